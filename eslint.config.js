@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** One-way imports (ARCHITECTURE.md): contracts → api / web shared code → features → app. */
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: restrict([{ group: ['**/apps/**', '@goc/api', '@goc/web', 'react', 'fastify', 'drizzle-orm'], message: 'contracts depend on zod only' }]),
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/i18n/**'],
+    rules: restrict([{ group: ['**/features/**', '**/app/**'], message: 'shared web code must not import features or app' }]),
+  },
+  {
+    files: ['apps/web/src/features/**'],
+    rules: restrict([
+      { group: ['**/app/**'], message: 'features must not import app' },
+      { group: ['../../features/**', '../*/**', '!../*'], message: 'a feature never imports another feature; move shared code to components/ or lib/' },
+    ]),
+  },
+  {
+    files: ['apps/api/src/lib/**'],
+    rules: restrict([{ group: ['**/modules/**'], message: 'lib must not import modules' }]),
+  },
+);

@@ -1,0 +1,6 @@
+export * from './modules';
+export * from './permissions';
+export * from './auth';
+export * from './errors';
+export * from './routes';
+export * from './menu';

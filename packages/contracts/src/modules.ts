@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** The 22 permission modules of SPEC §2, in menu order, with their Spanish names. */
+export const MODULES = [
+  { name: 'works', label: 'Obras (negocios)' },
+  { name: 'projects', label: 'Proyectos' },
+  { name: 'history', label: 'Histórico de pedidos' },
+  { name: 'my_orders', label: 'Mis pedidos' },
+  { name: 'registry_history', label: 'Histórico de registro' },
+  { name: 'registry_works', label: 'Altas y bajas en obras' },
+  { name: 'registry_office', label: 'Altas y bajas en oficina' },
+  { name: 'config_categories', label: 'Categorías' },
+  { name: 'config_material_categories', label: 'Categorías de materiales' },
+  { name: 'config_employees', label: 'Empleados' },
+  { name: 'config_companies', label: 'Empresas' },
+  { name: 'config_status_register', label: 'Estatus de alta' },
+  { name: 'config_order_status', label: 'Estatus de orden' },
+  { name: 'config_stamp_status', label: 'Estatus de timbre' },
+  { name: 'config_error_status', label: 'Estatus de error' },
+  { name: 'config_icons', label: 'Iconos' },
+  { name: 'config_materials', label: 'Materiales' },
+  { name: 'config_work', label: 'Obras (catálogo)' },
+  { name: 'config_permissions', label: 'Permisos y usuarios' },
+  { name: 'config_suppliers', label: 'Proveedores' },
+  { name: 'config_units', label: 'Unidades' },
+  { name: 'config_subcategory', label: 'Subcategorías' },
+] as const;
+
+export type ModuleName = (typeof MODULES)[number]['name'];
+export const MODULE_NAMES = MODULES.map((m) => m.name) as [ModuleName, ...ModuleName[]];
+export const moduleNameSchema = z.enum(MODULE_NAMES);
+
+export const ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+export const actionSchema = z.enum(ACTIONS);
+
+export function moduleLabel(name: string): string {
+  return MODULES.find((m) => m.name === name)?.label ?? name;
+}
