@@ -4,3 +4,4 @@ export * from './auth';
 export * from './errors';
 export * from './routes';
 export * from './menu';
+export * from './validators/mexican-ids';
