@@ -31,11 +31,20 @@ export default tseslint.config(
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/i18n/**'],
     rules: restrict([{ group: ['**/features/**', '**/app/**'], message: 'shared web code must not import features or app' }]),
   },
+  // A sibling feature is only recognisable relative to the importing file's depth, hence one block per depth.
+  // (gitignore-style groups cannot express it: '../*/**' also caught '../../components/…'.)
   {
-    files: ['apps/web/src/features/**'],
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
     rules: restrict([
-      { group: ['**/app/**'], message: 'features must not import app' },
-      { group: ['../../features/**', '../*/**', '!../*'], message: 'a feature never imports another feature; move shared code to components/ or lib/' },
+      { regex: '(^|/)app/', message: 'features must not import app' },
+      { regex: '^\\.\\./(?!\\.\\./)|(^|/)features/', message: 'a feature never imports another feature; move shared code to components/ or lib/' },
+    ]),
+  },
+  {
+    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
+    rules: restrict([
+      { regex: '(^|/)app/', message: 'features must not import app' },
+      { regex: '^\\.\\./\\.\\./(?!\\.\\./)|(^|/)features/', message: 'a feature never imports another feature; move shared code to components/ or lib/' },
     ]),
   },
   {
