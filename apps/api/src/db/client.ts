@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Assume } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/** Both drivers return `{ rows }` from `execute`; this result kind is what they have in common. */
+export interface RowsResult<TRow> {
+  rows: TRow[];
+}
+export interface GocQueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/** The one database type of the app, whatever the driver (PGlite or node-postgres). */
+export type Db = PgDatabase<GocQueryResultHKT, Schema>;
+export type Tx = PgTransaction<GocQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseConfig {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; `null` keeps the embedded database in memory (tests). */
+  pgliteDir: string | null;
+}
+
+export type DatabaseClient = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool };
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** The driver's own client, for the few things drizzle does per driver (migrations). */
+  driver: DatabaseClient;
+  close(): Promise<void>;
+}
+
+// node-postgres parses `date` columns into JS Dates at local midnight; keep them as 'YYYY-MM-DD' like PGlite does.
+const DATE_OID = 1082;
+pg.types.setTypeParser(DATE_OID, (value: string) => value);
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client's network error must not crash the process; the next query reports it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return { db, kind: 'postgres', driver: { kind: 'postgres', client: pool }, close: () => pool.end() };
+  }
+  if (config.pgliteDir) mkdirSync(config.pgliteDir, { recursive: true });
+  const client = config.pgliteDir ? new PGlite(config.pgliteDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return { db, kind: 'pglite', driver: { kind: 'pglite', client }, close: () => client.close() };
+}

@@ -1,0 +1,19 @@
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeColumn, auditColumns, idColumn, lower } from './columns';
+
+/** Empresas of the group (config_companies). */
+export const companies = pgTable(
+  'companies',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    rfc: text('rfc').notNull(),
+    // Registro patronal IMSS: one letter and 10 digits, stored without dashes.
+    employerRegistration: text('employer_registration'),
+    address: text('address'),
+    phone: text('phone'),
+    active: activeColumn(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('companies_name_lower_uq').on(lower(t.name)), uniqueIndex('companies_rfc_lower_uq').on(lower(t.rfc))],
+);
