@@ -5,3 +5,4 @@ export * from './errors';
 export * from './routes';
 export * from './menu';
 export * from './validators/mexican-ids';
+export * from './list-query';
