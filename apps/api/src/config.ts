@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Security knobs that are not environment variables; tests override them through buildApp's config. */
+export interface AuthSettings {
+  issuer: string;
+  audience: string;
+  /** Access JWT lifetime (seconds). */
+  accessTokenTtlSeconds: number;
+  /** A refresh token unused this long expires (seconds); never beyond its family's absolute expiry. */
+  refreshTokenTtlSeconds: number;
+  /** Absolute lifetime of a login's refresh-token family (seconds): after it the user signs in again. */
+  refreshFamilyTtlSeconds: number;
+  /** Consecutive failed logins that lock an account… */
+  maxFailedLogins: number;
+  /** …for this many minutes. */
+  lockoutMinutes: number;
+  /** Login attempts per IP per window (HTTP 429 beyond). */
+  loginRateLimit: { max: number; windowMs: number };
+  /** Refresh calls per IP per window. */
+  refreshRateLimit: { max: number; windowMs: number };
+  /** argon2id cost (OWASP Password Storage Cheat Sheet: m=19 MiB, t=2, p=1). */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+}
+
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  issuer: 'goc-api',
+  audience: 'goc-web',
+  accessTokenTtlSeconds: 15 * 60,
+  refreshTokenTtlSeconds: 7 * 24 * 3600,
+  refreshFamilyTtlSeconds: 30 * 24 * 3600,
+  maxFailedLogins: 5,
+  lockoutMinutes: 15,
+  loginRateLimit: { max: 20, windowMs: 60_000 },
+  refreshRateLimit: { max: 60, windowMs: 60_000 },
+  argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+};
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string | undefined;
+  /** Absolute folder for the embedded database and generated secrets. */
+  dataDir: string;
+  adminPassword?: string | undefined;
+  demoData: boolean;
+  /** HS256 key for access tokens. */
+  jwtSecret: string;
+  redisUrl?: string | undefined;
+  /** Built SPA served by the same process (apps/web/dist). */
+  webDistDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  auth: AuthSettings;
+}
+
+/**
+ * The repository root: the nearest folder above this module whose package.json declares workspaces.
+ * Relative paths (GOC_DATA_DIR=./data) resolve against it, so `npm start` (cwd apps/api) and
+ * `node apps/api/dist/server.js` (cwd root) use the same data folder. Outside a checkout: the cwd.
+ */
+export function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown };
+        if (parsed.workspaces) return dir;
+      } catch {
+        // An unreadable package.json is not the root; keep climbing.
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+const booleanFlag = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), `${name} debe ser true o false`)
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'PORT debe ser un número' })
+    .int('PORT debe ser un número entero')
+    .min(1, 'PORT debe estar entre 1 y 65535')
+    .max(65_535, 'PORT debe estar entre 1 y 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'HOST no puede estar vacío').default('127.0.0.1'),
+  DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'DATABASE_URL debe ser una cadena de conexión postgres:// o postgresql://',
+  ),
+  GOC_DATA_DIR: z.string().trim().min(1, 'GOC_DATA_DIR no puede estar vacío').default('./data'),
+  GOC_ADMIN_PASSWORD: optionalText.refine(
+    (v) => v === undefined || v.length >= 8,
+    'GOC_ADMIN_PASSWORD debe tener al menos 8 caracteres',
+  ),
+  GOC_DEMO_DATA: booleanFlag('GOC_DEMO_DATA').optional(),
+  GOC_JWT_SECRET: optionalText.refine(
+    (v) => v === undefined || v.length >= 32,
+    'GOC_JWT_SECRET debe tener al menos 32 caracteres',
+  ),
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'REDIS_URL debe empezar con redis:// o rediss://'),
+});
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const JWT_SECRET_FILE = 'jwt-secret';
+
+/** Reads the signing key kept in the data folder, creating it (owner-only) on first start. */
+function readOrCreateJwtSecret(dataDir: string): string {
+  const file = join(dataDir, JWT_SECRET_FILE);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Environment → typed configuration. Throws ConfigError listing every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const root = projectRoot();
+  const dataDir = isAbsolute(e.GOC_DATA_DIR) ? e.GOC_DATA_DIR : resolve(root, e.GOC_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    adminPassword: e.GOC_ADMIN_PASSWORD,
+    // Demo data by default only on the embedded database: a real PostgreSQL is usually production.
+    demoData: e.GOC_DEMO_DATA ?? e.DATABASE_URL === undefined,
+    jwtSecret: e.GOC_JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    redisUrl: e.REDIS_URL,
+    webDistDir: resolve(root, 'apps/web/dist'),
+    logLevel: 'info',
+    auth: DEFAULT_AUTH_SETTINGS,
+  };
+}

@@ -1,0 +1,66 @@
+import { auditLog, type AuditChanges } from '../db/schema';
+import type { Executor } from '../db/client';
+
+export interface AuditEntry {
+  /** Who did it; null for anonymous events (a failed login with an unknown username). */
+  userId: number | null;
+  /** What happened: create / update / delete for records, auth.* for sign-in events. */
+  action: string;
+  /** Table-like name of the affected record type ('companies', 'user'…). */
+  entity: string;
+  entityId?: number | null;
+  changes?: AuditChanges | null;
+  ip?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+/** Keys never stored in the audit trail, whatever a caller passes. */
+const SECRET_KEY = /pass(word)?|token|secret|hash|authorization|cookie/i;
+
+function redact<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => redact(v)) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[oculto]' : redact(v)]),
+    ) as T;
+  }
+  return value;
+}
+
+/**
+ * Writes one audit row with the given executor, so that inside a transaction the entry commits or
+ * rolls back with the change it describes.
+ */
+export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values({
+    userId: entry.userId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    changes: entry.changes ? redact(entry.changes) : null,
+    ip: entry.ip ?? null,
+    metadata: entry.metadata ? redact(entry.metadata) : null,
+  });
+}
+
+const comparable = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * `{ field: { old, new } }` for the fields whose value differs between two versions of a record.
+ * Pass `before = null` for a creation and `after = null` for a deletion.
+ */
+export function diffChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  ignore: readonly string[] = ['createdAt', 'updatedAt', 'version'],
+): AuditChanges {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: AuditChanges = {};
+  for (const key of keys) {
+    if (ignore.includes(key)) continue;
+    const oldValue = comparable(before?.[key] ?? null);
+    const newValue = comparable(after?.[key] ?? null);
+    if (JSON.stringify(oldValue) !== JSON.stringify(newValue)) changes[key] = { old: oldValue, new: newValue };
+  }
+  return changes;
+}

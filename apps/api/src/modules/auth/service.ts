@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { MESSAGES, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
+import type { AuthSettings } from '../../config';
+import type { Db, Executor } from '../../db/client';
+import { employees, refreshTokens, roles, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import type { PasswordHasher } from '../../lib/passwords';
+import { hashRefreshToken, newRefreshToken, type AccessTokenService } from '../../lib/tokens';
+
+/** Audit actions of sign-in events (entity 'user'). */
+export const AUTH_EVENTS = {
+  login: 'auth.login',
+  loginFailed: 'auth.login_failed',
+  lockout: 'auth.lockout',
+  loginLocked: 'auth.login_locked',
+  refresh: 'auth.refresh',
+  refreshFailed: 'auth.refresh_failed',
+  refreshReuse: 'auth.refresh_reuse',
+  logout: 'auth.logout',
+} as const;
+
+/** Why a refresh-token family was revoked (refresh_tokens.revoked_reason). */
+export type RevokeReason = 'rotated' | 'reuse' | 'logout' | 'expired' | 'inactive' | 'deactivated';
+
+export interface AuthDeps {
+  db: Db;
+  passwords: PasswordHasher;
+  tokens: AccessTokenService;
+  settings: AuthSettings;
+}
+
+const invalidCredentials = () => new UnauthorizedError(MESSAGES.invalidCredentials);
+
+/** The signed-in user as the SPA shows it (SPEC §3): employee name and photo, role name. */
+export async function loadSessionUser(executor: Executor, userId: number): Promise<SessionUser | null> {
+  const [row] = await executor
+    .select({
+      id: users.id,
+      username: users.username,
+      roleId: roles.id,
+      roleName: roles.name,
+      employeeId: employees.id,
+      firstName: employees.firstName,
+      lastName: employees.lastName,
+      photoUrl: employees.photoUrl,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(employees, eq(employees.id, users.employeeId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    employee:
+      row.employeeId !== null && row.firstName !== null && row.lastName !== null
+        ? { firstName: row.firstName, lastName: row.lastName, photoUrl: row.photoUrl }
+        : null,
+    role: { id: row.roleId, name: row.roleName },
+  };
+}
+
+/** Revokes every live token of a login; its access tokens stop working at the next request. */
+export async function revokeFamily(executor: Executor, familyId: string, reason: RevokeReason): Promise<void> {
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of a user (deactivation, password reset). */
+export async function revokeUserSessions(executor: Executor, userId: number, reason: RevokeReason): Promise<void> {
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export function createAuthService({ db, passwords, tokens, settings }: AuthDeps) {
+  const expiryFor = (now: Date, familyExpiresAt: Date) =>
+    new Date(Math.min(now.getTime() + settings.refreshTokenTtlSeconds * 1000, familyExpiresAt.getTime()));
+
+  async function insertRefreshToken(executor: Executor, userId: number, familyId: string, familyExpiresAt: Date, now: Date) {
+    const { token, hash } = newRefreshToken();
+    const [row] = await executor
+      .insert(refreshTokens)
+      .values({ userId, tokenHash: hash, familyId, familyExpiresAt, expiresAt: expiryFor(now, familyExpiresAt) })
+      .returning({ id: refreshTokens.id });
+    if (!row) throw new Error('refresh token insert returned no row');
+    return { token, id: row.id };
+  }
+
+  /** Counts a failed password; the Nth consecutive failure locks the account. Returns true when it just locked. */
+  async function countFailure(userId: number, now: Date): Promise<boolean> {
+    const lockUntil = new Date(now.getTime() + settings.lockoutMinutes * 60_000);
+    const reached = sql`${users.failedLoginCount} + 1 >= ${settings.maxFailedLogins}`;
+    const [row] = await db
+      .update(users)
+      .set({
+        failedLoginCount: sql`case when ${reached} then 0 else ${users.failedLoginCount} + 1 end`,
+        lockedUntil: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+      })
+      .where(eq(users.id, userId))
+      .returning({ lockedUntil: users.lockedUntil });
+    return !!row?.lockedUntil && row.lockedUntil.getTime() > now.getTime();
+  }
+
+  async function login(username: string, password: string, ip: string): Promise<LoginResponse> {
+    const now = new Date();
+    const [user] = await db
+      .select({
+        id: users.id,
+        passwordHash: users.passwordHash,
+        active: users.active,
+        lockedUntil: users.lockedUntil,
+      })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+      .limit(1);
+
+    if (!user) {
+      await passwords.verifyDummy(password);
+      await recordAudit(db, { userId: null, action: AUTH_EVENTS.loginFailed, entity: 'user', ip, metadata: { username, reason: 'unknown_user' } });
+      throw invalidCredentials();
+    }
+    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
+      await recordAudit(db, { userId: user.id, action: AUTH_EVENTS.loginLocked, entity: 'user', entityId: user.id, ip, metadata: { lockedUntil: user.lockedUntil.toISOString() } });
+      throw new TooManyRequestsError();
+    }
+    const valid = await passwords.verify(user.passwordHash, password);
+    if (!valid) {
+      const locked = await countFailure(user.id, now);
+      await recordAudit(db, { userId: user.id, action: AUTH_EVENTS.loginFailed, entity: 'user', entityId: user.id, ip, metadata: { reason: 'bad_password' } });
+      if (locked) {
+        await recordAudit(db, {
+          userId: user.id,
+          action: AUTH_EVENTS.lockout,
+          entity: 'user',
+          entityId: user.id,
+          ip,
+          metadata: { failures: settings.maxFailedLogins, minutes: settings.lockoutMinutes },
+        });
+        throw new TooManyRequestsError();
+      }
+      throw invalidCredentials();
+    }
+    if (!user.active) {
+      await recordAudit(db, { userId: user.id, action: AUTH_EVENTS.loginFailed, entity: 'user', entityId: user.id, ip, metadata: { reason: 'inactive' } });
+      throw invalidCredentials();
+    }
+
+    const rehash = passwords.needsRehash(user.passwordHash) ? await passwords.hash(password) : null;
+    const familyId = randomUUID();
+    const familyExpiresAt = new Date(now.getTime() + settings.refreshFamilyTtlSeconds * 1000);
+    const refreshToken = await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
+        .where(eq(users.id, user.id));
+      const issued = await insertRefreshToken(tx, user.id, familyId, familyExpiresAt, now);
+      await recordAudit(tx, { userId: user.id, action: AUTH_EVENTS.login, entity: 'user', entityId: user.id, ip, metadata: { familyId } });
+      return issued.token;
+    });
+    const sessionUser = await loadSessionUser(db, user.id);
+    if (!sessionUser) throw invalidCredentials();
+    return { token: await tokens.sign({ userId: user.id, familyId }), refreshToken, user: sessionUser };
+  }
+
+  type RefreshOutcome =
+    | { kind: 'ok'; userId: number; familyId: string; token: string }
+    | { kind: 'failed'; reason: string; userId: number | null };
+
+  /** Rotates a refresh token. The old bearer proves who asks: genuine, and the same user as the token. */
+  async function refresh(refreshToken: string, bearer: string, ip: string): Promise<RefreshResponse> {
+    const claims = await tokens.verifyIgnoringExpiry(bearer);
+    const now = new Date();
+    const outcome = await db.transaction(async (tx): Promise<RefreshOutcome> => {
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)))
+        .for('update')
+        .limit(1);
+      if (!row) return { kind: 'failed', reason: 'unknown_token', userId: claims.userId };
+      if (row.userId !== claims.userId) return { kind: 'failed', reason: 'subject_mismatch', userId: claims.userId };
+      if (row.revokedAt) {
+        if (row.revokedReason === 'rotated') {
+          // A rotated token came back: it was copied. End the whole login, the thief's and the owner's.
+          await revokeFamily(tx, row.familyId, 'reuse');
+          await recordAudit(tx, {
+            userId: row.userId,
+            action: AUTH_EVENTS.refreshReuse,
+            entity: 'user',
+            entityId: row.userId,
+            ip,
+            metadata: { familyId: row.familyId, tokenId: row.id },
+          });
+          return { kind: 'failed', reason: 'reuse', userId: null };
+        }
+        return { kind: 'failed', reason: 'revoked', userId: row.userId };
+      }
+      if (row.expiresAt.getTime() <= now.getTime() || row.familyExpiresAt.getTime() <= now.getTime()) {
+        await revokeFamily(tx, row.familyId, 'expired');
+        return { kind: 'failed', reason: 'expired', userId: row.userId };
+      }
+      const [owner] = await tx.select({ active: users.active }).from(users).where(eq(users.id, row.userId)).limit(1);
+      if (!owner?.active) {
+        await revokeFamily(tx, row.familyId, 'inactive');
+        return { kind: 'failed', reason: 'inactive', userId: row.userId };
+      }
+      const issued = await insertRefreshToken(tx, row.userId, row.familyId, row.familyExpiresAt, now);
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now, revokedReason: 'rotated', replacedBy: issued.id })
+        .where(eq(refreshTokens.id, row.id));
+      await recordAudit(tx, {
+        userId: row.userId,
+        action: AUTH_EVENTS.refresh,
+        entity: 'user',
+        entityId: row.userId,
+        ip,
+        metadata: { familyId: row.familyId },
+      });
+      return { kind: 'ok', userId: row.userId, familyId: row.familyId, token: issued.token };
+    });
+
+    if (outcome.kind === 'failed') {
+      // Reuse was audited inside the transaction, with the revocation.
+      if (outcome.userId !== null) {
+        await recordAudit(db, {
+          userId: outcome.userId,
+          action: AUTH_EVENTS.refreshFailed,
+          entity: 'user',
+          entityId: outcome.userId,
+          ip,
+          metadata: { reason: outcome.reason },
+        });
+      }
+      throw new UnauthorizedError();
+    }
+    return { token: await tokens.sign({ userId: outcome.userId, familyId: outcome.familyId }), refreshToken: outcome.token };
+  }
+
+  /**
+   * Ends the login the refresh token (or, without it, the bearer) belongs to. Idempotent and silent:
+   * the answer never tells whether a token existed.
+   */
+  async function logout(refreshToken: string | undefined, bearer: string | undefined, ip: string): Promise<void> {
+    let target: { userId: number; familyId: string } | null = null;
+    if (refreshToken) {
+      const [row] = await db
+        .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)))
+        .limit(1);
+      target = row ?? null;
+    } else if (bearer) {
+      target = await tokens.verifyIgnoringExpiry(bearer).catch(() => null);
+    }
+    if (!target) return;
+    const { userId, familyId } = target;
+    await db.transaction(async (tx) => {
+      await revokeFamily(tx, familyId, 'logout');
+      await recordAudit(tx, { userId, action: AUTH_EVENTS.logout, entity: 'user', entityId: userId, ip, metadata: { familyId } });
+    });
+  }
+
+  return { login, refresh, logout };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,150 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { can, type Action, type ModuleName, type PermissionEntry } from '@goc/contracts';
+import { refreshTokens, users } from '../db/schema';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { loadRolePermissions } from '../lib/permissions';
+
+export interface PermissionRequirement {
+  module: ModuleName;
+  action: Action;
+}
+
+/** The signed-in user of a request. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  roleId: number;
+  /** The login (refresh-token family) the access token belongs to. */
+  familyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Anyone, signed in or not (login, refresh, health, docs). */
+    public?: true;
+    /** Any signed-in, active user; no module permission (me, logout, permissions, pickers). */
+    authenticated?: true;
+    /** A signed-in user whose role can do this; an array means "any of them" (SPEC §6: view = any flag). */
+    permission?: PermissionRequirement | readonly PermissionRequirement[];
+  }
+  interface FastifyRequest {
+    /** Set on every route that is not public (the access plugin refuses the request otherwise). */
+    user: AuthUser;
+    /** The role's permissions, loaded once per request when a route or handler needs them. */
+    permissions: PermissionEntry[] | null;
+  }
+}
+
+export type RouteAccess = 'public' | 'authenticated' | 'permission';
+
+/** Which of the three marks a route carries, or null when it has none (or contradictory ones). */
+export function routeAccess(config: RouteOptions['config'] | undefined): RouteAccess | null {
+  const marks: RouteAccess[] = [];
+  if (config?.public === true) marks.push('public');
+  if (config?.authenticated === true) marks.push('authenticated');
+  if (config?.permission !== undefined) marks.push('permission');
+  return marks.length === 1 ? (marks[0] ?? null) : null;
+}
+
+/** Only API routes must declare their access; the SPA's static files are public by nature. */
+export const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/** The `Authorization: Bearer …` token of a request; 401 when there is none. */
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw new UnauthorizedError();
+  return match[1];
+}
+
+/** Verifies the bearer and loads the user, refusing inactive users and ended sessions. */
+export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+  const { db, tokens } = request.server;
+  const claims = await tokens.verify(bearerToken(request));
+  const now = new Date();
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      roleId: users.roleId,
+      active: users.active,
+      // Logout, deactivation and detected token reuse revoke the family: its access tokens die with it.
+      sessionLive: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, claims.familyId),
+            eq(refreshTokens.userId, users.id),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.familyExpiresAt, now),
+          ),
+        )})`,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!row || !row.active || !row.sessionLive) throw new UnauthorizedError();
+  const user: AuthUser = { id: row.id, username: row.username, roleId: row.roleId, familyId: claims.familyId };
+  request.user = user;
+  return user;
+}
+
+/** The request user's permissions, read from the database once per request. */
+export async function requestPermissions(request: FastifyRequest): Promise<PermissionEntry[]> {
+  request.permissions ??= await loadRolePermissions(request.server.db, request.user.roleId);
+  return request.permissions;
+}
+
+/** A hook refusing the request (403) unless the signed-in user's role may do `action` on `module`. */
+export function requirePermission(module: ModuleName, action: Action) {
+  return async function permissionHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    if (!can(await requestPermissions(request), module, action)) throw new ForbiddenError();
+  };
+}
+
+async function enforce(request: FastifyRequest): Promise<void> {
+  const config = request.routeOptions.config;
+  const access = routeAccess(config);
+  if (access === null) {
+    // Unreachable for /api routes (refused at startup); static files and the SPA fallback need nothing.
+    if (isApiRoute(request.routeOptions.url ?? '')) throw new ForbiddenError();
+    return;
+  }
+  if (access === 'public') return;
+  await authenticate(request);
+  if (access === 'authenticated' || config.permission === undefined) return;
+  const required: readonly PermissionRequirement[] = Array.isArray(config.permission)
+    ? (config.permission as readonly PermissionRequirement[])
+    : [config.permission as PermissionRequirement];
+  const permissions = await requestPermissions(request);
+  if (!required.some((r) => can(permissions, r.module, r.action))) throw new ForbiddenError();
+}
+
+/**
+ * Every /api route declares `config: { public: true }`, `{ authenticated: true }` or
+ * `{ permission: { module, action } }`; the app refuses to start when one does not.
+ * Authentication and permission checks run in onRequest, before the body is parsed.
+ */
+async function accessPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorateRequest('permissions', null);
+
+  const declared: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (isApiRoute(route.url)) declared.push(route);
+  });
+  // Checked once all plugins have registered, so plugins may still mark their routes (the docs do).
+  app.addHook('onReady', async () => {
+    const unmarked = declared.filter((route) => routeAccess(route.config) === null);
+    if (unmarked.length > 0) {
+      const list = unmarked.map((r) => `${String(r.method)} ${r.url}`).join(', ');
+      throw new Error(`Rutas de la API sin permiso ni marca pública: ${list}`);
+    }
+  });
+  app.addHook('onRequest', enforce);
+}
+
+export default fp(accessPlugin, { name: 'goc-access' });

@@ -1,0 +1,84 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, type ApiError } from '@goc/contracts';
+import { AppError } from '../lib/errors';
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../lib/db-errors';
+
+// zod's built-in messages in Spanish; the contracts' own messages take precedence where they exist.
+z.config(z.locales.es());
+
+/** Spanish texts for framework errors that carry a 4xx status. */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'La solicitud no es válida',
+  401: MESSAGES.unauthorized,
+  403: MESSAGES.forbidden,
+  404: MESSAGES.notFound,
+  405: 'Método no permitido',
+  406: 'Formato de respuesta no disponible',
+  408: 'La solicitud tardó demasiado',
+  409: 'La operación entra en conflicto con el estado actual del registro',
+  413: 'La solicitud es demasiado grande',
+  415: 'Tipo de contenido no admitido',
+  429: MESSAGES.tooManyAttempts,
+};
+
+const FRAMEWORK_CODE_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'El cuerpo de la solicitud no es JSON válido',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'El cuerpo de la solicitud está vacío',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de contenido no admitido',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'La solicitud es demasiado grande',
+};
+
+const body = (statusCode: number, message: string, fields?: Record<string, string>): ApiError => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+  ...(fields ? { fields } : {}),
+});
+
+/** zod issues → `{ "items.0.quantity": "mensaje" }`, the first message of each path. */
+function validationFields(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const key = path || error.validationContext || 'body';
+    fields[key] ??= issue.message ?? MESSAGES.validation;
+  }
+  return fields;
+}
+
+/** Every error → `{statusCode, error, message, fields?}` in Spanish; a 5xx never shows internals. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof AppError) return body(error.statusCode, error.message, error.fields);
+  const fastifyError = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    return body(400, MESSAGES.validation, validationFields(fastifyError));
+  }
+  const db = pgErrorInfo(error);
+  // Services name the field or the referrer themselves; these are the safe fallbacks.
+  if (db?.code === PG_UNIQUE_VIOLATION) return body(409, 'Ya existe un registro con esos datos');
+  if (db?.code === PG_FOREIGN_KEY_VIOLATION) return body(409, 'El registro está relacionado con otros datos y no se puede modificar así');
+  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return body(status, FRAMEWORK_CODE_MESSAGES[fastifyError.code] ?? STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400]!);
+  }
+  return body(500, MESSAGES.internal);
+}
+
+function logFailure(request: FastifyRequest, error: unknown, statusCode: number): void {
+  if (statusCode >= 500) request.log.error({ err: error }, 'error no controlado');
+  else request.log.info({ statusCode, code: (error as FastifyError).code }, 'solicitud rechazada');
+}
+
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    logFailure(request, error, apiError.statusCode);
+    return reply.status(apiError.statusCode).type('application/json; charset=utf-8').send(apiError);
+  });
+}
+
+export default fp(errorsPlugin, { name: 'goc-errors' });
