@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDay } from './validators/dates';
 
 /*
  * The list protocol of ARCHITECTURE.md, shared by the API (parse + validate against a resource's
@@ -67,7 +68,6 @@ export const MAX_CONSTRAINTS_PER_FIELD = 10;
 export const MAX_FILTER_TEXT_LENGTH = 200;
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const matchModeSchema = z.enum(MATCH_MODES, {
   error: (iss) => `Modo de filtro desconocido: ${String(iss.input)}`,
@@ -230,14 +230,6 @@ export interface ListQueryIssue {
   message: string;
 }
 
-function isIsoDay(value: string): boolean {
-  const m = ISO_DAY.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 /** Spanish problem with a constraint's value for this field and mode, or null. */
 function valueProblem(spec: ListFieldSpec, mode: MatchMode, value: FilterConstraint['value']): string | null {
   const name = `"${spec.label}"`;
@@ -326,18 +318,42 @@ export function listQueryToParams(query: ListQuery, defaultPageSize: number = DE
   return params;
 }
 
+/** Reads one parameter of a search string; URLSearchParams (browser, Node, React Router) fits. */
+export interface SearchParamsLike {
+  get(name: string): string | null;
+}
+
 /** List state → 'page=2&sort=name' (no leading '?'). */
 export function encodeListQuery(query: ListQuery, defaultPageSize: number = DEFAULT_PAGE_SIZE): string {
-  return new URLSearchParams(listQueryToParams(query, defaultPageSize)).toString();
+  return Object.entries(listQueryToParams(query, defaultPageSize))
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+}
+
+/** Parses 'a=1&b=x%20y' (leading '?' allowed, '+' is a space) without relying on DOM or Node globals. */
+function parseSearch(search: string): SearchParamsLike {
+  const values = new Map<string, string>();
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const [rawKey, rawValue] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    try {
+      const key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      if (!values.has(key)) values.set(key, decodeURIComponent(rawValue.replace(/\+/g, ' ')));
+    } catch {
+      // A malformed escape in a hand-edited URL drops that parameter only.
+    }
+  }
+  return { get: (name) => values.get(name) ?? null };
 }
 
 /**
- * Search string ('?page=2&…' or URLSearchParams) → list state. Lenient: a parameter that does not
+ * Search string ('?page=2&…') or URLSearchParams → list state. Lenient: a parameter that does not
  * parse falls back to its default instead of failing, because people edit and truncate URLs; the
  * API still validates strictly. Parameters not belonging to the list are ignored.
  */
-export function decodeListQuery(search: string | URLSearchParams, defaultPageSize: number = DEFAULT_PAGE_SIZE): ListQuery {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+export function decodeListQuery(search: string | SearchParamsLike, defaultPageSize: number = DEFAULT_PAGE_SIZE): ListQuery {
+  const params = typeof search === 'string' ? parseSearch(search) : search;
   const read = <S extends z.ZodType>(schema: S, key: string, fallback: z.output<S>): z.output<S> => {
     const raw = params.get(key);
     if (raw === null) return fallback;

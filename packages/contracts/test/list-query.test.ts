@@ -220,6 +220,11 @@ describe('URL codec', () => {
     });
   });
 
+  it('reads URLSearchParams too, and drops only a malformed parameter', () => {
+    expect(decodeListQuery(new URLSearchParams('page=3&q=a+b%20c'))).toEqual({ page: 3, pageSize: 25, sort: [], q: 'a b c', filters: {} });
+    expect(decodeListQuery('?q=%E0%A4%A&page=2')).toEqual({ page: 2, pageSize: 25, sort: [], q: undefined, filters: {} });
+  });
+
   const fieldName = fc.stringMatching(/^[a-z][A-Za-z0-9]{0,11}$/);
   const constraint = fc.record({
     matchMode: fc.constantFrom(...MATCH_MODES),
@@ -248,6 +253,7 @@ describe('URL codec', () => {
         // -0 has no JSON form: it comes back as 0, which is the same filter.
         const normalised = JSON.parse(JSON.stringify(state)) as ListQuery;
         expect(decodeListQuery(encodeListQuery(state))).toEqual({ ...normalised, q: state.q });
+        expect(decodeListQuery(new URLSearchParams(encodeListQuery(state)))).toEqual({ ...normalised, q: state.q });
       }),
     );
   });

@@ -1,0 +1,21 @@
+import { defineCatalog } from './define';
+import { f } from './fields';
+
+/** The group's business lines (Vivienda, Infraestructura…); /negocios groups works by them. */
+export const categoriesCatalog = defineCatalog({
+  key: 'categories',
+  resource: '/categories',
+  module: 'config_categories',
+  route: 'categories',
+  nouns: { singular: 'categoría', plural: 'categorías', article: 'la' },
+  fields: {
+    name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: true }),
+    description: f.textarea({ label: 'Descripción', maxLength: 500 }),
+    iconId: f.reference({ label: 'Icono', catalog: 'icons', displayKey: 'icon' }),
+    color: f.color({ label: 'Color' }),
+    active: f.active(),
+  },
+  label: { fields: ['name'] },
+  optionExtras: { color: 'color' },
+  defaultSort: 'name',
+});

@@ -1,0 +1,27 @@
+import { employerRegistrationSchema, rfcMoralOrFisicaSchema } from '../validators/mexican-ids';
+import { defineCatalog } from './define';
+import { f } from './fields';
+
+/** Empresas of the group. */
+export const companiesCatalog = defineCatalog({
+  key: 'companies',
+  resource: '/companies',
+  module: 'config_companies',
+  route: 'companies',
+  nouns: { singular: 'empresa', plural: 'empresas', article: 'la' },
+  fields: {
+    name: f.text({ label: 'Razón social', required: true, maxLength: 200, unique: true }),
+    rfc: f.text({ label: 'RFC', required: true, maxLength: 13, unique: true, schema: rfcMoralOrFisicaSchema }),
+    employerRegistration: f.text({
+      label: 'Registro patronal',
+      maxLength: 14,
+      schema: employerRegistrationSchema,
+      hint: 'Una letra y 10 dígitos; los guiones se quitan al guardar',
+    }),
+    address: f.textarea({ label: 'Dirección', maxLength: 500 }),
+    phone: f.phone({ label: 'Teléfono' }),
+    active: f.active(),
+  },
+  label: { fields: ['name'] },
+  defaultSort: 'name',
+});

@@ -1,0 +1,27 @@
+import { defineCatalog } from './define';
+import { f } from './fields';
+
+/** Materials that orders ask for. */
+export const materialsCatalog = defineCatalog({
+  key: 'materials',
+  resource: '/materials',
+  module: 'config_materials',
+  route: 'materials',
+  nouns: { singular: 'material', plural: 'materiales', article: 'el' },
+  fields: {
+    code: f.text({ label: 'Clave', required: true, maxLength: 40, unique: true }),
+    name: f.text({ label: 'Nombre', required: true, maxLength: 200, unique: true }),
+    description: f.textarea({ label: 'Descripción', maxLength: 1000 }),
+    materialCategoryId: f.reference({
+      label: 'Categoría de materiales',
+      required: true,
+      catalog: 'materialCategories',
+      displayKey: 'materialCategory',
+    }),
+    unitId: f.reference({ label: 'Unidad', required: true, catalog: 'units', displayKey: 'unit' }),
+    referencePrice: f.money({ label: 'Precio de referencia' }),
+    active: f.active(),
+  },
+  label: { fields: ['code', 'name'], separator: ' · ' },
+  defaultSort: 'name',
+});

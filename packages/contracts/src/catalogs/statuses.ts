@@ -1,0 +1,121 @@
+import type { ModuleName } from '../modules';
+import type { RouteKey } from '../routes';
+import { defineCatalog } from './define';
+import { f, type Severity } from './fields';
+
+/*
+ * The four status catalogues share one shape (PRODUCT.md "status catalogues"): rows with a `code`
+ * are the system rows the workflows depend on (renamable, recolourable, reorderable, never
+ * deleted; the code itself is read-only), admins may add rows without code, exactly one is default.
+ */
+
+export interface StatusSeed {
+  code: string;
+  name: string;
+  color: Severity;
+  isDefault?: boolean;
+}
+
+function statusCatalog<const K extends 'registrationStatuses' | 'orderStatuses' | 'stampStatuses' | 'errorStatuses'>(def: {
+  key: K;
+  resource: `/${string}`;
+  module: ModuleName;
+  route: RouteKey;
+  singular: string;
+}) {
+  return defineCatalog({
+    key: def.key,
+    resource: def.resource,
+    module: def.module,
+    route: def.route,
+    nouns: { singular: def.singular, plural: def.singular, article: 'el' },
+    fields: {
+      name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: true }),
+      description: f.textarea({ label: 'Descripción', maxLength: 500 }),
+      color: f.severity({ label: 'Color', default: 'secondary' }),
+      sortOrder: f.number({ label: 'Orden', integer: true, min: 0, max: 9999, default: 0 }),
+      isDefault: f.boolean({ label: 'Predeterminado', default: false }),
+      code: f.text({ label: 'Código del sistema', readOnly: true, list: { shownByDefault: false } }),
+      active: f.active(),
+    },
+    label: { fields: ['name'] },
+    optionExtras: { color: 'color' },
+    defaultSort: 'sortOrder,name',
+    systemRows: { codeField: 'code' },
+    singleDefault: { field: 'isDefault' },
+  });
+}
+
+export const registrationStatusesCatalog = statusCatalog({
+  key: 'registrationStatuses',
+  resource: '/registration-statuses',
+  module: 'config_status_register',
+  route: 'registrationStatuses',
+  singular: 'estatus de alta',
+});
+
+export const orderStatusesCatalog = statusCatalog({
+  key: 'orderStatuses',
+  resource: '/order-statuses',
+  module: 'config_order_status',
+  route: 'orderStatuses',
+  singular: 'estatus de orden',
+});
+
+export const stampStatusesCatalog = statusCatalog({
+  key: 'stampStatuses',
+  resource: '/stamp-statuses',
+  module: 'config_stamp_status',
+  route: 'stampStatuses',
+  singular: 'estatus de timbre',
+});
+
+export const errorStatusesCatalog = statusCatalog({
+  key: 'errorStatuses',
+  resource: '/error-statuses',
+  module: 'config_error_status',
+  route: 'errorStatuses',
+  singular: 'estatus de error',
+});
+
+/** System rows seeded in every installation, in display order (sortOrder = index × 10). */
+export const STATUS_SEEDS = {
+  orderStatuses: [
+    { code: 'borrador', name: 'Borrador', color: 'secondary', isDefault: true },
+    { code: 'enviado', name: 'Enviado', color: 'info' },
+    { code: 'autorizado', name: 'Autorizado', color: 'success' },
+    { code: 'rechazado', name: 'Rechazado', color: 'danger' },
+    { code: 'comprado', name: 'Comprado', color: 'contrast' },
+    { code: 'entregado_parcial', name: 'Entregado parcial', color: 'warn' },
+    { code: 'entregado', name: 'Entregado', color: 'success' },
+    { code: 'cancelado', name: 'Cancelado', color: 'secondary' },
+  ],
+  registrationStatuses: [
+    { code: 'pendiente', name: 'Pendiente', color: 'warn', isDefault: true },
+    { code: 'en_tramite', name: 'En trámite', color: 'info' },
+    { code: 'aplicado', name: 'Aplicado', color: 'success' },
+    { code: 'rechazado', name: 'Rechazado', color: 'danger' },
+    { code: 'cancelado', name: 'Cancelado', color: 'secondary' },
+  ],
+  stampStatuses: [
+    { code: 'pendiente', name: 'Pendiente', color: 'warn', isDefault: true },
+    { code: 'timbrado', name: 'Timbrado', color: 'success' },
+    { code: 'error', name: 'Error', color: 'danger' },
+    { code: 'cancelado', name: 'Cancelado', color: 'secondary' },
+  ],
+  errorStatuses: [
+    { code: 'sin_error', name: 'Sin error', color: 'success', isDefault: true },
+    { code: 'nss_invalido', name: 'NSS inválido', color: 'danger' },
+    { code: 'curp_invalida', name: 'CURP inválida', color: 'danger' },
+    { code: 'salario_fuera_de_rango', name: 'Salario fuera de rango', color: 'warn' },
+    { code: 'fuera_de_plazo', name: 'Fuera de plazo', color: 'warn' },
+    { code: 'documentacion_incompleta', name: 'Documentación incompleta', color: 'warn' },
+    { code: 'error_pac', name: 'Error del PAC', color: 'danger' },
+  ],
+} as const satisfies Record<'orderStatuses' | 'registrationStatuses' | 'stampStatuses' | 'errorStatuses', readonly StatusSeed[]>;
+
+/** Codes the workflows refer to. */
+export type OrderStatusCode = (typeof STATUS_SEEDS.orderStatuses)[number]['code'];
+export type RegistrationStatusCode = (typeof STATUS_SEEDS.registrationStatuses)[number]['code'];
+export type StampStatusCode = (typeof STATUS_SEEDS.stampStatuses)[number]['code'];
+export type ErrorStatusCode = (typeof STATUS_SEEDS.errorStatuses)[number]['code'];

@@ -1,0 +1,67 @@
+import { defineCatalog } from './define';
+import { f, type EnumOption } from './fields';
+
+export const WORK_STATUS_OPTIONS = [
+  { value: 'planeacion', label: 'Planeación', severity: 'info' },
+  { value: 'en_ejecucion', label: 'En ejecución', severity: 'success' },
+  { value: 'suspendida', label: 'Suspendida', severity: 'warn' },
+  { value: 'terminada', label: 'Terminada', severity: 'secondary' },
+] as const satisfies readonly EnumOption[];
+export type WorkStatus = (typeof WORK_STATUS_OPTIONS)[number]['value'];
+
+/** Entidades federativas, stored by name. */
+export const MEXICAN_STATES = [
+  'Aguascalientes', 'Baja California', 'Baja California Sur', 'Campeche', 'Chiapas', 'Chihuahua',
+  'Ciudad de México', 'Coahuila', 'Colima', 'Durango', 'Estado de México', 'Guanajuato', 'Guerrero',
+  'Hidalgo', 'Jalisco', 'Michoacán', 'Morelos', 'Nayarit', 'Nuevo León', 'Oaxaca', 'Puebla', 'Querétaro',
+  'Quintana Roo', 'San Luis Potosí', 'Sinaloa', 'Sonora', 'Tabasco', 'Tamaulipas', 'Tlaxcala', 'Veracruz',
+  'Yucatán', 'Zacatecas',
+] as const;
+
+export const WORK_MESSAGES = {
+  endBeforeStart: 'La fecha estimada de término no puede ser anterior a la fecha de inicio',
+  subcategoryOutsideCategory: 'La subcategoría no pertenece a la categoría seleccionada',
+} as const;
+
+/** Obras: the construction sites of the group's companies. */
+export const worksCatalog = defineCatalog({
+  key: 'works',
+  resource: '/works',
+  module: 'config_work',
+  route: 'workCatalog',
+  nouns: { singular: 'obra', plural: 'obras', article: 'la' },
+  fields: {
+    code: f.text({ label: 'Clave', required: true, maxLength: 40, unique: true }),
+    name: f.text({ label: 'Nombre', required: true, maxLength: 200 }),
+    companyId: f.reference({ label: 'Empresa', required: true, catalog: 'companies', displayKey: 'company' }),
+    categoryId: f.reference({ label: 'Categoría', required: true, catalog: 'categories', displayKey: 'category' }),
+    subcategoryId: f.reference({
+      label: 'Subcategoría',
+      catalog: 'subcategories',
+      displayKey: 'subcategory',
+      dependsOn: { field: 'categoryId', message: WORK_MESSAGES.subcategoryOutsideCategory },
+    }),
+    address: f.textarea({ label: 'Dirección', maxLength: 500 }),
+    city: f.text({ label: 'Ciudad', maxLength: 100 }),
+    state: f.enum({ label: 'Estado', options: MEXICAN_STATES.map((s) => ({ value: s, label: s })) }),
+    startDate: f.date({ label: 'Fecha de inicio' }),
+    estimatedEndDate: f.date({ label: 'Fecha estimada de término' }),
+    budget: f.money({ label: 'Presupuesto', default: 0 }),
+    sirocNumber: f.text({ label: 'Registro SIROC', maxLength: 40, list: { shownByDefault: false } }),
+    residentId: f.reference({ label: 'Residente de obra', catalog: 'employees', displayKey: 'resident' }),
+    status: f.enum({ label: 'Estatus', options: WORK_STATUS_OPTIONS, default: 'planeacion' }),
+    active: f.active(),
+  },
+  label: { fields: ['code', 'name'], separator: ' · ' },
+  optionExtras: { parentId: 'companyId' },
+  defaultSort: 'code',
+  rules: [
+    {
+      fields: ['startDate', 'estimatedEndDate'],
+      path: 'estimatedEndDate',
+      message: WORK_MESSAGES.endBeforeStart,
+      test: ({ startDate, estimatedEndDate }) =>
+        typeof startDate !== 'string' || typeof estimatedEndDate !== 'string' || estimatedEndDate >= startDate,
+    },
+  ],
+});
