@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILTER_FIELD_TYPES, parseSort, type ListFieldSpec, type SortEntry } from '../list-query';
+import { parseSort, type ListFieldSpec, type SortEntry } from '../list-query';
 import type { ModuleName } from '../modules';
 import { ROUTES, type RouteKey } from '../routes';
 import { f, FILTER_TYPE_OF, type Field, type FieldMeta } from './fields';
@@ -149,7 +149,7 @@ function pickSchemas(fields: Fields, which: 'entity' | 'create' | 'update'): z.Z
 
 function toListField(field: CatalogField): ListFieldSpec | null {
   const type = FILTER_TYPE_OF[field.type];
-  if (!type || !FILTER_FIELD_TYPES.includes(type)) return null;
+  if (!type) return null;
   return {
     name: field.name,
     label: field.label,

@@ -80,8 +80,9 @@ function isRfcDate(yymmdd: string): boolean {
   return isRealDate(1900 + yy, mm, dd) || isRealDate(2000 + yy, mm, dd);
 }
 
-/** Kind of a well-formed RFC (generic ones first), or null when it is not a valid RFC. Expects uppercase input. */
-export function rfcKind(value: string): RfcKind | null {
+/** Kind of a well-formed RFC (generic ones first), or null when it is not a valid RFC. Trims and uppercases. */
+export function rfcKind(input: string): RfcKind | null {
+  const value = input.trim().toUpperCase();
   if ((GENERIC_RFCS as readonly string[]).includes(value)) return 'generic';
   if (RFC_FISICA.test(value)) return isRfcDate(value.slice(4, 10)) ? 'fisica' : null;
   if (RFC_MORAL.test(value)) return isRfcDate(value.slice(3, 9)) ? 'moral' : null;

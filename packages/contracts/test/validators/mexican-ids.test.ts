@@ -106,6 +106,7 @@ describe('RFC', () => {
     expect(rfcKind('XAXX010101000')).toBe('generic');
     expect(rfcKind('XEXX010101000')).toBe('generic');
     expect(rfcKind('GOMA85031AB1')).toBe(null);
+    expect(rfcKind(' goma850312ab1 ')).toBe('fisica');
   });
 
   it('restricts by kind but accepts the generic RFCs for any kind', () => {
