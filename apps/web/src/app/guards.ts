@@ -1,0 +1,42 @@
+import { redirect } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { ROUTES, type PermissionEntry, type RouteDef } from '@goc/contracts';
+import { canOpenRoute } from '../lib/session/permissions-store';
+import { permissionsQuery } from '../lib/session/session-api';
+import { getToken } from '../lib/session/session-store';
+
+const LOGIN = ROUTES.login.path;
+const HOME = ROUTES.home.path;
+
+/**
+ * SPEC §6 route guard as a pure decision: where to send the user instead, or null to let them in.
+ * - no stored token: every route except /login goes to /login;
+ * - a token and /login: go to /;
+ * - a route naming a module and action without that permission: go to /.
+ * `permissions` is only consulted for routes that name one.
+ */
+export function guardRedirect(route: RouteDef, hasToken: boolean, permissions: readonly PermissionEntry[] = []): string | null {
+  if (route.public) return hasToken ? HOME : null;
+  if (!hasToken) return LOGIN;
+  if (!canOpenRoute(route, permissions)) return HOME;
+  return null;
+}
+
+/** React Router loader applying guardRedirect; permissions are fetched from the API for routes that need one. */
+export function guardLoader(route: RouteDef, queryClient: QueryClient) {
+  return async () => {
+    let permissions: PermissionEntry[] = [];
+    if (getToken() !== null && route.permission) {
+      try {
+        permissions = await queryClient.fetchQuery({ ...permissionsQuery, staleTime: 0 });
+      } catch (error) {
+        // A 401 may have ended the session meanwhile (SPEC §4): then this is a trip to /login, not an error.
+        if (getToken() === null) throw redirect(LOGIN);
+        throw error;
+      }
+    }
+    const target = guardRedirect(route, getToken() !== null, permissions);
+    if (target) throw redirect(target);
+    return null;
+  };
+}

@@ -1,0 +1,46 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { ROUTE_LIST, ROUTES, type RouteDef, type RouteKey } from '@goc/contracts';
+import type { RouteHandle } from '../lib/routing/current-route';
+import { guardLoader } from './guards';
+import { PAGES } from './route-pages';
+import { FullPageLoader } from './full-page-loader';
+import { RouteError } from './route-error';
+import { ShellLayout } from './shell/shell-layout';
+
+type AppRoute = RouteDef & { key: RouteKey };
+
+function pageRoute(route: AppRoute, queryClient: QueryClient): RouteObject {
+  const handle: RouteHandle = { routeKey: route.key };
+  return {
+    path: route.path,
+    handle,
+    loader: guardLoader(route, queryClient),
+    lazy: async () => ({ Component: (await PAGES[route.key]()).default }),
+    ErrorBoundary: RouteError,
+  };
+}
+
+/** The route table of packages/contracts: /login alone, every other route inside the shell, anything else → /. */
+export function buildRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteError,
+      children: [
+        ...ROUTE_LIST.filter((r) => r.public).map((r) => pageRoute(r, queryClient)),
+        { Component: ShellLayout, children: ROUTE_LIST.filter((r) => !r.public).map((r) => pageRoute(r, queryClient)) },
+        { path: '*', loader: () => redirect(ROUTES.home.path) },
+      ],
+    },
+  ];
+}
+
+type CreateRouter = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(queryClient: QueryClient, create: CreateRouter = createBrowserRouter) {
+  return create(buildRoutes(queryClient));
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,37 @@
+import { Button } from 'primereact/button';
+import type { SessionUser } from '@goc/contracts';
+import { es } from '../../i18n/es';
+import { UserMenu } from './user-menu';
+
+interface HeaderProps {
+  title: string;
+  user: SessionUser | null;
+  isMobile: boolean;
+  collapsed: boolean;
+  /** Phone: opens the drawer. Desktop: collapses or expands the sidebar. */
+  onMenu: () => void;
+  onLogout: () => void;
+}
+
+/** SPEC §1/§2: the page title, the signed-in employee and role, and the user menu with Salir. */
+export function Header({ title, user, isMobile, collapsed, onMenu, onLogout }: HeaderProps) {
+  const menuLabel = isMobile ? es.menu : collapsed ? es.expandMenu : es.collapseMenu;
+  return (
+    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-0 border-b border-solid border-slate-200 bg-white/95 px-3 backdrop-blur md:gap-3 md:px-6">
+      <Button
+        type="button"
+        icon={isMobile || collapsed ? 'pi pi-bars' : 'pi pi-align-left'}
+        rounded
+        text
+        severity="secondary"
+        aria-label={menuLabel}
+        tooltip={isMobile ? undefined : menuLabel}
+        tooltipOptions={{ position: 'bottom', showDelay: 400 }}
+        onClick={onMenu}
+        aria-expanded={isMobile ? undefined : !collapsed}
+      />
+      <h1 className="m-0 min-w-0 flex-1 truncate text-lg font-semibold text-slate-800 md:text-xl">{title}</h1>
+      {user && <UserMenu user={user} onLogout={onLogout} />}
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ProgressBar } from 'primereact/progressbar';
+import { Sidebar } from 'primereact/sidebar';
+import { ROUTES } from '@goc/contracts';
+import { es } from '../../i18n/es';
+import { useCurrentRoute, useDocumentTitle } from '../../lib/routing/current-route';
+import { currentUserQuery, permissionsQuery } from '../../lib/session/session-api';
+import { useHasToken, useSessionUser } from '../../lib/session/session-store';
+import { useIsMobile } from '../../lib/use-media-query';
+import { Header } from './header';
+import { SidebarNav } from './sidebar-nav';
+import { useSidebarCollapsed } from './sidebar-state';
+import { useLogout } from './use-logout';
+
+/** Every route but /login: sidebar (a drawer below 768 px), header with the page title, the page. */
+export function ShellLayout() {
+  const route = useCurrentRoute();
+  const title = route?.title ?? '';
+  useDocumentTitle(title);
+
+  // SPEC §2/§6: on shell load the current user and the permissions are refreshed from the API.
+  useQuery(currentUserQuery);
+  useQuery(permissionsQuery);
+  const user = useSessionUser();
+  const hasToken = useHasToken();
+
+  const isMobile = useIsMobile();
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const location = useLocation();
+  // The drawer belongs to the location it was opened on: any navigation closes it.
+  const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
+  const drawerOpen = isMobile && drawerOpenedAt === location.key;
+  const navigating = useNavigation().state !== 'idle';
+  const confirmLogout = useLogout();
+
+  // Another tab logged out (storage event) or the session expired: nothing here is valid any more.
+  if (!hasToken) return <Navigate to={ROUTES.login.path} replace />;
+
+  const onMenu = () => (isMobile ? setDrawerOpenedAt(location.key) : setCollapsed(!collapsed));
+  const sidebarWidth = collapsed ? 'md:pl-[4.75rem]' : 'md:pl-[16.5rem]';
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      {isMobile ? (
+        <Sidebar
+          visible={drawerOpen}
+          onHide={() => setDrawerOpenedAt(null)}
+          position="left"
+          blockScroll
+          ariaCloseLabel={es.close}
+          className="w-[17rem] max-w-[85vw] bg-slate-900"
+          maskClassName="bg-slate-950/60"
+          content={() => <SidebarNav onLogout={confirmLogout} />}
+        />
+      ) : (
+        <aside
+          className={`fixed inset-y-0 left-0 z-40 overflow-hidden shadow-xl shadow-slate-900/10 transition-[width] duration-200 ${collapsed ? 'w-[4.75rem]' : 'w-[16.5rem]'}`}
+        >
+          <SidebarNav collapsed={collapsed} onExpand={() => setCollapsed(false)} onLogout={confirmLogout} />
+        </aside>
+      )}
+      <div className={`flex min-h-screen flex-col transition-[padding] duration-200 ${isMobile ? '' : sidebarWidth}`}>
+        <Header title={title} user={user} isMobile={isMobile} collapsed={collapsed} onMenu={onMenu} onLogout={confirmLogout} />
+        <div className="relative h-[3px] shrink-0">
+          {navigating && <ProgressBar mode="indeterminate" className="absolute inset-0 h-[3px] rounded-none" aria-label={es.loading} />}
+        </div>
+        <main className="mx-auto w-full max-w-[90rem] flex-1 px-3 pt-3 pb-8 md:px-6 md:pt-5">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

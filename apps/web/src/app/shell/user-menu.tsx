@@ -1,0 +1,59 @@
+import { useRef } from 'react';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import type { SessionUser } from '@goc/contracts';
+import { es } from '../../i18n/es';
+import { UserAvatar } from './user-avatar';
+import { displayName } from './user-identity';
+
+interface UserMenuProps {
+  user: SessionUser;
+  onLogout: () => void;
+}
+
+/** Header's user button: avatar, name and role; its menu holds Salir (SPEC §2). */
+export function UserMenu({ user, onLogout }: UserMenuProps) {
+  const menu = useRef<Menu>(null);
+  const name = displayName(user);
+  const items: MenuItem[] = [
+    {
+      template: () => (
+        <div className="flex items-center gap-3 px-4 py-3">
+          <UserAvatar user={user} size="large" />
+          <div className="flex min-w-0 flex-col">
+            <span className="truncate font-semibold text-(--text-color)">{name}</span>
+            <span className="truncate text-sm text-(--text-color-secondary)">{user.username}</span>
+            <span className="truncate text-xs text-(--text-color-secondary)">{user.role.name}</span>
+          </div>
+        </div>
+      ),
+    },
+    { separator: true },
+    { label: es.logout, icon: 'pi pi-sign-out', command: onLogout },
+  ];
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={es.userMenu}
+        aria-haspopup="menu"
+        aria-controls="goc-user-menu"
+        onClick={(event) => menu.current?.toggle(event)}
+        className="flex max-w-[18rem] cursor-pointer items-center gap-3 rounded-full border-0 bg-transparent py-1 pr-2 pl-1 text-left transition-colors hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-blue-400 focus-visible:outline-none md:rounded-lg md:pr-3"
+      >
+        <UserAvatar user={user} />
+        <span className="hidden min-w-0 flex-col leading-tight md:flex">
+          <span className="truncate text-sm font-semibold text-slate-800" data-testid="header-user-name">
+            {name}
+          </span>
+          <span className="truncate text-xs text-slate-500" data-testid="header-user-role">
+            {user.role.name}
+          </span>
+        </span>
+        <i className="pi pi-angle-down hidden text-xs text-slate-500 md:inline" aria-hidden="true" />
+      </button>
+      <Menu id="goc-user-menu" ref={menu} model={items} popup popupAlignment="right" className="w-64" />
+    </>
+  );
+}

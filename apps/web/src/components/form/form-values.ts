@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import type { CatalogField, FieldType } from '@goc/contracts';
+
+/** What a form holds: field name → input value (text as '', numbers / dates / references as null when empty). */
+export type FormValues = Record<string, unknown>;
+/** Field name → Spanish message. */
+export type FieldErrors = Record<string, string>;
+
+export type FormMode = 'create' | 'edit';
+
+function emptyValue(type: FieldType): unknown {
+  switch (type) {
+    case 'number':
+    case 'money':
+    case 'date':
+    case 'datetime':
+    case 'enum':
+    case 'severity':
+    case 'reference':
+      return null;
+    case 'boolean':
+      return false;
+    case 'multiReference':
+      return [];
+    default:
+      return '';
+  }
+}
+
+/** Fields the form offers: on create every writable one, on edit the editable ones plus read-only values worth seeing. */
+export function formFields(fields: readonly CatalogField[], mode: FormMode, record: Record<string, unknown> | null): CatalogField[] {
+  return fields.filter((field) => {
+    if (field.form === 'editable') return true;
+    if (field.form === 'createOnly') return mode === 'create';
+    return mode === 'edit' && record?.[field.name] !== null && record?.[field.name] !== undefined;
+  });
+}
+
+/** Names whose values travel in the request body. */
+export function writableNames(fields: readonly CatalogField[], mode: FormMode): string[] {
+  return fields.filter((f) => f.form === 'editable' || (mode === 'create' && f.form === 'createOnly')).map((f) => f.name);
+}
+
+/** A form's starting values: the record's (edit) or the declared defaults (create). */
+export function initialValues(fields: readonly CatalogField[], record: Record<string, unknown> | null): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const stored = record?.[field.name];
+    if (record) values[field.name] = stored === null || stored === undefined ? emptyValue(field.type) : stored;
+    else values[field.name] = field.defaultValue ?? emptyValue(field.type);
+  }
+  return values;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The names among `names` whose value differs from the starting one (what a PATCH carries). */
+export function changedNames(names: readonly string[], initial: FormValues, current: FormValues): string[] {
+  return names.filter((name) => !same(initial[name], current[name]));
+}
+
+export function pick(values: FormValues, names: readonly string[]): FormValues {
+  return Object.fromEntries(names.map((name) => [name, values[name]]));
+}
+
+/** First message per top-level field ('permissions.3.view' → 'permissions'). */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The API's `fields` map ({ 'permissions.3.module': '…' }) keyed by top-level field. */
+export function serverFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [path, message] of Object.entries(fields ?? {})) errors[path.split('.')[0] ?? path] ??= message;
+  return errors;
+}

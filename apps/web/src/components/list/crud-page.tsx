@@ -1,0 +1,94 @@
+import { useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { confirmDeleteMessage, rowLabel, savedMessage } from '@goc/contracts';
+import { useConfirm } from '../confirm/use-confirm';
+import { RecordFormDialog, type FormExtension } from '../form/record-form-dialog';
+import type { FormMode } from '../form/form-values';
+import { useLoading } from '../loading/use-loading';
+import { useToast } from '../toast/use-toast';
+import { errorMessage } from '../../lib/api/api-error';
+import { listTexts } from './list-texts';
+import { RecordHistoryDialog } from './record-history-dialog';
+import { deleteRecord } from './resource-api';
+import { ResourceList } from './resource-list';
+import type { ListResource, ResourceRow } from './resource-types';
+import type { RowAction } from './row-actions';
+
+export interface CrudPageProps {
+  resource: ListResource;
+  /** Row actions of this page (employee details, reset password…), before edit / history / delete. */
+  extraActions?: readonly RowAction[];
+  /** Values and inputs the declared fields do not cover (a role's permission matrix). */
+  formExtension?: FormExtension;
+  formWidth?: string;
+  onSaved?: (row: ResourceRow, mode: FormMode) => void;
+  /** The page's own dialogs. */
+  children?: ReactNode;
+}
+
+type FormTarget = { record: ResourceRow | null; opened: number };
+
+/**
+ * A complete catalogue screen from a declaration: the list (URL-bound, filters, export), "Nuevo"
+ * and edit in the generated form dialog, the record's history, and delete after confirmation —
+ * each action only with its permission flag.
+ */
+export function CrudPage({ resource, extraActions, formExtension, formWidth, onSaved, children }: CrudPageProps) {
+  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
+  const confirm = useConfirm();
+  const loading = useLoading();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  const remove = useMutation({
+    mutationFn: (row: ResourceRow) => deleteRecord(resource.resource, row.id),
+    onSuccess: async () => {
+      toast.add({ severity: 'success', summary: savedMessage(resource.nouns, 'deleted'), life: 3000 });
+      await queryClient.invalidateQueries({ queryKey: ['resource'] });
+    },
+    // A referenced row is refused with a message naming what uses it ('La unidad se usa en 12 materiales').
+    onError: (error) => toast.add({ severity: 'error', summary: listTexts.deleteFailed, detail: errorMessage(error), life: 8000 }),
+  });
+
+  const askDelete = (row: ResourceRow) =>
+    confirm.require({
+      header: listTexts.delete,
+      message: confirmDeleteMessage(resource.nouns, rowLabel(resource, row)),
+      icon: 'pi pi-trash',
+      acceptLabel: listTexts.delete,
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () => void loading.run(remove.mutateAsync(row)).catch(() => undefined),
+    });
+
+  const open = (record: ResourceRow | null) => setFormTarget((current) => ({ record, opened: (current?.opened ?? 0) + 1 }));
+
+  return (
+    <>
+      <ResourceList
+        resource={resource}
+        onCreate={() => open(null)}
+        onEdit={open}
+        onHistory={setHistoryOf}
+        onDelete={askDelete}
+        extraActions={extraActions}
+      />
+      {formTarget && (
+        <RecordFormDialog
+          key={formTarget.opened}
+          resource={resource}
+          record={formTarget.record}
+          extension={formExtension}
+          width={formWidth}
+          onSaved={onSaved}
+          onHide={() => setFormTarget(null)}
+        />
+      )}
+      {historyOf && (
+        <RecordHistoryDialog resource={resource} recordId={historyOf.id} recordLabel={rowLabel(resource, historyOf)} onHide={() => setHistoryOf(null)} />
+      )}
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button } from 'primereact/button';
+import type { ExportFormat, ListQuery } from '@goc/contracts';
+import { useLoading } from '../loading/use-loading';
+import { useToast } from '../toast/use-toast';
+import { errorMessage } from '../../lib/api/api-error';
+import { blobErrorBody, downloadExport } from './resource-api';
+import { listTexts } from './list-texts';
+
+interface ExportButtonsProps {
+  resource: string;
+  query: ListQuery;
+  /** File name when the server names none, without extension. */
+  fileName: string;
+}
+
+/** Excel and CSV of exactly what the list filters (search, filters, sort), under the loading overlay. */
+export function ExportButtons({ resource, query, fileName }: ExportButtonsProps) {
+  const loading = useLoading();
+  const toast = useToast();
+
+  const exportAs = async (format: ExportFormat) => {
+    try {
+      await loading.run(downloadExport(resource, query, format, fileName));
+    } catch (error) {
+      const body = await blobErrorBody(error);
+      toast.add({ severity: 'error', summary: listTexts.exportFailed, detail: body?.message ?? errorMessage(error), life: 6000 });
+    }
+  };
+
+  return (
+    <div className="flex gap-2">
+      <Button
+        type="button"
+        label={listTexts.exportExcel}
+        icon="pi pi-file-excel"
+        severity="success"
+        outlined
+        aria-label={listTexts.exportExcelLabel}
+        onClick={() => void exportAs('xlsx')}
+      />
+      <Button
+        type="button"
+        label={listTexts.exportCsv}
+        icon="pi pi-file"
+        severity="secondary"
+        outlined
+        aria-label={listTexts.exportCsvLabel}
+        onClick={() => void exportAs('csv')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableFilterMeta, type DataTableSortMeta } from 'primereact/datatable';
+import { Message } from 'primereact/message';
+import { MultiSelect } from 'primereact/multiselect';
+import { Skeleton } from 'primereact/skeleton';
+import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type SortEntry } from '@goc/contracts';
+import { errorMessage } from '../../lib/api/api-error';
+import { usePermissions } from '../../lib/session/permissions-store';
+import { useIsMobile } from '../../lib/use-media-query';
+import { CellValue } from './cell-value';
+import { useColumnVisibility } from './column-visibility';
+import { ExportButtons } from './export-buttons';
+import { FilterInput } from './filter-input';
+import { fromTableFilters, matchModeOptions, toTableFilters } from './filter-model';
+import { listColumns } from './list-columns';
+import { listTexts } from './list-texts';
+import { useListUrlState } from './list-url-state';
+import { fetchList, listRequestParams, resourceKeys } from './resource-api';
+import type { ListResource, ResourceRow } from './resource-types';
+import { RowActions, type RowAction } from './row-actions';
+import { SearchBox } from './search-box';
+
+export interface ResourceListProps {
+  resource: ListResource;
+  /** "Nuevo": shown only when given and the user may create in the resource's module. */
+  onCreate?: () => void;
+  /** Edit action: shown only with the module's edit flag. */
+  onEdit?: (row: ResourceRow) => void;
+  /** History action: shown to whoever sees the list. */
+  onHistory?: (row: ResourceRow) => void;
+  /** Delete action: shown only with the module's delete flag. */
+  onDelete?: (row: ResourceRow) => void;
+  /** Further row actions, placed before the standard ones; each page checks its own permission. */
+  extraActions?: readonly RowAction[];
+  /** Excel / CSV export of the filtered set (default on). */
+  exportable?: boolean;
+  /** Extra toolbar content (left of "Nuevo"). */
+  toolbar?: ReactNode;
+}
+
+/** Skeleton rows have negative ids so they never collide with real ones. */
+const SKELETON_ROWS = 8;
+const skeletonRows = (count: number): ResourceRow[] => Array.from({ length: count }, (_, i) => ({ id: -(i + 1), version: 0 }));
+
+const toSortMeta = (sort: readonly SortEntry[]): DataTableSortMeta[] => sort.map((s) => ({ field: s.field, order: s.order === 'asc' ? 1 : -1 }));
+const fromSortMeta = (meta: readonly DataTableSortMeta[] | null | undefined): SortEntry[] =>
+  (meta ?? []).filter((m) => m.order === 1 || m.order === -1).map((m) => ({ field: m.field, order: m.order === 1 ? 'asc' : 'desc' }));
+
+/**
+ * THE list page of the product: a lazy PrimeReact DataTable whose page, page size, sort (several
+ * columns), column filters and global search live in the URL and are answered by the server
+ * (GET <resource>?page&pageSize&sort&q&filters). Columns, filters and cells come from the
+ * resource's declaration; the user's column choice is remembered; actions follow the permissions.
+ */
+export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, extraActions = [], exportable = true, toolbar }: ResourceListProps) {
+  const { query, update } = useListUrlState(resource.listFields);
+  const { can } = usePermissions();
+  const isMobile = useIsMobile();
+
+  const columns = useMemo(() => listColumns(resource), [resource]);
+  const choices = useMemo(() => columns.map((c) => ({ name: c.field.name, shownByDefault: c.field.list.shownByDefault })), [columns]);
+  const { visible, setVisible } = useColumnVisibility(resource.key, choices);
+
+  const params = useMemo(() => listRequestParams(query), [query]);
+  const list = useQuery({
+    queryKey: resourceKeys.list(resource.resource, params),
+    queryFn: () => fetchList(resource.resource, params, resource.schemas.entity),
+    placeholderData: keepPreviousData,
+  });
+
+  // A page past the end (the last row of the last page was deleted, or an old link): go to the last page.
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
+  const overshoot = !list.isPlaceholderData && list.data !== undefined && list.data.items.length === 0 && query.page > lastPage;
+  useEffect(() => {
+    if (overshoot) update({ page: lastPage });
+  }, [overshoot, lastPage, update]);
+
+  const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
+  const loadingRows = list.isPending || list.isPlaceholderData;
+  const rows = loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? []);
+
+  const actions: RowAction[] = [
+    ...extraActions,
+    ...(onEdit && can(resource.module, 'edit') ? [{ key: 'edit', icon: 'pi pi-pencil', label: listTexts.edit, onClick: onEdit }] : []),
+    ...(onHistory ? [{ key: 'history', icon: 'pi pi-history', label: listTexts.history, onClick: onHistory }] : []),
+    ...(onDelete && can(resource.module, 'delete')
+      ? [{ key: 'delete', icon: 'pi pi-trash', label: listTexts.delete, onClick: onDelete, severity: 'danger' as const }]
+      : []),
+  ];
+  const hasFilters = Object.keys(query.filters).length > 0 || query.q !== undefined;
+
+  return (
+    <section className="goc-card overflow-hidden">
+      <div className="flex flex-wrap items-center gap-2 border-0 border-b border-solid border-(--surface-border) p-3">
+        <SearchBox value={query.q} onSearch={(q) => update({ q, page: 1 })} />
+        <MultiSelect
+          value={visible}
+          options={columns.map((c) => ({ label: c.field.label, value: c.field.name }))}
+          onChange={(event) => setVisible(event.value as string[])}
+          placeholder={listTexts.columnsPlaceholder}
+          selectedItemsLabel={listTexts.columns}
+          maxSelectedLabels={0}
+          aria-label={listTexts.columns}
+          dropdownIcon="pi pi-table"
+          className="w-full sm:w-44"
+          panelClassName="goc-columns-panel"
+        />
+        {hasFilters && (
+          <Button
+            type="button"
+            label={listTexts.clearFilters}
+            icon="pi pi-filter-slash"
+            text
+            severity="secondary"
+            onClick={() => update({ filters: {}, q: undefined, page: 1 })}
+          />
+        )}
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          {exportable && <ExportButtons resource={resource.resource} query={query} fileName={resource.nouns.plural} />}
+          {toolbar}
+          {onCreate && can(resource.module, 'create') && <Button type="button" label={listTexts.create} icon="pi pi-plus" onClick={onCreate} />}
+        </div>
+      </div>
+
+      {list.isError && (
+        <div className="flex flex-wrap items-center gap-3 p-3">
+          <Message severity="error" text={`${listTexts.loadFailed}: ${errorMessage(list.error)}`} />
+          <Button type="button" label={listTexts.retry} icon="pi pi-refresh" text onClick={() => void list.refetch()} />
+        </div>
+      )}
+
+      <DataTable
+        value={rows}
+        dataKey="id"
+        lazy
+        paginator
+        first={(query.page - 1) * query.pageSize}
+        rows={query.pageSize}
+        totalRecords={total}
+        rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+        paginatorTemplate={
+          isMobile
+            ? 'PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown'
+            : 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport'
+        }
+        currentPageReportTemplate={isMobile ? listTexts.pageReportShort : listTexts.pageReport}
+        onPage={(event) => update({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })}
+        sortMode="multiple"
+        removableSort
+        multiSortMeta={toSortMeta(query.sort)}
+        onSort={(event) => update({ sort: fromSortMeta(event.multiSortMeta), page: 1 })}
+        filters={filterModel}
+        filterDisplay="menu"
+        filterDelay={0}
+        onFilter={(event) => update({ filters: fromTableFilters(resource.listFields, event.filters), page: 1 })}
+        emptyMessage={listTexts.empty}
+        scrollable
+        tableStyle={{ minWidth: isMobile ? '36rem' : '48rem' }}
+        size="small"
+        stripedRows
+        aria-busy={loadingRows}
+        className="goc-resource-list"
+      >
+        {columns
+          .filter((c) => visible.includes(c.field.name))
+          .map(({ field, spec }) => (
+            <Column
+              key={field.name}
+              field={field.name}
+              header={field.label}
+              sortable={spec?.sortable ?? false}
+              filter={spec?.filterable ?? false}
+              dataType={spec?.type === 'date' ? 'date' : spec?.type === 'number' || spec?.type === 'money' ? 'numeric' : 'text'}
+              filterMatchModeOptions={spec ? matchModeOptions(spec.type) : undefined}
+              filterElement={spec ? (options) => <FilterInput field={field} spec={spec} options={options} /> : undefined}
+              showFilterOperator={spec?.type !== 'boolean'}
+              showAddButton={spec?.type !== 'boolean'}
+              maxConstraints={MAX_CONSTRAINTS_PER_FIELD}
+              body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" /> : <CellValue field={field} row={row} />)}
+              headerClassName="whitespace-nowrap"
+              className={field.type === 'money' || field.type === 'number' ? 'text-right' : undefined}
+            />
+          ))}
+        {actions.length > 0 && (
+          <Column
+            key="actions"
+            header={<span className="sr-only">{listTexts.actions}</span>}
+            body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" width="5rem" /> : <RowActions row={row} actions={actions} />)}
+            frozen={!isMobile}
+            alignFrozen="right"
+            className="w-px whitespace-nowrap"
+          />
+        )}
+      </DataTable>
+    </section>
+  );
+}

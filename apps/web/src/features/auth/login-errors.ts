@@ -1,0 +1,16 @@
+import { MESSAGES } from '@goc/contracts';
+import { apiErrorBody, CONNECTION_ERROR_MESSAGE, httpStatus, isConnectionError } from '../../lib/api/api-error';
+
+/**
+ * The Spanish message under the login form: the API's own words when it sent some (wrong
+ * credentials, locked or throttled account), a connection message when the server is unreachable.
+ */
+export function loginErrorMessage(error: unknown): string {
+  if (isConnectionError(error)) return CONNECTION_ERROR_MESSAGE;
+  const message = apiErrorBody(error)?.message;
+  if (message) return message;
+  const status = httpStatus(error);
+  if (status === 401) return MESSAGES.invalidCredentials;
+  if (status === 429) return MESSAGES.tooManyAttempts;
+  return MESSAGES.internal;
+}

@@ -1,0 +1,26 @@
+import axios, { type AxiosInstance } from 'axios';
+import { getToken } from '../session/session-store';
+import { bearer, installRefreshInterceptor } from './refresh-interceptor';
+import { expireSession } from './session-expiry';
+
+export const API_BASE_URL = '/api/v2';
+
+/** SPEC §7: base /api/v2, no default timeout, 200–299 is success, XSRF cookie XSRF-TOKEN, bearer from localStorage. */
+export function createApiClient(onSessionExpired: () => void = expireSession): AxiosInstance {
+  const instance = axios.create({
+    baseURL: API_BASE_URL,
+    timeout: 0,
+    validateStatus: (status) => status >= 200 && status < 300,
+    xsrfCookieName: 'XSRF-TOKEN',
+  });
+  instance.interceptors.request.use((config) => {
+    const token = getToken();
+    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', bearer(token));
+    return config;
+  });
+  installRefreshInterceptor(instance, onSessionExpired);
+  return instance;
+}
+
+/** The one client every fetcher uses. */
+export const api = createApiClient();

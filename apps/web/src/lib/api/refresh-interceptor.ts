@@ -1,0 +1,76 @@
+import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { MESSAGES, refreshResponseSchema, type RefreshRequest } from '@goc/contracts';
+import { getRefreshToken, getToken, isKeepSession, storeTokens } from '../session/session-store';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The 401 of this call is the caller's business (login, refresh, logout): no refresh, no logout. */
+    skipAuthRefresh?: boolean;
+    /** Set on the replay of a request that already triggered a refresh: it never refreshes twice. */
+    authRetried?: boolean;
+  }
+}
+
+export function bearer(token: string): string {
+  return `Bearer ${token}`;
+}
+
+function sentToken(config: InternalAxiosRequestConfig): string | null {
+  const header = config.headers.get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+}
+
+/** POST /auth/refresh {refreshToken} with the old bearer (SPEC §7); stores and returns the new access token. */
+async function requestNewToken(instance: AxiosInstance): Promise<string> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) throw new Error(MESSAGES.noRefreshToken);
+  const body: RefreshRequest = { refreshToken };
+  const response = await instance.post('/auth/refresh', body, {
+    skipAuthRefresh: true,
+    headers: { Authorization: bearer(getToken() ?? '') },
+  });
+  const tokens = refreshResponseSchema.parse(response.data);
+  storeTokens(tokens);
+  return tokens.token;
+}
+
+/**
+ * The 401 rules of SPEC §4 / §8:
+ * - no stored token → the error passes through unchanged;
+ * - keep_session not 'true' → the session expires (storage wiped, /login);
+ * - keep_session 'true' → one refresh shared by every concurrent 401, each request replayed once
+ *   with the new token; a failed refresh (or no refresh token) expires the session.
+ */
+export function installRefreshInterceptor(instance: AxiosInstance, expireSession: () => void): void {
+  let refreshing: Promise<string> | null = null;
+
+  const refreshOnce = (): Promise<string> => {
+    refreshing ??= requestNewToken(instance)
+      .catch((error: unknown) => {
+        // Expire once for the whole batch; the waiting requests only reject.
+        expireSession();
+        throw error;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+
+  instance.interceptors.response.use(undefined, async (error: unknown) => {
+    if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
+    const config = error.config;
+    const stored = getToken();
+    if (!stored || config.skipAuthRefresh) throw error;
+    if (!isKeepSession() || config.authRetried) {
+      expireSession();
+      throw error;
+    }
+    // A request sent with an older token than the stored one lost a race with a refresh that already
+    // finished: it only needs the replay.
+    const token = sentToken(config) !== stored ? stored : await refreshOnce();
+    config.authRetried = true;
+    config.headers.set('Authorization', bearer(token));
+    return instance.request(config);
+  });
+}

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { MODULES, ROUTE_LIST, ROUTES, routePath, TITLE_PREFIX } from '@goc/contracts';
+import { guardRedirect } from '../../src/app/guards';
+import { ADMIN_USER, permissionsFor, seedSession } from '../fixtures';
+import { mockAdapter } from '../mock-adapter';
+import { renderApp } from '../render-app';
+
+let teardown: (() => void) | null = null;
+afterEach(() => {
+  teardown?.();
+  teardown = null;
+});
+
+function start(path: string, permissions = permissionsFor()) {
+  const server = mockAdapter({
+    'GET /auth/me': { status: 200, data: ADMIN_USER },
+    'GET /permissions': { status: 200, data: permissions },
+  });
+  const app = renderApp(path, server.adapter);
+  teardown = app.cleanup;
+  return { ...app, server };
+}
+
+/** A concrete URL for every route of the table (the cut detail needs an id). */
+const url = (key: (typeof ROUTE_LIST)[number]['key']) => routePath(key, { cutId: 47 });
+
+describe('guardRedirect (SPEC §6)', () => {
+  const all = permissionsFor();
+
+  it('without a token every route except /login goes to /login', () => {
+    for (const route of ROUTE_LIST) expect(guardRedirect(route, false, all)).toBe(route.public ? null : '/login');
+  });
+
+  it('with a token /login goes to /', () => {
+    expect(guardRedirect(ROUTES.login, true)).toBe('/');
+  });
+
+  it('the home page needs no permission', () => {
+    expect(guardRedirect(ROUTES.home, true, [])).toBeNull();
+  });
+
+  it('a route naming a module and action without that permission goes to /', () => {
+    for (const route of ROUTE_LIST.filter((r) => 'permission' in r)) {
+      expect(guardRedirect(route, true, [])).toBe('/');
+      expect(guardRedirect(route, true, all)).toBeNull();
+    }
+  });
+
+  it('Usuarios needs config_permissions; Crear Oficina needs registry_office create', () => {
+    expect(guardRedirect(ROUTES.users, true, permissionsFor(['config_permissions'], { view: true }))).toBeNull();
+    expect(guardRedirect(ROUTES.users, true, permissionsFor(MODULES.map((m) => m.name).filter((m) => m !== 'config_permissions')))).toBe('/');
+    expect(guardRedirect(ROUTES.registryOfficeCreate, true, permissionsFor(['registry_office'], { view: true, edit: true }))).toBe('/');
+  });
+});
+
+describe('router with guards, titles and the shell', () => {
+  it.each(ROUTE_LIST.filter((r) => !r.public).map((r) => [r.key, r.title] as const))('%s opens with its title "%s"', async (key, title) => {
+    seedSession({ permissions: permissionsFor() });
+    const { router } = start(url(key));
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(url(key));
+    await waitFor(() => expect(document.title).toBe(TITLE_PREFIX + title));
+  });
+
+  it('without a token a shell route goes to /login, titled Iniciar Sesión', async () => {
+    const { router } = start('/catalogos/empresas');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(document.title).toBe('GOC | Iniciar Sesión');
+  });
+
+  it('with a token /login goes to /', async () => {
+    seedSession({ permissions: permissionsFor() });
+    const { router } = start('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('fetches the permissions for a guarded route and sends a user without them to /', async () => {
+    seedSession({ permissions: permissionsFor() });
+    // The stored permissions say yes; the server says no: the server wins.
+    const { router, server } = start('/usuarios', permissionsFor(['works'], { view: true }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(server.to('GET /permissions').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('unknown paths go to /', async () => {
+    seedSession({ permissions: permissionsFor() });
+    const { router } = start('/no/existe');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('unknown paths without a token end at /login', async () => {
+    const { router } = start('/no/existe');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('a permission check answered 401 without keep_session ends at /login with storage wiped', async () => {
+    seedSession({ permissions: permissionsFor() });
+    const server = mockAdapter({
+      'GET /auth/me': { status: 401, data: { statusCode: 401, error: 'Unauthorized', message: 'x' } },
+      'GET /permissions': { status: 401, data: { statusCode: 401, error: 'Unauthorized', message: 'x' } },
+    });
+    const app = renderApp('/catalogos/empresas', server.adapter);
+    teardown = app.cleanup;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a guard that cannot reach the server shows a Spanish error with a retry', async () => {
+    seedSession({ permissions: permissionsFor() });
+    const server = mockAdapter({ 'GET /auth/me': { network: true }, 'GET /permissions': { network: true } });
+    const app = renderApp('/catalogos/empresas', server.adapter);
+    teardown = app.cleanup;
+    expect(await screen.findByText('No se pudo abrir esta página')).toBeInTheDocument();
+    expect(screen.getByText(/No se pudo conectar con el servidor/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});
