@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import authRoutes from './modules/auth/routes';
+import catalogRoutes from './modules/catalogs/routes';
 import healthRoutes from './modules/health/routes';
 import permissionRoutes from './modules/permissions/routes';
 import access from './plugins/access';
@@ -20,6 +21,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(permissionRoutes);
+  await app.register(catalogRoutes);
 }
 
 /**

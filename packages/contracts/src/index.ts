@@ -27,3 +27,4 @@ export * from './catalogs/statuses';
 export * from './catalogs/roles';
 export * from './catalogs/users';
 export * from './catalogs/registry';
+export * from './records';

@@ -1,0 +1,74 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { FilterFieldType } from '@goc/contracts';
+
+/*
+ * How a resource's list fields map onto SQL. The list protocol (contracts list-query.ts) names fields;
+ * a ListField says which expression filters, sorts and searches each of them. Catalogues derive
+ * theirs from their declarations (lib/crud/source.ts); business modules can declare their own.
+ */
+
+/** Scalar kinds and the SQL type their values are compared as (keyset pagination casts to it). */
+export const SCALAR_SQL_TYPES = {
+  text: 'text',
+  number: 'numeric',
+  money: 'numeric',
+  date: 'date',
+  datetime: 'timestamptz',
+  boolean: 'boolean',
+  enum: 'text',
+} as const;
+export type ScalarKind = keyof typeof SCALAR_SQL_TYPES;
+
+interface FieldBase {
+  name: string;
+  /** Spanish label (export headers). */
+  label: string;
+  filterable: boolean;
+  sortable: boolean;
+  /** Matched by the global search `q`. */
+  searchable: boolean;
+}
+
+/** A column (or expression) of the row itself. */
+export interface ScalarListField extends FieldBase {
+  kind: ScalarKind;
+  expr: SQLWrapper;
+  /** enum values in display order: enums sort by it (planeación before terminada), not alphabetically. */
+  enumValues?: readonly string[];
+}
+
+/** A foreign key: equals / notEquals by id, text modes / sort / search by the referenced row's label. */
+export interface ReferenceListField extends FieldBase {
+  kind: 'reference';
+  idExpr: SQLWrapper;
+  /** Label of the referenced row (null when there is none), from a joined table. */
+  labelExpr: SQLWrapper;
+}
+
+/** Several referenced rows through a link table (a supplier's material categories); not sortable. */
+export interface MultiReferenceListField extends FieldBase {
+  kind: 'multiReference';
+  /** `exists (select 1 from links join target … where <owner matches> and <predicate(targetId, targetLabel)>)` */
+  exists: (predicate: (targetId: SQL, targetLabel: SQL) => SQL) => SQL;
+}
+
+export type ListField = ScalarListField | ReferenceListField | MultiReferenceListField;
+
+/** The list's filter type of a field kind (what validateListQuery checks values against). */
+export function filterTypeOf(field: ListField): FilterFieldType {
+  switch (field.kind) {
+    case 'reference':
+    case 'multiReference':
+      return 'reference';
+    case 'datetime':
+      return 'date';
+    default:
+      return field.kind;
+  }
+}
+
+/** Accent- and case-insensitive form of a text (migration 0000's IMMUTABLE goc_fold, also used by indexes). */
+export const fold = (value: SQLWrapper | string): SQL => sql`goc_fold(${value})`;
+
+/** Time zone in which timestamps become calendar days for date filters and exports (PRODUCT.md: es-MX). */
+export const BUSINESS_TIME_ZONE = 'America/Mexico_City';

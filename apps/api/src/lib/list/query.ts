@@ -1,0 +1,98 @@
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import {
+  listQueryIssuesToFields,
+  validateListQuery,
+  type ListFieldSpec,
+  type ListQuery,
+  type SortEntry,
+} from '@goc/contracts';
+import type { Executor } from '../../db/client';
+import { ValidationError } from '../errors';
+import type { ListField } from './fields';
+import { filtersCondition, searchCondition } from './filters';
+import { keysetAfter, keysetSelection, keysetValues, orderByClause, sortKeys, type SortKey } from './sort';
+
+/** A listable resource: its fields, its allowlist, and how to select from it with the joins its fields use. */
+export interface ListSource {
+  fields: ReadonlyMap<string, ListField>;
+  /** The allowlist the query is validated against (a catalogue's `listFields`). */
+  specs: readonly ListFieldSpec[];
+  idExpr: SQLWrapper;
+  /** Used when the request has no `sort`. */
+  defaultSort: readonly SortEntry[];
+  /** `select <selection> from <resource> <joins>`, ready for where / order / limit. */
+  from(executor: Executor, selection: SelectedFields): PgSelect;
+}
+
+/** Unknown fields, modes that do not apply, values of the wrong type → 400 with Spanish messages, never ignored. */
+export function assertValidListQuery(query: Pick<ListQuery, 'filters' | 'sort'>, specs: readonly ListFieldSpec[]): void {
+  const issues = validateListQuery(query, specs);
+  if (issues.length > 0) throw new ValidationError(listQueryIssuesToFields(issues), issues[0]?.message);
+}
+
+/** filters AND q. */
+export function listCondition(source: ListSource, query: Pick<ListQuery, 'filters' | 'q'>): SQL | undefined {
+  return and(filtersCondition(query.filters, source.fields), searchCondition(query.q, [...source.fields.values()]));
+}
+
+function keysFor(source: ListSource, sort: readonly SortEntry[]): SortKey[] {
+  return sortKeys(sort.length > 0 ? sort : source.defaultSort, source.fields, source.idExpr);
+}
+
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** One page of a validated list query, and the number of matching rows. */
+export async function runList(
+  executor: Executor,
+  source: ListSource,
+  query: ListQuery,
+  selection: SelectedFields,
+): Promise<ListPage<Record<string, unknown>>> {
+  assertValidListQuery(query, source.specs);
+  const where = listCondition(source, query);
+  const keys = keysFor(source, query.sort);
+  const rows = source
+    .from(executor, selection)
+    .where(where)
+    .orderBy(...orderByClause(keys))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const count = source.from(executor, { total: sql<number>`count(*)::int` }).where(where);
+  const [pageRows, [counted]] = await Promise.all([rows, count]);
+  return { rows: pageRows as Record<string, unknown>[], total: Number((counted as { total: number } | undefined)?.total ?? 0) };
+}
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * Every row matching the query, in its order, in batches (keyset pagination). Each batch is its own
+ * short query, so other requests interleave and memory stays bounded whatever the row count.
+ */
+export async function* streamList(
+  executor: Executor,
+  source: ListSource,
+  query: Pick<ListQuery, 'filters' | 'sort' | 'q'>,
+  selection: SelectedFields,
+  batchSize: number = EXPORT_BATCH_SIZE,
+): AsyncGenerator<Record<string, unknown>[]> {
+  assertValidListQuery(query, source.specs);
+  const where = listCondition(source, query);
+  const keys = keysFor(source, query.sort);
+  const withKeys = { ...selection, ...keysetSelection(keys) };
+  let after: SQL | undefined;
+  for (;;) {
+    const batch = (await source
+      .from(executor, withKeys)
+      .where(and(where, after))
+      .orderBy(...orderByClause(keys))
+      .limit(batchSize)) as Record<string, unknown>[];
+    if (batch.length > 0) yield batch;
+    const last = batch[batch.length - 1];
+    if (batch.length < batchSize || !last) return;
+    after = keysetAfter(keys, keysetValues(keys, last));
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/*
+ * Answers every record resource shares beyond its entity: the audit history of a record
+ * (GET /<resource>/:id/history) and the non-blocking warnings of a write (the NSS check digit).
+ */
+
+export const HISTORY_ACTIONS = ['create', 'update', 'delete'] as const;
+
+/** Who made a change: the user, and the employee's name when the user has one. */
+export const historyUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string().nullable(),
+});
+
+/** One audited write: `changes` maps each changed field to its old and new value. */
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime({ offset: true }),
+  action: z.string(),
+  user: historyUserSchema.nullable(),
+  changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** Newest first. */
+export const historyListSchema = z.array(historyEntrySchema);
+
+/** Field → Spanish warning; the record was saved anyway. */
+export const writeWarningsSchema = z.record(z.string(), z.string());
+export type WriteWarnings = z.infer<typeof writeWarningsSchema>;
+
+/** POST / PATCH answer: the saved entity, plus `warnings` when some value deserves a second look. */
+export function savedRecordSchema<T extends z.ZodObject>(entity: T) {
+  return entity.extend({ warnings: writeWarningsSchema.optional() });
+}
