@@ -107,12 +107,12 @@ describe('sidebar (SPEC §2)', () => {
   it('collapses and expands on wide screens, remembered in sessionStorage', async () => {
     start('/');
     await ready();
-    await userEvent.click(screen.getByRole('button', { name: 'Contraer menú' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Contraer barra lateral' }));
     expect(sessionStorage.getItem('goc.sidebar.collapsed')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Expandir menú' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Expandir barra lateral' })).toBeInTheDocument();
     // Labels stay for assistive technology.
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Expandir menú' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Expandir barra lateral' }));
     expect(sessionStorage.getItem('goc.sidebar.collapsed')).toBe('false');
   });
 });
@@ -123,7 +123,7 @@ describe('phone layout (below 768 px)', () => {
     const { router } = start('/');
     await ready();
     expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Contraer menú' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Contraer barra lateral' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Menú' }));
     const drawer = await screen.findByRole('navigation', { name: 'Navegación principal' });
     expect(document.querySelector('.p-sidebar-mask.p-component-overlay')).not.toBeNull();
@@ -177,7 +177,7 @@ describe('header (SPEC §1)', () => {
   it('the user menu holds Salir', async () => {
     start('/');
     await ready();
-    await userEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Opciones de la cuenta' }));
     expect(await screen.findByRole('menuitem', { name: 'Salir', hidden: true })).toBeInTheDocument();
   });
 });
@@ -250,7 +250,7 @@ describe('logout (SPEC §2 logout confirmation)', () => {
   it('the header menu Salir asks the same confirmation', async () => {
     start('/');
     await ready();
-    await userEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Opciones de la cuenta' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Salir', hidden: true }));
     expect(within(await screen.findByRole('dialog')).getByText('¿Está seguro que desea cerrar sesión?')).toBeInTheDocument();
   });

@@ -5,6 +5,8 @@ import { UserMenu } from './user-menu';
 
 interface HeaderProps {
   title: string;
+  /** The menu group the page belongs to, shown above the title. */
+  section: string | null;
   user: SessionUser | null;
   isMobile: boolean;
   collapsed: boolean;
@@ -14,13 +16,13 @@ interface HeaderProps {
 }
 
 /** SPEC §1/§2: the page title, the signed-in employee and role, and the user menu with Salir. */
-export function Header({ title, user, isMobile, collapsed, onMenu, onLogout }: HeaderProps) {
+export function Header({ title, section, user, isMobile, collapsed, onMenu, onLogout }: HeaderProps) {
   const menuLabel = isMobile ? es.menu : collapsed ? es.expandMenu : es.collapseMenu;
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-0 border-b border-solid border-slate-200 bg-white/95 px-3 backdrop-blur md:gap-3 md:px-6">
       <Button
         type="button"
-        icon={isMobile || collapsed ? 'pi pi-bars' : 'pi pi-align-left'}
+        icon="pi pi-bars"
         rounded
         text
         severity="secondary"
@@ -30,7 +32,10 @@ export function Header({ title, user, isMobile, collapsed, onMenu, onLogout }: H
         onClick={onMenu}
         aria-expanded={isMobile ? undefined : !collapsed}
       />
-      <h1 className="m-0 min-w-0 flex-1 truncate text-lg font-semibold text-slate-800 md:text-xl">{title}</h1>
+      <div className="flex min-w-0 flex-1 flex-col justify-center">
+        {section && <span className="hidden truncate text-xs font-medium text-slate-500 sm:block">{section}</span>}
+        <h1 className="m-0 truncate text-lg leading-tight font-semibold text-slate-800 md:text-xl">{title}</h1>
+      </div>
       {user && <UserMenu user={user} onLogout={onLogout} />}
     </header>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { matchPath, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ProgressBar } from 'primereact/progressbar';
 import { Sidebar } from 'primereact/sidebar';
-import { ROUTES } from '@goc/contracts';
+import { MENU, ROUTES } from '@goc/contracts';
 import { es } from '../../i18n/es';
 import { useCurrentRoute, useDocumentTitle } from '../../lib/routing/current-route';
 import { currentUserQuery, permissionsQuery } from '../../lib/session/session-api';
@@ -13,6 +13,14 @@ import { Header } from './header';
 import { SidebarNav } from './sidebar-nav';
 import { useSidebarCollapsed } from './sidebar-state';
 import { useLogout } from './use-logout';
+
+/** The sidebar group holding the page (its own item or a parent's, e.g. Crear Oficina → Altas y Bajas). */
+function sectionOf(pathname: string): string | null {
+  for (const entry of MENU) {
+    if (entry.kind === 'group' && entry.children.some((c) => matchPath({ path: ROUTES[c.route].path, end: false }, pathname))) return entry.label;
+  }
+  return null;
+}
 
 /** Every route but /login: sidebar (a drawer below 768 px), header with the page title, the page. */
 export function ShellLayout() {
@@ -62,7 +70,7 @@ export function ShellLayout() {
         </aside>
       )}
       <div className={`flex min-h-screen flex-col transition-[padding] duration-200 ${isMobile ? '' : sidebarWidth}`}>
-        <Header title={title} user={user} isMobile={isMobile} collapsed={collapsed} onMenu={onMenu} onLogout={confirmLogout} />
+        <Header title={title} section={sectionOf(location.pathname)} user={user} isMobile={isMobile} collapsed={collapsed} onMenu={onMenu} onLogout={confirmLogout} />
         <div className="relative h-[3px] shrink-0">
           {navigating && <ProgressBar mode="indeterminate" className="absolute inset-0 h-[3px] rounded-none" aria-label={es.loading} />}
         </div>

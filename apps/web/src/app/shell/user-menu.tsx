@@ -22,7 +22,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
           <UserAvatar user={user} size="large" />
           <div className="flex min-w-0 flex-col">
             <span className="truncate font-semibold text-(--text-color)">{name}</span>
-            <span className="truncate text-sm text-(--text-color-secondary)">{user.username}</span>
+            {name !== user.username && <span className="truncate text-sm text-(--text-color-secondary)">{user.username}</span>}
             <span className="truncate text-xs text-(--text-color-secondary)">{user.role.name}</span>
           </div>
         </div>

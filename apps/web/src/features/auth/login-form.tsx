@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
@@ -61,8 +63,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         <label htmlFor="username" className="text-sm font-medium text-slate-700">
           Usuario
         </label>
-        <span className="p-input-icon-left w-full">
-          <i className="pi pi-user" aria-hidden="true" />
+        <IconField iconPosition="left">
+          <InputIcon className="pi pi-user" aria-hidden="true" />
           <InputText
             id="username"
             name="username"
@@ -76,7 +78,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             className="w-full"
             autoFocus
           />
-        </span>
+        </IconField>
         {fieldErrors.username && (
           <small id="username-error" className="p-error">
             {fieldErrors.username}

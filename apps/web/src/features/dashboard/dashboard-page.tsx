@@ -10,13 +10,16 @@ interface Shortcut {
   section: string | null;
 }
 
-/** Every menu entry the user may open, except this page, with the group it lives in. */
+/** The configuration catalogues stay in the sidebar: the shortcuts are for daily work. */
+const CONFIGURATION_GROUP = 'configuracion';
+
+/** The daily-work menu entries the user may open (not this page, not the catalogues), with their group. */
 function shortcuts(allowed: (leaf: MenuLeaf) => boolean): Shortcut[] {
   const out: Shortcut[] = [];
   for (const entry of MENU) {
     if (entry.kind === 'item') {
       if (entry.route !== 'home' && allowed(entry)) out.push({ leaf: entry, section: null });
-    } else {
+    } else if (entry.id !== CONFIGURATION_GROUP) {
       for (const child of entry.children) if (allowed(child)) out.push({ leaf: child, section: entry.label });
     }
   }
@@ -42,18 +45,18 @@ export default function DashboardPage() {
           <h2 id="shortcuts-title" className="m-0 text-sm font-semibold tracking-wide text-slate-500 uppercase">
             Accesos directos
           </h2>
-          <ul className="m-0 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 xl:grid-cols-4">
+          <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 xl:grid-cols-4">
             {links.map(({ leaf, section }) => (
               <li key={leaf.route}>
                 <Link
                   to={ROUTES[leaf.route].path}
-                  className="goc-card group flex items-center gap-3 px-4 py-3.5 no-underline transition hover:-translate-y-px hover:border-blue-200 hover:shadow-md"
+                  className="goc-card group flex h-full flex-col items-start gap-2 px-4 py-3.5 no-underline transition hover:-translate-y-px hover:border-blue-200 hover:shadow-md sm:flex-row sm:items-center sm:gap-3"
                 >
                   <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600 transition-colors group-hover:bg-blue-600 group-hover:text-white" aria-hidden="true">
                     <i className={leaf.icon} />
                   </span>
                   <span className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium text-slate-800">{ROUTES[leaf.route].title}</span>
+                    <span className="truncate font-medium text-slate-800">{leaf.label}</span>
                     {section && <span className="truncate text-xs text-slate-500">{section}</span>}
                   </span>
                 </Link>
