@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { registerSpanishLocale } from '../src/i18n/prime-locale';
 
 registerSpanishLocale();
+
+// Route tests load lazy pages, which vitest transforms on first import: give findBy* room for that.
+configure({ asyncUtilTimeout: 5000 });
 
 /** jsdom has no matchMedia; tests pick the viewport with setViewportWidth(). */
 let viewportWidth = 1366;

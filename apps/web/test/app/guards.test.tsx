@@ -67,7 +67,7 @@ describe('router with guards, titles and the shell', () => {
     const { router } = start('/catalogos/empresas');
     expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(document.title).toBe('GOC | Iniciar Sesión');
+    await waitFor(() => expect(document.title).toBe('GOC | Iniciar Sesión'));
   });
 
   it('with a token /login goes to /', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_USER, permissionsFor } from '../fixtures';
 import { mockAdapter, type MockReply } from '../mock-adapter';
@@ -35,7 +35,7 @@ async function fill(username: string, password: string, keep = false) {
 describe('login page (SPEC §2 /login)', () => {
   it('has usuario, a masked password with a show toggle and no strength meter, and the keep-session checkbox', async () => {
     await start();
-    expect(document.title).toBe('GOC | Iniciar Sesión');
+    await waitFor(() => expect(document.title).toBe('GOC | Iniciar Sesión'));
     const password = screen.getByLabelText('Contraseña');
     expect(password).toHaveAttribute('type', 'password');
     const toggle = password.parentElement!.querySelector('svg, .p-icon, i')!;
