@@ -5,7 +5,7 @@ import { es } from '../i18n/es';
 export function FullPageLoader() {
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-label={es.loading}>
-      <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" />
+      <ProgressSpinner className="goc-spinner" style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" />
     </div>
   );
 }

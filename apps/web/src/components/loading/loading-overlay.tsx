@@ -16,7 +16,7 @@ export function LoadingOverlay({ visible }: { visible: boolean }) {
       style={{ zIndex: OVERLAY_Z_INDEX }}
     >
       <div className="flex flex-col items-center gap-3 rounded-xl bg-white px-8 py-6 shadow-xl">
-        <ProgressSpinner style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-hidden="true" />
+        <ProgressSpinner className="goc-spinner" style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-hidden="true" />
         <span className="text-sm font-medium text-slate-600">{es.loading}</span>
       </div>
     </div>
