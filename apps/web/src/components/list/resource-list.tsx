@@ -22,6 +22,7 @@ import { fetchList, listRequestParams, resourceKeys } from './resource-api';
 import type { ListResource, ResourceRow } from './resource-types';
 import { RowActions, type RowAction } from './row-actions';
 import { SearchBox } from './search-box';
+import { columnFilterPassThrough, TABLE_PASS_THROUGH } from './table-aria';
 
 export interface ResourceListProps {
   resource: ListResource;
@@ -164,6 +165,7 @@ export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, 
         stripedRows
         aria-busy={loadingRows}
         className="goc-resource-list"
+        pt={TABLE_PASS_THROUGH}
       >
         {columns
           .filter((c) => visible.includes(c.field.name))
@@ -180,6 +182,7 @@ export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, 
               showFilterOperator={spec?.type !== 'boolean'}
               showAddButton={spec?.type !== 'boolean'}
               maxConstraints={MAX_CONSTRAINTS_PER_FIELD}
+              pt={spec?.filterable ? columnFilterPassThrough(field.label) : undefined}
               body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" /> : <CellValue field={field} row={row} />)}
               headerClassName="whitespace-nowrap"
               className={field.type === 'money' || field.type === 'number' ? 'text-right' : undefined}

@@ -1,16 +1,27 @@
-import { EmptyState } from '../../components/empty-state';
+import { useState } from 'react';
+import { CrudPage } from '../../components/list/crud-page';
+import type { ResourceRow } from '../../components/list/resource-types';
 import { useCurrentRoute } from '../../lib/routing/current-route';
-import { CATALOG_TEXTS } from './catalog-texts';
+import { CATALOG_PAGES, type CatalogPageDeclaration } from './catalog-pages';
 
-/** Every /catalogos/* route until the generic catalogue list replaces it: what the catalogue holds. */
+function DeclaredCatalogPage({ page }: { page: CatalogPageDeclaration }) {
+  const [detailsOf, setDetailsOf] = useState<ResourceRow | null>(null);
+  const details = page.details;
+  return (
+    <CrudPage
+      resource={page.catalog}
+      extraActions={details ? [{ key: 'details', icon: details.icon, label: details.label, onClick: setDetailsOf }] : []}
+    >
+      {details && detailsOf && <details.Dialog row={detailsOf} onHide={() => setDetailsOf(null)} />}
+    </CrudPage>
+  );
+}
+
+/** Every /catalogos/* route: the page declared for it in CATALOG_PAGES. */
 export default function CatalogPage() {
   const route = useCurrentRoute();
-  const text = route ? CATALOG_TEXTS[route.key] : undefined;
-  return (
-    <EmptyState
-      icon={text?.icon ?? 'pi pi-list'}
-      title={text?.empty ?? 'Aún no hay registros que mostrar'}
-      description={text?.description}
-    />
-  );
+  const page = route ? CATALOG_PAGES[route.key] : undefined;
+  if (!route || !page) throw new Error(`No hay una página de catálogo para la ruta ${route?.path ?? '(desconocida)'}`);
+  // One instance per catalogue: moving between catalogues starts from a clean page.
+  return <DeclaredCatalogPage key={route.key} page={page} />;
 }

@@ -1,12 +1,63 @@
-import { EmptyState } from '../../components/empty-state';
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CATALOGS, savedMessage } from '@goc/contracts';
+import { useConfirm } from '../../components/confirm/use-confirm';
+import { CrudPage } from '../../components/list/crud-page';
+import type { ResourceRow } from '../../components/list/resource-types';
+import type { RowAction } from '../../components/list/row-actions';
+import { useLoading } from '../../components/loading/use-loading';
+import { useToast } from '../../components/toast/use-toast';
+import { errorMessage } from '../../lib/api/api-error';
+import { usePermissions } from '../../lib/session/permissions-store';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { setUserActive } from './users-api';
+import { usersTexts } from './users-texts';
 
-/** /usuarios — the accounts that can sign in. */
+const users = CATALOGS.users;
+const usernameOf = (row: ResourceRow) => String(row.username ?? '');
+
+/** /usuarios: accounts, their role and employee; reset password; activate / deactivate. */
 export default function UsersPage() {
+  const { can } = usePermissions();
+  const confirm = useConfirm();
+  const loading = useLoading();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [resetting, setResetting] = useState<ResourceRow | null>(null);
+
+  const activation = useMutation({
+    mutationFn: ({ row, active }: { row: ResourceRow; active: boolean }) => setUserActive(row.id, active, row.version),
+    onSuccess: async (_, { active }) => {
+      toast.add({ severity: 'success', summary: savedMessage(users.nouns, active ? 'activated' : 'deactivated'), life: 3000 });
+      await queryClient.invalidateQueries({ queryKey: ['resource'] });
+    },
+    // The server refuses to deactivate the last active administrator, in Spanish.
+    onError: (error) => toast.add({ severity: 'error', summary: usersTexts.activationFailed, detail: errorMessage(error), life: 8000 }),
+  });
+
+  const askActivation = (row: ResourceRow, active: boolean) =>
+    confirm.require({
+      header: active ? usersTexts.activate : usersTexts.deactivate,
+      message: active ? usersTexts.activateConfirm(usernameOf(row)) : usersTexts.deactivateConfirm(usernameOf(row)),
+      icon: active ? 'pi pi-check-circle' : 'pi pi-ban',
+      acceptLabel: active ? usersTexts.activate : usersTexts.deactivate,
+      acceptClassName: active ? undefined : 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () => void loading.run(activation.mutateAsync({ row, active })).catch(() => undefined),
+    });
+
+  const canEdit = can(users.module, 'edit');
+  const actions: RowAction[] = canEdit
+    ? [
+        { key: 'reset-password', icon: 'pi pi-key', label: usersTexts.resetPassword, onClick: setResetting },
+        { key: 'deactivate', icon: 'pi pi-ban', label: usersTexts.deactivate, onClick: (row) => askActivation(row, false), visible: (row) => row.active === true, severity: 'warning' },
+        { key: 'activate', icon: 'pi pi-check-circle', label: usersTexts.activate, onClick: (row) => askActivation(row, true), visible: (row) => row.active !== true, severity: 'success' },
+      ]
+    : [];
+
   return (
-    <EmptyState
-      icon="pi pi-user"
-      title="Aún no hay usuarios que mostrar"
-      description="Aquí verás las cuentas de acceso con su rol, el empleado vinculado, el último acceso y si están activas; también podrás restablecer contraseñas."
-    />
+    <CrudPage resource={users} extraActions={actions}>
+      {resetting && <ResetPasswordDialog userId={resetting.id} username={usernameOf(resetting)} onHide={() => setResetting(null)} />}
+    </CrudPage>
   );
 }

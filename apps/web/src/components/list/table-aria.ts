@@ -1,0 +1,27 @@
+import type { ColumnPassThroughOptions } from 'primereact/column';
+import type { DataTablePassThroughOptions } from 'primereact/datatable';
+
+/*
+ * PrimeReact 10.9 bundles its own English copy of the ARIA labels into the DataTable's column
+ * filter and the paginator's rows-per-page dropdown, ignoring the registered Spanish locale. These
+ * pass-through options put the Spanish labels back on exactly those elements.
+ */
+
+export const filterAria = {
+  menuButton: (column: string) => `Filtrar «${column}»`,
+  operator: 'Operador del filtro',
+  constraint: 'Condición del filtro',
+  rowsPerPage: 'Filas por página',
+} as const;
+
+export function columnFilterPassThrough(column: string): ColumnPassThroughOptions {
+  return {
+    filterMenuButton: { 'aria-label': filterAria.menuButton(column) },
+    filterOperatorDropdown: { input: { 'aria-label': filterAria.operator } } as ColumnPassThroughOptions['filterOperatorDropdown'],
+    filterMatchModeDropdown: { input: { 'aria-label': filterAria.constraint } } as ColumnPassThroughOptions['filterMatchModeDropdown'],
+  };
+}
+
+export const TABLE_PASS_THROUGH: DataTablePassThroughOptions = {
+  paginator: { RPPDropdown: { input: { 'aria-label': filterAria.rowsPerPage } } },
+};

@@ -1,0 +1,37 @@
+import { Password } from 'primereact/password';
+import { FormField, fieldTextIds } from '../../components/form/form-field';
+import { PasswordRules } from '../../components/form/password-rules';
+
+interface PasswordFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  autoComplete: 'current-password' | 'new-password';
+  /** Show the password rules under the field (new passwords). */
+  rules?: boolean;
+  username?: string;
+}
+
+/** A masked password input with its label, error and, for new passwords, the rules ticked as typed. */
+export function PasswordField({ id, label, value, onChange, error, autoComplete, rules, username }: PasswordFieldProps) {
+  const ids = fieldTextIds(id);
+  const describedBy = [error ? ids.error : null, rules ? `${id}-rules` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <FormField id={id} label={label} required error={error} help={rules ? <PasswordRules id={`${id}-rules`} password={value} username={username} /> : undefined}>
+      <Password
+        inputId={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        feedback={false}
+        toggleMask
+        autoComplete={autoComplete}
+        invalid={error !== undefined}
+        aria-describedby={describedBy}
+        className="w-full"
+        inputClassName="w-full"
+      />
+    </FormField>
+  );
+}

@@ -1,0 +1,19 @@
+/** Spanish texts of Usuarios and of "Cambiar contraseña". */
+export const usersTexts = {
+  cancel: 'Cancelar',
+  resetPassword: 'Restablecer contraseña',
+  resetPasswordTitle: (username: string) => `Restablecer la contraseña de «${username}»`,
+  passwordReset: (username: string) => `Contraseña de «${username}» restablecida`,
+  passwordResetFailed: 'No se pudo restablecer la contraseña',
+  newPassword: 'Nueva contraseña',
+  confirmPassword: 'Confirma la nueva contraseña',
+  currentPassword: 'Contraseña actual',
+  changePassword: 'Cambiar contraseña',
+  passwordChanged: 'Contraseña actualizada',
+  passwordChangeFailed: 'No se pudo cambiar la contraseña',
+  activate: 'Activar',
+  deactivate: 'Desactivar',
+  activateConfirm: (username: string) => `¿Activar al usuario «${username}»? Podrá volver a iniciar sesión.`,
+  deactivateConfirm: (username: string) => `¿Desactivar al usuario «${username}»? No podrá iniciar sesión y sus sesiones abiertas se cerrarán.`,
+  activationFailed: 'No se pudo cambiar el estado del usuario',
+} as const;

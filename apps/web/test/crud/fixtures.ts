@@ -1,0 +1,24 @@
+import type { ListQuery } from '@goc/contracts';
+import type { FakeReply, FakeRequest } from './fake-api';
+
+const STAMP = '2026-03-01T10:00:00.000Z';
+
+/** A unit row as GET /units returns it. */
+export function unit(id: number, abbreviation: string, name: string, extra: Record<string, unknown> = {}) {
+  return { id, createdAt: STAMP, updatedAt: STAMP, version: 1, abbreviation, name, active: true, ...extra };
+}
+
+/** A list answer for whatever page was asked: rows named after the page so tests can tell pages apart. */
+export function pagedUnits(total: number) {
+  return (request: FakeRequest): FakeReply => {
+    const page = Number(request.params.page ?? '1');
+    const pageSize = Number(request.params.pageSize ?? '25');
+    const count = Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize));
+    const items = Array.from({ length: count }, (_, i) => unit((page - 1) * pageSize + i + 1, `u${page}-${i + 1}`, `Unidad p${page}-${i + 1}`));
+    return { status: 200, data: { items, total, page, pageSize } };
+  };
+}
+
+export function listOf(items: unknown[], query: Partial<Pick<ListQuery, 'page' | 'pageSize'>> = {}): FakeReply {
+  return { status: 200, data: { items, total: items.length, page: query.page ?? 1, pageSize: query.pageSize ?? 25 } };
+}
