@@ -12,5 +12,7 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
+    // Component tests render lazy pages and PrimeReact overlays; on a shared, busy machine 5 s is too tight.
+    testTimeout: 30_000,
   },
 });
