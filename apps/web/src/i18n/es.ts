@@ -5,6 +5,7 @@ export const es = {
   menu: 'Menú',
   collapseMenu: 'Contraer barra lateral',
   expandMenu: 'Expandir barra lateral',
+  closeMenu: 'Cerrar el menú',
   mainNavigation: 'Navegación principal',
   logout: 'Salir',
   userMenu: 'Opciones de la cuenta',

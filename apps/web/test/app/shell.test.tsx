@@ -134,6 +134,16 @@ describe('phone layout (below 768 px)', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).not.toBeInTheDocument());
   });
 
+  it('the drawer closes with its close button', async () => {
+    setViewportWidth(390);
+    start('/');
+    await ready();
+    await userEvent.click(screen.getByRole('button', { name: 'Menú' }));
+    await screen.findByRole('navigation', { name: 'Navegación principal' });
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar el menú' }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).not.toBeInTheDocument());
+  });
+
   it('768 px and wider keep the fixed sidebar', async () => {
     setViewportWidth(768);
     start('/');

@@ -60,7 +60,7 @@ export function ShellLayout() {
           ariaCloseLabel={es.close}
           className="w-[17rem] max-w-[85vw] bg-slate-900"
           maskClassName="bg-slate-950/60"
-          content={() => <SidebarNav onLogout={confirmLogout} />}
+          content={() => <SidebarNav onLogout={confirmLogout} onClose={() => setDrawerOpenedAt(null)} />}
         />
       ) : (
         <aside

@@ -13,6 +13,8 @@ interface SidebarNavProps {
   /** Asked when a group is opened from the icon-only mode. */
   onExpand?: () => void;
   onLogout: () => void;
+  /** In the phone drawer: a close button beside the brand. */
+  onClose?: () => void;
 }
 
 const itemBase =
@@ -83,7 +85,7 @@ function Group({ group, collapsed, onExpand }: { group: MenuGroup; collapsed: bo
 }
 
 /** The menu of SPEC §2 filtered by the user's permissions, with Salir at the bottom. */
-export function SidebarNav({ collapsed = false, onExpand, onLogout }: SidebarNavProps) {
+export function SidebarNav({ collapsed = false, onExpand, onLogout, onClose }: SidebarNavProps) {
   const { permissions } = usePermissions();
   const menu = visibleMenu((route) => canOpenRoute(ROUTES[route], permissions));
 
@@ -94,10 +96,20 @@ export function SidebarNav({ collapsed = false, onExpand, onLogout }: SidebarNav
           <i className="pi pi-building text-lg" />
         </span>
         {!collapsed && (
-          <span className="flex min-w-0 flex-col leading-tight">
+          <span className="flex min-w-0 flex-1 flex-col leading-tight">
             <span className="text-lg font-bold tracking-wide text-white">{es.appName}</span>
             <span className="truncate text-xs text-slate-400">{es.appTagline}</span>
           </span>
+        )}
+        {onClose && (
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={es.closeMenu}
+            className="flex h-9 w-9 shrink-0 cursor-pointer items-center justify-center rounded-full border-0 bg-transparent text-slate-400 hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-blue-400 focus-visible:outline-none"
+          >
+            <i className="pi pi-times" aria-hidden="true" />
+          </button>
         )}
       </div>
       <nav aria-label={es.mainNavigation} className="min-h-0 flex-1 overflow-y-auto px-3 py-4">
