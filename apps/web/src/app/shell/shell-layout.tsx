@@ -58,7 +58,7 @@ export function ShellLayout() {
           position="left"
           blockScroll
           ariaCloseLabel={es.close}
-          className="w-[17rem] max-w-[85vw] bg-slate-900"
+          className="w-[20rem] max-w-[85vw] bg-slate-900"
           maskClassName="bg-slate-950/60"
           content={() => <SidebarNav onLogout={confirmLogout} onClose={() => setDrawerOpenedAt(null)} />}
         />
