@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Assume } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -56,7 +57,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return { db, kind: 'postgres', driver: { kind: 'postgres', client: pool }, close: () => pool.end() };
   }
   if (config.pgliteDir) mkdirSync(config.pgliteDir, { recursive: true });
-  const client = config.pgliteDir ? new PGlite(config.pgliteDir) : new PGlite();
+  return openPglite(config.pgliteDir ? { dataDir: config.pgliteDir } : {});
+}
+
+/**
+ * The embedded database with the extensions the migrations need (pg_trgm backs the trigram indexes
+ * of list searches, migration 0001). `loadDataDir` starts from a dump instead of running initdb —
+ * the tests use a pre-migrated one.
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const client = new PGlite({ ...options, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', driver: { kind: 'pglite', client }, close: () => client.close() };

@@ -9,6 +9,8 @@ export interface PgErrorInfo {
 
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** ON DELETE RESTRICT reports 23001 on PostgreSQL 18 (PGlite) and 23503 on older servers. */
+export const PG_RESTRICT_VIOLATION = '23001';
 export const PG_CHECK_VIOLATION = '23514';
 
 export function pgErrorInfo(error: unknown): PgErrorInfo | null {
@@ -26,4 +28,9 @@ export function pgErrorInfo(error: unknown): PgErrorInfo | null {
     current = candidate.cause;
   }
   return null;
+}
+
+/** A write refused because another row references (or would reference) a missing or protected row. */
+export function isReferenceViolation(info: PgErrorInfo | null): boolean {
+  return info?.code === PG_FOREIGN_KEY_VIOLATION || info?.code === PG_RESTRICT_VIOLATION;
 }

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, type ApiError } from '@goc/contracts';
 import { AppError } from '../lib/errors';
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../lib/db-errors';
+import { isReferenceViolation, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../lib/db-errors';
 
 // zod's built-in messages in Spanish; the contracts' own messages take precedence where they exist.
 z.config(z.locales.es());
@@ -60,7 +60,7 @@ export function toApiError(error: unknown): ApiError {
   const db = pgErrorInfo(error);
   // Services name the field or the referrer themselves; these are the safe fallbacks.
   if (db?.code === PG_UNIQUE_VIOLATION) return body(409, 'Ya existe un registro con esos datos');
-  if (db?.code === PG_FOREIGN_KEY_VIOLATION) return body(409, 'El registro está relacionado con otros datos y no se puede modificar así');
+  if (isReferenceViolation(db)) return body(409, 'El registro está relacionado con otros datos y no se puede modificar así');
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
     return body(status, FRAMEWORK_CODE_MESSAGES[fastifyError.code] ?? STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400]!);

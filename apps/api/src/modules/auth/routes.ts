@@ -61,7 +61,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Cerrar sesión',
-      body: logoutRequestSchema.optional(),
+      // The SPA sends {refreshToken}; a bare POST (no body) ends the bearer's session.
+      body: logoutRequestSchema.nullish(),
       response: { 204: z.null().describe('Sesión cerrada'), ...errorResponses(400) },
     },
     handler: async (request, reply) => {

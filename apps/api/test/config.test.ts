@@ -1,0 +1,117 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_AUTH_SETTINGS, loadConfig, projectRoot } from '../src/config';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'goc-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const SECRET = 'x'.repeat(40);
+
+describe('loadConfig', () => {
+  it('applies the defaults of ARCHITECTURE.md', () => {
+    const config = loadConfig({ GOC_JWT_SECRET: SECRET });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      adminPassword: undefined,
+      demoData: true,
+      jwtSecret: SECRET,
+      redisUrl: undefined,
+      auth: DEFAULT_AUTH_SETTINGS,
+    });
+  });
+
+  it('resolves a relative GOC_DATA_DIR against the repository root, whatever the cwd', () => {
+    const root = projectRoot();
+    expect(existsSync(join(root, 'apps', 'api', 'package.json'))).toBe(true);
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET }).dataDir).toBe(resolve(root, 'data'));
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, GOC_DATA_DIR: './otra' }).dataDir).toBe(resolve(root, 'otra'));
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, GOC_DATA_DIR: '/var/lib/goc' }).dataDir).toBe('/var/lib/goc');
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET }).webDistDir).toBe(resolve(root, 'apps/web/dist'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://goc@db:5432/goc',
+      GOC_DATA_DIR: '/srv/goc',
+      GOC_ADMIN_PASSWORD: 'Una-Clave-Larga',
+      GOC_JWT_SECRET: SECRET,
+      REDIS_URL: 'redis://cache:6379',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://goc@db:5432/goc',
+      dataDir: '/srv/goc',
+      adminPassword: 'Una-Clave-Larga',
+      jwtSecret: SECRET,
+      redisUrl: 'redis://cache:6379',
+    });
+  });
+
+  it('loads demo data by default only on the embedded database, and GOC_DEMO_DATA overrides', () => {
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, DATABASE_URL: 'postgresql://x/y' }).demoData).toBe(false);
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, DATABASE_URL: 'postgresql://x/y', GOC_DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, GOC_DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, GOC_DEMO_DATA: '0' }).demoData).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ GOC_JWT_SECRET: SECRET, DATABASE_URL: '', REDIS_URL: ' ', GOC_ADMIN_PASSWORD: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+  });
+
+  it('generates the JWT secret into GOC_DATA_DIR once (owner-only) and reuses it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ GOC_DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = join(dir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ GOC_DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it('lists every invalid variable with a clear Spanish message', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'ochenta',
+        DATABASE_URL: 'mysql://x',
+        GOC_ADMIN_PASSWORD: 'corta',
+        GOC_DEMO_DATA: 'quizá',
+        GOC_JWT_SECRET: 'corto',
+        REDIS_URL: 'http://cache',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT: PORT debe ser un número',
+      'DATABASE_URL: DATABASE_URL debe ser una cadena de conexión postgres:// o postgresql://',
+      'GOC_ADMIN_PASSWORD: GOC_ADMIN_PASSWORD debe tener al menos 8 caracteres',
+      'GOC_DEMO_DATA: GOC_DEMO_DATA debe ser true o false',
+      'GOC_JWT_SECRET: GOC_JWT_SECRET debe tener al menos 32 caracteres',
+      'REDIS_URL: REDIS_URL debe empezar con redis:// o rediss://',
+    ]);
+    expect((error as Error).message).toContain('Configuración inválida');
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, PORT: '70000' })).toThrow('PORT debe estar entre 1 y 65535');
+  });
+});

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, openPglite, type Database } from '../../src/db/client';
+import { migrateDatabase } from '../../src/db/migrate';
+
+export interface TestDatabase {
+  database: Database;
+  kind: Database['kind'];
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated, empty database: in-memory PGlite, or — when TEST_DATABASE_URL points at a PostgreSQL
+ * server — a fresh database created for this test file and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const template = inject('pgliteTemplate');
+    const database = template
+      ? await openPglite({ loadDataDir: new Blob([readFileSync(template)]) })
+      : await openDatabase({ pgliteDir: null });
+    // A no-op on the template; proves it is current.
+    await migrateDatabase(database);
+    return { database, kind: database.kind, close: () => database.close() };
+  }
+  const name = `goc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
+  await migrateDatabase(database);
+  return {
+    database,
+    kind: database.kind,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

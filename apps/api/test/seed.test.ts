@@ -1,0 +1,187 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidCurp, isValidEmployerRegistration, isValidRfc, MODULES, nssHasValidCheckDigit } from '@goc/contracts';
+import {
+  categories,
+  companies,
+  employees,
+  errorStatuses,
+  icons,
+  materials,
+  orderStatuses,
+  permissionModules,
+  registrationStatuses,
+  rolePermissions,
+  roles,
+  stampStatuses,
+  subcategories,
+  supplierMaterialCategories,
+  suppliers,
+  units,
+  users,
+  works,
+  WORK_STATUSES,
+} from '../src/db/schema';
+import { seedDatabase } from '../src/db/seed';
+import { DEMO_SUPPLIERS } from '../src/db/seed/demo-data';
+import { createPasswordHasher } from '../src/lib/passwords';
+import { FAST_ARGON2 } from './helpers/app';
+import { createTestDatabase, type TestDatabase } from './helpers/database';
+
+const passwords = createPasswordHasher(FAST_ARGON2);
+
+describe('first-start seed without demo data', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => testDb?.close());
+
+  it('creates modules, Administrador, admin with a generated password shown once, and the status rows', async () => {
+    const first = await seedDatabase(testDb.database, { demoData: false, passwords });
+    expect(first.adminCreated).toBe(true);
+    expect(first.generatedAdminPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(first.demoLoaded).toBe(false);
+    const db = testDb.database.db;
+
+    const modules = await db.select().from(permissionModules).orderBy(permissionModules.sortOrder);
+    expect(modules.map((m) => [m.name, m.label])).toEqual(MODULES.map((m) => [m.name, m.label]));
+
+    const [admin] = await db.select().from(users);
+    expect(admin).toMatchObject({ username: 'admin', active: true, employeeId: null });
+    expect(await passwords.verify(admin!.passwordHash, first.generatedAdminPassword!)).toBe(true);
+    const [role] = await db.select().from(roles).where(eq(roles.id, admin!.roleId));
+    expect(role!.name).toBe('Administrador');
+    const flags = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role!.id));
+    expect(flags).toHaveLength(22);
+    expect(flags.every((f) => f.canView && f.canCreate && f.canEdit && f.canDelete)).toBe(true);
+
+    expect(await db.select({ n: count() }).from(companies)).toEqual([{ n: 0 }]);
+  });
+
+  it('seeds the status catalogues with fixed codes, Spanish names and exactly one default each', async () => {
+    const db = testDb.database.db;
+    const expected: [typeof orderStatuses, string[], string][] = [
+      [orderStatuses, ['borrador', 'enviado', 'autorizado', 'rechazado', 'comprado', 'entregado_parcial', 'entregado', 'cancelado'], 'borrador'],
+      [registrationStatuses, ['pendiente', 'en_tramite', 'aplicado', 'rechazado', 'cancelado'], 'pendiente'],
+      [stampStatuses, ['pendiente', 'timbrado', 'error', 'cancelado'], 'pendiente'],
+      [errorStatuses, ['sin_error', 'nss_invalido', 'curp_invalida', 'salario_fuera_de_rango', 'fuera_de_plazo', 'documentacion_incompleta', 'error_pac'], 'sin_error'],
+    ];
+    for (const [table, codes, defaultCode] of expected) {
+      const rows = await db.select().from(table).orderBy(table.sortOrder);
+      expect(rows.map((r) => r.code)).toEqual(codes);
+      expect(rows.filter((r) => r.isDefault).map((r) => r.code)).toEqual([defaultCode]);
+      expect(rows.every((r) => r.name.length > 0 && r.active)).toBe(true);
+    }
+    const [entregadoParcial] = await db.select().from(orderStatuses).where(eq(orderStatuses.code, 'entregado_parcial'));
+    expect(entregadoParcial).toMatchObject({ name: 'Entregado parcial', color: 'warn' });
+  });
+
+  it('is idempotent and never recreates admin nor prints a password again', async () => {
+    const db = testDb.database.db;
+    const before = await Promise.all([db.select({ n: count() }).from(permissionModules), db.select({ n: count() }).from(rolePermissions), db.select({ n: count() }).from(orderStatuses)]);
+    const again = await seedDatabase(testDb.database, { demoData: false, passwords, adminPassword: 'Otra-Clave-Distinta' });
+    expect(again).toEqual({ adminCreated: false, generatedAdminPassword: null, demoLoaded: false });
+    const after = await Promise.all([db.select({ n: count() }).from(permissionModules), db.select({ n: count() }).from(rolePermissions), db.select({ n: count() }).from(orderStatuses)]);
+    expect(after).toEqual(before);
+    expect(await db.select({ n: count() }).from(users)).toEqual([{ n: 1 }]);
+  });
+
+  it('keeps what an administrator changed: renamed statuses and reduced flags', async () => {
+    const db = testDb.database.db;
+    await db.update(orderStatuses).set({ name: 'En borrador' }).where(eq(orderStatuses.code, 'borrador'));
+    const [role] = await db.select().from(roles).where(eq(roles.name, 'Administrador'));
+    const [works] = await db.select().from(permissionModules).where(eq(permissionModules.name, 'works'));
+    await db.update(rolePermissions).set({ canDelete: false }).where(sql`${rolePermissions.roleId} = ${role!.id} and ${rolePermissions.moduleId} = ${works!.id}`);
+    await seedDatabase(testDb.database, { demoData: false, passwords });
+    const [status] = await db.select().from(orderStatuses).where(eq(orderStatuses.code, 'borrador'));
+    expect(status!.name).toBe('En borrador');
+    const [flag] = await db.select().from(rolePermissions).where(sql`${rolePermissions.roleId} = ${role!.id} and ${rolePermissions.moduleId} = ${works!.id}`);
+    expect(flag!.canDelete).toBe(false);
+  });
+});
+
+describe('demo data', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await seedDatabase(testDb.database, { demoData: true, passwords, adminPassword: 'Clave-Admin-Demo' });
+  });
+  afterAll(async () => testDb?.close());
+
+  it('loads companies with valid RFC and registro patronal', async () => {
+    const rows = await testDb.database.db.select().from(companies);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.length).toBeLessThanOrEqual(4);
+    for (const c of rows) {
+      expect(isValidRfc(c.rfc, 'moral'), c.rfc).toBe(true);
+      expect(isValidEmployerRegistration(c.employerRegistration!), c.employerRegistration!).toBe(true);
+    }
+  });
+
+  it('loads ~40 employees with valid CURP (check digit), RFC and NSS (Luhn), unique numbers', async () => {
+    const rows = await testDb.database.db.select().from(employees);
+    expect(rows.length).toBeGreaterThanOrEqual(35);
+    for (const e of rows) {
+      expect(isValidCurp(e.curp), e.curp).toBe(true);
+      expect(isValidRfc(e.rfc!, 'fisica'), e.rfc!).toBe(true);
+      expect(nssHasValidCheckDigit(e.nss!), e.nss!).toBe(true);
+      expect(Number(e.sdi)).toBeGreaterThan(Number(e.dailySalary));
+    }
+    expect(new Set(rows.map((e) => e.curp)).size).toBe(rows.length);
+    expect(rows.some((e) => e.status === 'baja')).toBe(true);
+  });
+
+  it('loads works in every status across companies, each with a resident who is an employee', async () => {
+    const db = testDb.database.db;
+    const rows = await db.select().from(works);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(rows.map((w) => w.status))).toEqual(new Set(WORK_STATUSES));
+    expect(new Set(rows.map((w) => w.companyId)).size).toBeGreaterThanOrEqual(3);
+    const residents = await db.select({ id: employees.id, position: employees.position }).from(employees);
+    for (const w of rows) {
+      const resident = residents.find((r) => r.id === w.residentId);
+      expect(resident?.position, w.code).toMatch(/^Residente de obra/);
+    }
+    const assigned = await db.select({ n: count() }).from(employees).where(sql`${employees.workId} is not null`);
+    expect(assigned[0]!.n).toBeGreaterThan(15);
+  });
+
+  it('loads business lines with icons and colors, subcategories, units, material categories, materials and suppliers', async () => {
+    const db = testDb.database.db;
+    const lines = await db.select({ name: categories.name, icon: icons.value, color: categories.color }).from(categories).innerJoin(icons, eq(icons.id, categories.iconId));
+    expect(lines.map((l) => l.name)).toEqual(expect.arrayContaining(['Vivienda', 'Infraestructura', 'Industrial', 'Comercial']));
+    expect(lines.every((l) => l.icon.startsWith('pi pi-') && /^#[0-9a-f]{6}$/.test(l.color!))).toBe(true);
+    expect((await db.select({ n: count() }).from(subcategories))[0]!.n).toBeGreaterThanOrEqual(10);
+    expect((await db.select({ abbreviation: units.abbreviation }).from(units)).map((u) => u.abbreviation)).toEqual(
+      expect.arrayContaining(['m3', 'kg', 'pza', 'm2', 'ton', 'l', 'm', 'saco']),
+    );
+    const mats = await db.select().from(materials);
+    expect(mats.length).toBeGreaterThanOrEqual(40);
+    expect(mats.every((m) => Number(m.referencePrice) > 0 && /^MAT-\d{4}$/.test(m.code))).toBe(true);
+    const sups = await db.select().from(suppliers);
+    expect(sups).toHaveLength(DEMO_SUPPLIERS.length);
+    for (const s of sups) expect(isValidRfc(s.rfc, 'moral'), s.rfc).toBe(true);
+    expect((await db.select({ n: count() }).from(supplierMaterialCategories))[0]!.n).toBeGreaterThanOrEqual(sups.length);
+  });
+
+  it('adds the demo roles with partial permissions and no demo users', async () => {
+    const db = testDb.database.db;
+    const names = (await db.select({ name: roles.name }).from(roles)).map((r) => r.name).sort();
+    expect(names).toEqual(['Administrador', 'Compras', 'Recursos Humanos', 'Residente de obra']);
+    const [hr] = await db.select().from(roles).where(eq(roles.name, 'Recursos Humanos'));
+    const granted = await db
+      .select({ module: permissionModules.name })
+      .from(rolePermissions)
+      .innerJoin(permissionModules, eq(permissionModules.id, rolePermissions.moduleId))
+      .where(sql`${rolePermissions.roleId} = ${hr!.id} and (${rolePermissions.canView} or ${rolePermissions.canCreate} or ${rolePermissions.canEdit} or ${rolePermissions.canDelete})`);
+    expect(granted.map((g) => g.module)).toContain('config_employees');
+    expect(granted.map((g) => g.module)).not.toContain('config_permissions');
+    expect(await db.select({ username: users.username }).from(users)).toEqual([{ username: 'admin' }]);
+  });
+
+  it('does not load the demo twice', async () => {
+    const again = await seedDatabase(testDb.database, { demoData: true, passwords });
+    expect(again.demoLoaded).toBe(false);
+  });
+});
