@@ -1,0 +1,63 @@
+import autocannon, { type Result } from 'autocannon';
+
+/*
+ * Load on one server: a warm-up whose figures are thrown away (JIT, connection pools, the database's
+ * caches), then the measured period. Both are bounded by duration; autocannon stops by itself.
+ */
+
+export interface LoadSettings {
+  connections: number;
+  warmupSeconds: number;
+  measureSeconds: number;
+}
+
+export interface Measurement {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Requests answered with a status other than 2xx, plus connection errors and timeouts. */
+  failures: number;
+  /** The same, by kind: "non2xx 3, errors 2, timeouts 0" (empty when nothing failed). */
+  failureDetail: string;
+  completed: number;
+}
+
+function fire(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections, duration: seconds, timeout: 30 }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** Longest wait for the server to finish what the warm-up left in flight. */
+const SETTLE_TIMEOUT_MS = 120_000;
+
+/**
+ * autocannon drops its connections when the warm-up ends, but the server still works through the
+ * requests it had accepted. One more request, queued behind them, answers once they are done, so
+ * the measured period does not start with the warm-up's leftovers.
+ */
+async function settle(url: string, headers: Record<string, string>): Promise<void> {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(SETTLE_TIMEOUT_MS) });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`GET ${url} after the warm-up: HTTP ${response.status}`);
+}
+
+export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings): Promise<Measurement> {
+  if (settings.warmupSeconds > 0) {
+    await fire(url, headers, settings.connections, settings.warmupSeconds);
+    await settle(url, headers);
+  }
+  const result = await fire(url, headers, settings.connections, settings.measureSeconds);
+  const completed = result['2xx'];
+  return {
+    requestsPerSecond: completed / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    failureDetail:
+      result.non2xx + result.errors + result.timeouts > 0
+        ? `status ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`
+        : '',
+    completed,
+  };
+}
