@@ -6,6 +6,8 @@ import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
 import healthRoutes from './modules/health/routes';
 import permissionRoutes from './modules/permissions/routes';
+import rolesRoutes from './modules/roles/routes';
+import usersRoutes from './modules/users/routes';
 import access from './plugins/access';
 import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
@@ -22,6 +24,8 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(permissionRoutes);
   await app.register(catalogRoutes);
+  await app.register(rolesRoutes);
+  await app.register(usersRoutes);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   checkCatalogRules,
   MESSAGES,
@@ -23,6 +23,13 @@ import { defaultDeleteMessage, defaultRequiredMessage, referencedFallbackMessage
 import { catalogReferrers, countUses, inUseRefusal } from './referrers';
 import { catalogSource, type Entity } from './source';
 import type { Actor, CatalogBinding, Input } from './types';
+
+/** The property name drizzle uses for a column of a table (inserts take property names, not SQL names). */
+function columnKey(table: PgTable, column: AnyPgColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`column ${column.name} is not in its table`);
+  return entry[0];
+}
 
 export interface SavedRecord {
   entity: Entity;
@@ -150,7 +157,9 @@ export function createCatalogService(binding: CatalogBinding) {
       if (!Array.isArray(ids)) continue;
       if (replace) await tx.delete(join.link.table).where(eq(join.link.owner, id));
       if (ids.length === 0) continue;
-      await tx.insert(join.link.table).values(ids.map((target) => ({ [join.link.owner.name]: id, [join.link.target.name]: target })) as never);
+      const owner = columnKey(join.link.table, join.link.owner);
+      const target = columnKey(join.link.table, join.link.target);
+      await tx.insert(join.link.table).values(ids.map((targetId) => ({ [owner]: id, [target]: targetId })) as never);
     }
   }
 
@@ -163,6 +172,29 @@ export function createCatalogService(binding: CatalogBinding) {
       const info = pgErrorInfo(error);
       if (info?.code === PG_UNIQUE_VIOLATION) throw duplicateFromConstraint(catalog, info.constraint, merged());
       throw error;
+    }
+  }
+
+  /**
+   * Exactly one default: the row that becomes it takes the flag from the others, in the same
+   * transaction, as a real update of theirs (new version, audited).
+   */
+  async function clearDefault(tx: Tx, actor: Actor, exceptId: number | null): Promise<void> {
+    if (!singleDefault || !defaultColumn) return;
+    const cleared = (await tx
+      .update(source.table)
+      .set({ [singleDefault]: false, updatedAt: sql`now()`, version: sql`${source.versionColumn} + 1` } as never)
+      .where(and(eq(defaultColumn, true), exceptId === null ? undefined : ne(source.idColumn, exceptId)))
+      .returning({ id: source.idColumn })) as { id: number }[];
+    for (const row of cleared) {
+      await recordAudit(tx, {
+        userId: actor.userId,
+        action: 'update',
+        entity: auditEntity,
+        entityId: row.id,
+        changes: { [singleDefault]: { old: true, new: false } },
+        ip: actor.ip,
+      });
     }
   }
 
@@ -183,7 +215,7 @@ export function createCatalogService(binding: CatalogBinding) {
       const values = { ...columnValues(input), ...extraValues };
       if (singleDefault && defaultColumn) {
         if (input[singleDefault] === true) {
-          await tx.update(source.table).set({ [singleDefault]: false } as never).where(eq(defaultColumn, true));
+          await clearDefault(tx, actor, null);
         } else {
           // Exactly one default: the first row of an empty catalogue becomes it.
           const [current] = await tx.select({ id: source.idColumn }).from(source.table).where(eq(defaultColumn, true)).limit(1);
@@ -224,10 +256,7 @@ export function createCatalogService(binding: CatalogBinding) {
       await checkUnique(tx, source, state, labels);
       if (singleDefault && defaultColumn && patch[singleDefault] !== undefined && patch[singleDefault] !== before[singleDefault]) {
         if (patch[singleDefault] === false) throw new ValidationError({ [singleDefault]: defaultRequiredMessage(catalog.nouns) });
-        await tx
-          .update(source.table)
-          .set({ [singleDefault]: false } as never)
-          .where(and(eq(defaultColumn, true), ne(source.idColumn, id)));
+        await clearDefault(tx, actor, id);
       }
       await hooks.beforeUpdate?.(ctx, before, patch);
       // Compare-and-set on the version: a concurrent writer that got in first makes this match nothing.

@@ -1,0 +1,61 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { can, rolesCatalog, type RolePermission, type RolePermissionInput } from '@goc/contracts';
+import { users } from '../../db/schema';
+import { ConflictError } from '../../lib/errors';
+import { registerCatalogRoutes } from '../../lib/crud/routes';
+import type { CatalogBinding } from '../../lib/crud/types';
+import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from './guard';
+import { loadMatrices, matrixChanges, writeMatrix } from './matrix';
+
+/** 'El rol está asignado a 3 usuarios'. */
+export function roleAssignedMessage(n: number): string {
+  return `El rol está asignado a ${n} ${n === 1 ? 'usuario' : 'usuarios'}`;
+}
+
+const canEditPermissions = (matrix: readonly RolePermission[]) =>
+  can(matrix.map((p) => ({ ...p, module: { name: p.module } })), 'config_permissions', 'edit');
+
+/**
+ * Permisos: roles with their 22-module matrix, on the catalogue mechanism. Permissions are read per
+ * request (plugins/access), so a saved matrix applies to the role's users on their next request.
+ */
+export const rolesBinding: CatalogBinding = {
+  declaration: rolesCatalog,
+  hooks: {
+    async decorate(executor, entities) {
+      const matrices = await loadMatrices(executor, entities.map((e) => e.id as number));
+      for (const entity of entities) entity.permissions = matrices.get(entity.id as number) ?? [];
+    },
+    async afterCreate({ tx }, created, input) {
+      await writeMatrix(tx, created.id as number, input.permissions as RolePermissionInput[]);
+      const matrix = (await loadMatrices(tx, [created.id as number])).get(created.id as number) ?? [];
+      created.permissions = matrix;
+      return matrixChanges(null, matrix);
+    },
+    async beforeUpdate({ tx }, _before, patch) {
+      if (patch.permissions !== undefined) await lockPermissionAdmins(tx);
+    },
+    async afterUpdate({ tx }, before, after, patch) {
+      if (patch.permissions === undefined) return;
+      const id = after.id as number;
+      await writeMatrix(tx, id, patch.permissions as RolePermissionInput[]);
+      const matrix = (await loadMatrices(tx, [id])).get(id) ?? [];
+      after.permissions = matrix;
+      if (canEditPermissions(before.permissions as RolePermission[]) && !canEditPermissions(matrix)) {
+        await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.roleLosesLastAdmin);
+      }
+      return matrixChanges(before.permissions as RolePermission[], matrix);
+    },
+    async beforeDelete({ tx }, before) {
+      const [row] = await tx.select({ n: count() }).from(users).where(eq(users.roleId, before.id as number));
+      const assigned = Number(row?.n ?? 0);
+      if (assigned > 0) throw new ConflictError(roleAssignedMessage(assigned));
+    },
+  },
+};
+
+/** /roles: list, export, options, read, history, create, update, delete. */
+export default async function rolesRoutes(app: FastifyInstance): Promise<void> {
+  registerCatalogRoutes(app, rolesBinding);
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changeOwnPasswordSchema, resetPasswordSchema, usersCatalog, type Action, type ModuleName } from '@goc/contracts';
+import { auditLog } from '../../db/schema';
+import { actorOf, idParamsSchema, registerCatalogRoutes } from '../../lib/crud/routes';
+import type { CatalogBinding } from '../../lib/crud/types';
+import { errorResponses } from '../../lib/openapi';
+import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from '../roles/guard';
+import { changeOwnPassword, resetPassword } from './passwords';
+import { endSessions } from './sessions';
+
+const forms = (...modules: ModuleName[]) =>
+  modules.flatMap((module) => (['create', 'edit'] as Action[]).map((action) => ({ module, action })));
+
+/**
+ * Usuarios on the catalogue mechanism: the password is hashed before the insert's transaction, never
+ * selected nor returned; deactivating ends the user's sessions; nobody removes the last person able
+ * to administer permissions.
+ */
+export function usersBinding(hashPassword: (password: string) => Promise<string>): CatalogBinding {
+  return {
+    declaration: usersCatalog,
+    // Projects pick their manager and members among users; the orders history filters by requester.
+    optionConsumers: [...forms('projects'), { module: 'history', action: 'view' }],
+    // Users with recorded activity keep their trail attributable: they are deactivated, not deleted.
+    referrers: [
+      { table: auditLog, column: auditLog.userId, nouns: { singular: 'registro de actividad', plural: 'registros de actividad', article: 'el' } },
+    ],
+    hooks: {
+      async prepareCreate(input) {
+        return { passwordHash: await hashPassword(String(input.password)) };
+      },
+      async beforeUpdate({ tx }, before, patch) {
+        const deactivates = patch.active === false && before.active === true;
+        const changesRole = patch.roleId !== undefined && patch.roleId !== before.roleId;
+        if (deactivates || changesRole) await lockPermissionAdmins(tx);
+      },
+      async afterUpdate({ tx }, before, after) {
+        const deactivated = before.active === true && after.active === false;
+        if (deactivated) await endSessions(tx, after.id as number, 'deactivated');
+        if (deactivated) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.deactivateLastAdmin);
+        else if (before.roleId !== after.roleId) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.demoteLastAdmin);
+      },
+      async beforeDelete({ tx }) {
+        await lockPermissionAdmins(tx);
+      },
+      async afterDelete({ tx }) {
+        await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.deleteLastAdmin);
+      },
+    },
+  };
+}
+
+/** /users (catalogue routes), POST /users/:id/reset-password and POST /auth/change-password. */
+export default async function usersRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const binding = usersBinding((password) => app.passwords.hash(password));
+  registerCatalogRoutes(app, binding);
+  const security = [{ bearerAuth: [] }];
+
+  app.post('/users/:id/reset-password', {
+    config: { permission: { module: 'config_permissions', action: 'edit' } },
+    schema: {
+      tags: [usersCatalog.title],
+      security,
+      summary: 'Asignar una contraseña nueva a un usuario (cierra sus sesiones)',
+      params: idParamsSchema,
+      body: resetPasswordSchema,
+      response: { 204: z.null().describe('Contraseña asignada'), ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await resetPassword(app.db, app.passwords, actorOf(request), request.params.id, request.body.password);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/auth/change-password', {
+    config: { authenticated: true, rateLimit: { max: app.config.auth.loginRateLimit.max, timeWindow: app.config.auth.loginRateLimit.windowMs } },
+    schema: {
+      tags: ['auth'],
+      security,
+      summary: 'Cambiar la contraseña propia (cierra las demás sesiones)',
+      body: changeOwnPasswordSchema,
+      response: { 204: z.null().describe('Contraseña cambiada'), ...errorResponses(400, 401, 429) },
+    },
+    handler: async (request, reply) => {
+      await changeOwnPassword(app.db, app.passwords, { ...actorOf(request), familyId: request.user.familyId }, request.body);
+      return reply.status(204).send(null);
+    },
+  });
+}
