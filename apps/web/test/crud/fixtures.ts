@@ -22,3 +22,33 @@ export function pagedUnits(total: number) {
 export function listOf(items: unknown[], query: Partial<Pick<ListQuery, 'page' | 'pageSize'>> = {}): FakeReply {
   return { status: 200, data: { items, total: items.length, page: query.page ?? 1, pageSize: query.pageSize ?? 25 } };
 }
+
+/** A work row as GET /works returns it (references joined as { id, label }). */
+export function work(id: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    version: 1,
+    code: `OB-${id}`,
+    name: `Obra ${id}`,
+    companyId: 3,
+    company: { id: 3, label: 'Constructora Norte' },
+    categoryId: 1,
+    category: { id: 1, label: 'Vivienda' },
+    subcategoryId: null,
+    subcategory: null,
+    address: null,
+    city: 'Monterrey',
+    state: 'Nuevo León',
+    startDate: '2026-01-10',
+    estimatedEndDate: null,
+    budget: 1500000.5,
+    sirocNumber: null,
+    residentId: null,
+    resident: null,
+    status: 'en_ejecucion',
+    active: true,
+    ...extra,
+  };
+}

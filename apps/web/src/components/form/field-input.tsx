@@ -38,7 +38,7 @@ function EnumLabel({ option }: { option: EnumOption }) {
 
 /** The input of one declared field, by its type (money in MXN, Spanish calendar, pickers from /options…). */
 export function FieldInput({ id, field, value, onChange, values, record, parentLabel, invalid, describedBy }: FieldInputProps) {
-  const common = { invalid, 'aria-describedby': describedBy };
+  const common = { invalid, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
 
   if (field.form === 'readOnly') {
     return <InputText id={id} value={displayText(field, value)} disabled className="w-full" aria-describedby={describedBy} />;

@@ -73,10 +73,10 @@ export function FilterInput({ field, spec, options }: FilterInputProps) {
           value={options.value instanceof Date ? options.value : null}
           onChange={(event) => set(event.value ?? null)}
           dateFormat="dd/mm/yy"
-          placeholder="dd/mm/aa"
+          placeholder="dd/mm/aaaa"
           showIcon
           showButtonBar
-          aria-label={label}
+          ariaLabel={label}
           className="p-column-filter w-full"
         />
       );

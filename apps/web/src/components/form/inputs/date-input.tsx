@@ -18,7 +18,7 @@ export function DateInput({ id, value, onChange, invalid, disabled, describedBy 
       value={value ? fromIsoDay(value) : null}
       onChange={(event) => onChange(event.value instanceof Date ? toIsoDay(event.value) : null)}
       dateFormat="dd/mm/yy"
-      placeholder="dd/mm/aa"
+      placeholder="dd/mm/aaaa"
       showIcon
       showButtonBar
       invalid={invalid}
