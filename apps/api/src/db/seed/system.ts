@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { ACTIONS, MODULES, type Action, type ModuleName } from '@goc/contracts';
+import { ACTIONS, MODULES, STATUS_SEEDS, type Action, type ModuleName, type StatusSeed } from '@goc/contracts';
 import type { Executor } from '../client';
 import { errorStatuses, orderStatuses, permissionModules, registrationStatuses, rolePermissions, roles, stampStatuses, users } from '../schema';
-import { ERROR_STATUS_SEED, ORDER_STATUS_SEED, REGISTRATION_STATUS_SEED, STAMP_STATUS_SEED, type StatusSeed } from './statuses';
 
 export const ADMIN_ROLE_NAME = 'Administrador';
 export const ADMIN_USERNAME = 'admin';
@@ -62,10 +61,10 @@ async function seedStatusRows(tx: Executor, table: typeof orderStatuses, rows: r
 }
 
 export async function seedStatuses(tx: Executor): Promise<void> {
-  await seedStatusRows(tx, orderStatuses, ORDER_STATUS_SEED);
-  await seedStatusRows(tx, registrationStatuses, REGISTRATION_STATUS_SEED);
-  await seedStatusRows(tx, stampStatuses, STAMP_STATUS_SEED);
-  await seedStatusRows(tx, errorStatuses, ERROR_STATUS_SEED);
+  await seedStatusRows(tx, orderStatuses, STATUS_SEEDS.orderStatuses);
+  await seedStatusRows(tx, registrationStatuses, STATUS_SEEDS.registrationStatuses);
+  await seedStatusRows(tx, stampStatuses, STATUS_SEEDS.stampStatuses);
+  await seedStatusRows(tx, errorStatuses, STATUS_SEEDS.errorStatuses);
 }
 
 /**
