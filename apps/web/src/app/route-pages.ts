@@ -6,7 +6,7 @@ export type PageModule = { default: ComponentType };
 /**
  * The page of every SPEC route, loaded on demand (one chunk per feature page). A later issue
  * replaces a page by pointing its route here to the new module; the record type makes a route
- * without a page a compile error. The catalogue routes share one page until the generic list lands.
+ * without a page a compile error. The catalogue routes share one page, driven by each catalogue's declaration.
  */
 export const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   home: () => import('../features/dashboard/dashboard-page'),
@@ -30,7 +30,7 @@ export const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   icons: () => import('../features/catalogs/catalog-page'),
   materials: () => import('../features/catalogs/catalog-page'),
   workCatalog: () => import('../features/catalogs/catalog-page'),
-  permissions: () => import('../features/catalogs/catalog-page'),
+  permissions: () => import('../features/roles/roles-page'),
   suppliers: () => import('../features/catalogs/catalog-page'),
   units: () => import('../features/catalogs/catalog-page'),
   subcategories: () => import('../features/catalogs/catalog-page'),

@@ -1,7 +1,8 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import type { SessionUser } from '@goc/contracts';
+import { ChangePasswordDialog } from '../../features/users/change-password-dialog';
 import { es } from '../../i18n/es';
 import { UserAvatar } from './user-avatar';
 import { displayName } from './user-identity';
@@ -11,9 +12,10 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** Header's user button: avatar, name and role; its menu holds Salir (SPEC §2). */
+/** Header's user button: avatar, name and role; its menu holds Cambiar contraseña and Salir (SPEC §2). */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const menu = useRef<Menu>(null);
+  const [changingPassword, setChangingPassword] = useState(false);
   const name = displayName(user);
   const items: MenuItem[] = [
     {
@@ -29,6 +31,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       ),
     },
     { separator: true },
+    { label: 'Cambiar contraseña', icon: 'pi pi-key', command: () => setChangingPassword(true) },
     { label: es.logout, icon: 'pi pi-sign-out', command: onLogout },
   ];
 
@@ -54,6 +57,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
         <i className="pi pi-angle-down hidden text-xs text-slate-500 md:inline" aria-hidden="true" />
       </button>
       <Menu id="goc-user-menu" ref={menu} model={items} popup popupAlignment="right" className="w-64" />
+      {changingPassword && <ChangePasswordDialog onHide={() => setChangingPassword(false)} />}
     </>
   );
 }
