@@ -20,6 +20,11 @@ export interface Measurement {
   /** The same, by kind: "non2xx 3, errors 2, timeouts 0" (empty when nothing failed). */
   failureDetail: string;
   completed: number;
+  /**
+   * CPU time the server process spent per answered request (ms): what the API costs in Node itself,
+   * whatever the database's speed. With PGlite it includes the SQL (the database runs in the process).
+   */
+  cpuMsPerRequest: number | null;
 }
 
 function fire(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Result> {
@@ -42,12 +47,23 @@ async function settle(url: string, headers: Record<string, string>): Promise<voi
   if (!response.ok) throw new Error(`GET ${url} after the warm-up: HTTP ${response.status}`);
 }
 
-export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings): Promise<Measurement> {
+/**
+ * Warm-up, then the measured period. `cpu` reads the server's CPU time (seconds) so the measured
+ * period's CPU per request can be told apart from the warm-up's.
+ */
+export async function measure(
+  url: string,
+  headers: Record<string, string>,
+  settings: LoadSettings,
+  cpu: () => number | null,
+): Promise<Measurement> {
   if (settings.warmupSeconds > 0) {
     await fire(url, headers, settings.connections, settings.warmupSeconds);
     await settle(url, headers);
   }
+  const cpuBefore = cpu();
   const result = await fire(url, headers, settings.connections, settings.measureSeconds);
+  const cpuAfter = cpu();
   const completed = result['2xx'];
   return {
     requestsPerSecond: completed / result.duration,
@@ -59,5 +75,6 @@ export async function measure(url: string, headers: Record<string, string>, sett
         ? `status ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`
         : '',
     completed,
+    cpuMsPerRequest: cpuBefore === null || cpuAfter === null || completed === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / completed,
   };
 }

@@ -93,6 +93,22 @@ export function peakRssMiB(pid: number | undefined): number | null {
   }
 }
 
+/** Linux's USER_HZ: /proc reports CPU time in these ticks (100 on every mainstream architecture). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, all threads) a process has used so far, in seconds; null without /proc. */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces), from field 3 on: utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** SIGTERM (the server closes its database cleanly), SIGKILL if it does not exit in time. */
 export async function stopServer(server: Server): Promise<void> {
   const { child } = server;

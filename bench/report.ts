@@ -64,15 +64,15 @@ export function renderFigures(report: Report): string {
     `Request: \`${report.request}\` as admin (bearer token), ${report.connections} connections,`,
     `${report.warmupSeconds} s warm-up (not counted) then ${report.measureSeconds} s measured per row.`,
     '',
-    '| Database | Server | req/s | p50 (ms) | p99 (ms) | API / baseline (req/s) | peak RSS (MiB) | requests measured | failed |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| Database | Server | req/s | p50 (ms) | p99 (ms) | API / baseline (req/s) | server CPU per request (ms) | peak RSS (MiB) | requests measured | failed |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const row of report.results) {
     const m = row.measurement;
     lines.push(
       `| ${row.database} | ${row.server} | ${fixed(m.requestsPerSecond)} | ${fixed(m.p50Ms, 0)} | ${fixed(m.p99Ms, 0)} | ${
         row.ratio === null ? '—' : Number.isFinite(row.ratio) ? `${fixed(row.ratio * 100, 0)} %` : 'n/a'
-      } | ${row.peakRssMiB === null ? 'n/a' : fixed(row.peakRssMiB, 0)} | ${m.completed} | ${m.failures} |`,
+      } | ${m.cpuMsPerRequest === null ? 'n/a' : fixed(m.cpuMsPerRequest)} | ${row.peakRssMiB === null ? 'n/a' : fixed(row.peakRssMiB, 0)} | ${m.completed} | ${m.failures} |`,
     );
   }
   for (const skipped of report.skipped) lines.push('', skipped);
