@@ -1,5 +1,4 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { FilterFieldType } from '@goc/contracts';
 
 /*
  * How a resource's list fields map onto SQL. The list protocol (contracts list-query.ts) names fields;
@@ -53,19 +52,6 @@ export interface MultiReferenceListField extends FieldBase {
 }
 
 export type ListField = ScalarListField | ReferenceListField | MultiReferenceListField;
-
-/** The list's filter type of a field kind (what validateListQuery checks values against). */
-export function filterTypeOf(field: ListField): FilterFieldType {
-  switch (field.kind) {
-    case 'reference':
-    case 'multiReference':
-      return 'reference';
-    case 'datetime':
-      return 'date';
-    default:
-      return field.kind;
-  }
-}
 
 /** Accent- and case-insensitive form of a text (migration 0000's IMMUTABLE goc_fold, also used by indexes). */
 export const fold = (value: SQLWrapper | string): SQL => sql`goc_fold(${value})`;
