@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { MESSAGES, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
 import type { AuthSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
@@ -22,7 +22,7 @@ export const AUTH_EVENTS = {
 } as const;
 
 /** Why a refresh-token family was revoked (refresh_tokens.revoked_reason). */
-export type RevokeReason = 'rotated' | 'reuse' | 'logout' | 'expired' | 'inactive' | 'deactivated';
+export type RevokeReason = 'rotated' | 'reuse' | 'logout' | 'expired' | 'inactive' | 'deactivated' | 'password_reset' | 'password_changed';
 
 export interface AuthDeps {
   db: Db;
@@ -71,12 +71,21 @@ export async function revokeFamily(executor: Executor, familyId: string, reason:
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Ends every session of a user (deactivation, password reset). */
-export async function revokeUserSessions(executor: Executor, userId: number, reason: RevokeReason): Promise<void> {
+/**
+ * Ends every session of a user (deactivation, password reset) — or all but one login, the session that
+ * just changed its own password. Their access tokens stop working at the next request (plugins/access).
+ */
+export async function revokeUserSessions(executor: Executor, userId: number, reason: RevokeReason, keepFamilyId?: string): Promise<void> {
   await executor
     .update(refreshTokens)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId === undefined ? undefined : ne(refreshTokens.familyId, keepFamilyId),
+      ),
+    );
 }
 
 export function createAuthService({ db, passwords, tokens, settings }: AuthDeps) {

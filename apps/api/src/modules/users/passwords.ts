@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/crud/types';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
-import { endSessions } from './sessions';
+import { revokeUserSessions } from '../auth/service';
 
 export const CHANGE_PASSWORD_MESSAGES = {
   wrongCurrent: 'La contraseña actual no es correcta',
@@ -35,7 +35,7 @@ export async function resetPassword(db: Db, hasher: PasswordHasher, actor: Actor
   const passwordHash = await hasher.hash(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
-    await endSessions(tx, userId, 'password_reset');
+    await revokeUserSessions(tx, userId, 'password_reset');
     await recordAudit(tx, { userId: actor.userId, action: PASSWORD_EVENTS.reset, entity: usersCatalog.key, entityId: userId, ip: actor.ip });
   });
 }
@@ -55,7 +55,7 @@ export async function changeOwnPassword(
   const passwordHash = await hasher.hash(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId));
-    await endSessions(tx, actor.userId, 'password_changed', actor.familyId);
+    await revokeUserSessions(tx, actor.userId, 'password_changed', actor.familyId);
     await recordAudit(tx, { userId: actor.userId, action: PASSWORD_EVENTS.change, entity: usersCatalog.key, entityId: actor.userId, ip: actor.ip });
   });
 }

@@ -8,7 +8,7 @@ import type { CatalogBinding } from '../../lib/crud/types';
 import { errorResponses } from '../../lib/openapi';
 import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from '../roles/guard';
 import { changeOwnPassword, resetPassword } from './passwords';
-import { endSessions } from './sessions';
+import { revokeUserSessions } from '../auth/service';
 
 const forms = (...modules: ModuleName[]) =>
   modules.flatMap((module) => (['create', 'edit'] as Action[]).map((action) => ({ module, action })));
@@ -38,7 +38,7 @@ export function usersBinding(hashPassword: (password: string) => Promise<string>
       },
       async afterUpdate({ tx }, before, after) {
         const deactivated = before.active === true && after.active === false;
-        if (deactivated) await endSessions(tx, after.id as number, 'deactivated');
+        if (deactivated) await revokeUserSessions(tx, after.id as number, 'deactivated');
         if (deactivated) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.deactivateLastAdmin);
         else if (before.roleId !== after.roleId) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.demoteLastAdmin);
       },
