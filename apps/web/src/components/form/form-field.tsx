@@ -12,6 +12,8 @@ interface FormFieldProps {
   /** Extra help under the input (password rules). */
   help?: ReactNode;
   wide?: boolean;
+  /** Mark an unrequired field "(opcional)"; a switch always has a value, so it is not. */
+  markOptional?: boolean;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ interface FormFieldProps {
 export const fieldTextIds = (id: string) => ({ error: `${id}-error`, warning: `${id}-warning`, hint: `${id}-hint` });
 
 /** Label, input, then the field's error (client or server), warning and hint. */
-export function FormField({ id, label, required, error, warning, hint, help, wide, children }: FormFieldProps) {
+export function FormField({ id, label, required, error, warning, hint, help, wide, markOptional = true, children }: FormFieldProps) {
   const ids = fieldTextIds(id);
   return (
     <div className={`flex min-w-0 flex-col gap-1.5 ${wide ? 'md:col-span-2' : ''}`}>
@@ -30,7 +32,7 @@ export function FormField({ id, label, required, error, warning, hint, help, wid
             *
           </span>
         ) : (
-          <span className="ml-1 text-xs font-normal text-(--text-color-secondary)">({formTexts.optional})</span>
+          markOptional && <span className="ml-1 text-xs font-normal text-(--text-color-secondary)">({formTexts.optional})</span>
         )}
       </label>
       {children}

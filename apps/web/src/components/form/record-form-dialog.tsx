@@ -6,7 +6,7 @@ import { MESSAGES, savedMessage, writeWarningsSchema, type CatalogField } from '
 import { AppDialog } from '../app-dialog';
 import { useToast } from '../toast/use-toast';
 import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
-import { createRecord, fetchRecord, updateRecord } from '../list/resource-api';
+import { createRecord, fetchRecord, resourceKeys, updateRecord } from '../list/resource-api';
 import type { ListResource, ResourceRow } from '../list/resource-types';
 import { FieldInput } from './field-input';
 import { fieldTextIds, FormField } from './form-field';
@@ -133,6 +133,8 @@ export function RecordFormDialog({ resource, record: initialRecord, onHide, onSa
       form.reset(values);
       setStale(false);
       setGeneralErrors([]);
+      // The list behind the dialog shows the old row too.
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource.resource) });
     },
     onError: (error) => toast.add({ severity: 'error', summary: formTexts.saveFailed, detail: errorMessage(error), life: 6000 }),
   });
@@ -182,6 +184,7 @@ export function RecordFormDialog({ resource, record: initialRecord, onHide, onSa
         hint={field.type === 'password' ? undefined : field.hint}
         help={field.type === 'password' ? <PasswordRules password={typeof value === 'string' ? value : ''} username={String(form.values.username ?? '')} /> : undefined}
         wide={field.type === 'textarea' || field.type === 'multiReference'}
+        markOptional={field.type !== 'boolean' && field.form !== 'readOnly'}
       >
         <FieldInput
           id={id}

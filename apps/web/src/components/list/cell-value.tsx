@@ -20,12 +20,12 @@ export function ColorSwatch({ color }: { color: string }) {
 /** A referenced row by its label, with its icon or colour when its catalogue has one. */
 export function ReferenceLabel({ display }: { display: ReferenceDisplay }) {
   return (
-    <span className="inline-flex items-center gap-2">
+    <span className="inline-flex max-w-full items-center gap-2" title={display.label}>
       {display.icon && <i className={display.icon} aria-hidden="true" />}
       {display.color && /^#[0-9a-f]{6}$/i.test(display.color) && (
         <span className="inline-block h-3 w-3 shrink-0 rounded-full" style={{ background: display.color }} aria-hidden="true" />
       )}
-      {display.label}
+      <span className="truncate">{display.label}</span>
     </span>
   );
 }
@@ -83,12 +83,18 @@ export function CellValue({ field, row }: { field: CatalogField; row: Record<str
     case 'imageUrl':
       return isDisplayableImageUrl(String(value)) ? <img src={String(value)} alt="" className="h-8 w-8 rounded-full object-cover" /> : <>{String(value)}</>;
     case 'reference':
-      return isReference(value) ? <ReferenceLabel display={value} /> : <>{String(value)}</>;
+      return isReference(value) ? (
+        <span className="block max-w-[12rem] sm:max-w-[18rem]">
+          <ReferenceLabel display={value} />
+        </span>
+      ) : (
+        <>{String(value)}</>
+      );
     case 'multiReference':
       return Array.isArray(value) ? (
-        <span className="flex flex-wrap gap-1">
+        <span className="flex max-w-[18rem] flex-nowrap gap-1 overflow-hidden" title={value.filter(isReference).map((item) => item.label).join(', ')}>
           {value.filter(isReference).map((item) => (
-            <span key={item.id} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+            <span key={item.id} className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               {item.label}
             </span>
           ))}
@@ -98,7 +104,14 @@ export function CellValue({ field, row }: { field: CatalogField; row: Record<str
       return <span className="whitespace-nowrap tabular-nums">{displayText(field, value)}</span>;
     case 'number':
       return <span className="tabular-nums">{displayText(field, value)}</span>;
-    default:
-      return <>{displayText(field, value)}</>;
+    default: {
+      // Long texts stay on one line so rows keep one height; the whole text is in the tooltip.
+      const text = displayText(field, value);
+      return (
+        <span className="block max-w-[12rem] truncate sm:max-w-[18rem]" title={text}>
+          {text}
+        </span>
+      );
+    }
   }
 }

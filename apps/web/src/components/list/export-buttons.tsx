@@ -11,10 +11,12 @@ interface ExportButtonsProps {
   query: ListQuery;
   /** File name when the server names none, without extension. */
   fileName: string;
+  /** Icons only (phones). */
+  compact?: boolean;
 }
 
 /** Excel and CSV of exactly what the list filters (search, filters, sort), under the loading overlay. */
-export function ExportButtons({ resource, query, fileName }: ExportButtonsProps) {
+export function ExportButtons({ resource, query, fileName, compact = false }: ExportButtonsProps) {
   const loading = useLoading();
   const toast = useToast();
 
@@ -31,7 +33,7 @@ export function ExportButtons({ resource, query, fileName }: ExportButtonsProps)
     <div className="flex gap-2">
       <Button
         type="button"
-        label={listTexts.exportExcel}
+        label={compact ? undefined : listTexts.exportExcel}
         icon="pi pi-file-excel"
         severity="success"
         outlined
@@ -40,7 +42,7 @@ export function ExportButtons({ resource, query, fileName }: ExportButtonsProps)
       />
       <Button
         type="button"
-        label={listTexts.exportCsv}
+        label={compact ? undefined : listTexts.exportCsv}
         icon="pi pi-file"
         severity="secondary"
         outlined

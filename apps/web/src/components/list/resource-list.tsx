@@ -20,7 +20,7 @@ import { listTexts } from './list-texts';
 import { useListUrlState } from './list-url-state';
 import { fetchList, listRequestParams, resourceKeys } from './resource-api';
 import type { ListResource, ResourceRow } from './resource-types';
-import { RowActions, type RowAction } from './row-actions';
+import { RowActions, useRowActionsMenu, type RowAction } from './row-actions';
 import { SearchBox } from './search-box';
 import { columnFilterPassThrough, TABLE_PASS_THROUGH } from './table-aria';
 
@@ -84,15 +84,19 @@ export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, 
   const loadingRows = list.isPending || list.isPlaceholderData;
   const rows = loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? []);
 
+  // System rows of the status catalogues (those with a code) can be edited, never deleted.
+  const systemCode = resource.systemRows?.codeField;
+  const isDeletable = (row: ResourceRow) => !systemCode || row[systemCode] === null || row[systemCode] === undefined;
   const actions: RowAction[] = [
     ...extraActions,
     ...(onEdit && can(resource.module, 'edit') ? [{ key: 'edit', icon: 'pi pi-pencil', label: listTexts.edit, onClick: onEdit }] : []),
     ...(onHistory ? [{ key: 'history', icon: 'pi pi-history', label: listTexts.history, onClick: onHistory }] : []),
     ...(onDelete && can(resource.module, 'delete')
-      ? [{ key: 'delete', icon: 'pi pi-trash', label: listTexts.delete, onClick: onDelete, severity: 'danger' as const }]
+      ? [{ key: 'delete', icon: 'pi pi-trash', label: listTexts.delete, onClick: onDelete, severity: 'danger' as const, visible: isDeletable }]
       : []),
   ];
   const hasFilters = Object.keys(query.filters).length > 0 || query.q !== undefined;
+  const rowMenu = useRowActionsMenu(actions);
 
   return (
     <section className="goc-card overflow-hidden">
@@ -107,21 +111,21 @@ export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, 
           maxSelectedLabels={0}
           aria-label={listTexts.columns}
           dropdownIcon="pi pi-table"
-          className="w-full sm:w-44"
-          panelClassName="goc-columns-panel"
+          className="min-w-0 flex-1 sm:w-44 sm:flex-none"
         />
         {hasFilters && (
           <Button
             type="button"
-            label={listTexts.clearFilters}
+            label={isMobile ? undefined : listTexts.clearFilters}
             icon="pi pi-filter-slash"
             text
             severity="secondary"
+            aria-label={listTexts.clearFilters}
             onClick={() => update({ filters: {}, q: undefined, page: 1 })}
           />
         )}
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          {exportable && <ExportButtons resource={resource.resource} query={query} fileName={resource.nouns.plural} />}
+        <div className="flex items-center gap-2 sm:ml-auto">
+          {exportable && <ExportButtons resource={resource.resource} query={query} fileName={resource.nouns.plural} compact={isMobile} />}
           {toolbar}
           {onCreate && can(resource.module, 'create') && <Button type="button" label={listTexts.create} icon="pi pi-plus" onClick={onCreate} />}
         </div>
@@ -185,20 +189,23 @@ export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, 
               pt={spec?.filterable ? columnFilterPassThrough(field.label) : undefined}
               body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" /> : <CellValue field={field} row={row} />)}
               headerClassName="whitespace-nowrap"
-              className={field.type === 'money' || field.type === 'number' ? 'text-right' : undefined}
+              className={`whitespace-nowrap ${field.type === 'money' || field.type === 'number' ? 'text-right' : ''}`}
             />
           ))}
         {actions.length > 0 && (
           <Column
             key="actions"
             header={<span className="sr-only">{listTexts.actions}</span>}
-            body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" width="5rem" /> : <RowActions row={row} actions={actions} />)}
-            frozen={!isMobile}
+            body={(row: ResourceRow) =>
+              loadingRows ? <Skeleton height="1rem" width={isMobile ? '2rem' : '5rem'} /> : isMobile ? rowMenu.button(row) : <RowActions row={row} actions={actions} />
+            }
+            frozen
             alignFrozen="right"
-            className="w-px whitespace-nowrap"
+            className="w-px whitespace-nowrap shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]"
           />
         )}
       </DataTable>
+      {isMobile && rowMenu.popup}
     </section>
   );
 }

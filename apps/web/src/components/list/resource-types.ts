@@ -6,7 +6,7 @@ import type { AnyCatalog } from '@goc/contracts';
  */
 export type ListResource = Pick<
   AnyCatalog,
-  'key' | 'resource' | 'module' | 'nouns' | 'fields' | 'listFields' | 'label' | 'defaultSort' | 'schemas'
+  'key' | 'resource' | 'module' | 'nouns' | 'fields' | 'listFields' | 'label' | 'defaultSort' | 'schemas' | 'systemRows'
 >;
 
 /** A row as the API returns it: every entity has an id and a version (optimistic concurrency). */

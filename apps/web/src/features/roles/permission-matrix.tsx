@@ -44,14 +44,14 @@ export function PermissionMatrix({ value, onChange, error }: PermissionMatrixPro
         <table className="w-full border-collapse text-sm" aria-label="Matriz de permisos">
           <thead className="bg-(--surface-50)">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
+              <th scope="col" className="px-2 py-2 text-left font-semibold sm:px-3">
                 Módulo
               </th>
-              <th scope="col" className="px-2 py-2 text-center font-semibold">
+              <th scope="col" className="px-1 py-2 text-center text-xs font-semibold sm:px-2 sm:text-sm">
                 Todo
               </th>
               {ACTIONS.map((action) => (
-                <th key={action} scope="col" className="px-2 py-2 text-center font-semibold">
+                <th key={action} scope="col" className="px-1 py-2 text-center text-xs font-semibold sm:px-2 sm:text-sm">
                   <label className="flex cursor-pointer flex-col items-center gap-1">
                     <span>{ACTION_LABELS[action]}</span>
                     <Checkbox
@@ -70,14 +70,14 @@ export function PermissionMatrix({ value, onChange, error }: PermissionMatrixPro
               if (!row) return null;
               return (
                 <tr key={name} className="border-0 border-t border-solid border-(--surface-border) hover:bg-(--surface-50)">
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                  <th scope="row" className="px-2 py-1.5 text-left text-xs font-normal sm:px-3 sm:text-sm">
                     {label}
                   </th>
-                  <td className="px-2 py-1.5 text-center">
+                  <td className="px-1 py-1.5 text-center sm:px-2">
                     <Checkbox checked={allOf(row)} onChange={(event) => onChange(toggleRow(value, name, event.checked === true))} aria-label={`${label}: todos los permisos`} />
                   </td>
                   {ACTIONS.map((action) => (
-                    <td key={action} className="px-2 py-1.5 text-center">
+                    <td key={action} className="px-1 py-1.5 text-center sm:px-2">
                       <Checkbox
                         checked={row[action]}
                         onChange={(event) => onChange(toggleCell(value, name, action, event.checked === true))}

@@ -149,6 +149,24 @@ describe('ResourceList: columns', () => {
 });
 
 describe('ResourceList: actions follow the permissions', () => {
+  it('system rows of a status catalogue (with a code) offer no delete', async () => {
+    seedSession({ permissions: permissionsFor() });
+    const status = (id: number, name: string, code: string | null) => ({
+      id, createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', version: 1,
+      name, description: null, color: 'info', sortOrder: id * 10, isDefault: id === 1, code, active: true,
+    });
+    const server = fakeApi({ 'GET /order-statuses': { status: 200, data: { items: [status(1, 'Borrador', 'borrador'), status(9, 'En revisión', null)], total: 2, page: 1, pageSize: 25 } } });
+    const view = renderRoute(<ResourceList resource={CATALOGS.orderStatuses} onEdit={() => undefined} onDelete={() => undefined} />, '/catalogos/estatus-orden', server.adapter);
+    dispose = view.dispose;
+    const system = (await screen.findByText('Borrador')).closest('tr')!;
+    const added = screen.getByText('En revisión').closest('tr')!;
+    expect(within(system).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+    expect(within(system).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+    expect(within(added).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
+    // The status colour is a PrimeReact Tag.
+    expect(within(system).getByText('Azul (información)')).toHaveClass('p-tag-value');
+  });
+
   it('view only: no Nuevo, no edit, no delete; history stays', async () => {
     seedSession({ permissions: permissionsFor(['config_units'], { view: true }) });
     start('/catalogos/unidades');
