@@ -33,8 +33,11 @@ export function withListQuery(current: URLSearchParams, query: ListQuery, defaul
 
 export interface ListUrlState {
   query: ListQuery;
-  /** Merges a change into the URL: a new history entry, so back / forward walk through list states. */
-  update: (patch: Partial<ListQuery>) => void;
+  /**
+   * Merges a change into the URL: a new history entry, so back / forward walk through list states;
+   * `replace` corrects the current entry instead (a page past the end).
+   */
+  update: (patch: Partial<ListQuery>, options?: { replace?: boolean }) => void;
 }
 
 /** The list state lives in the address bar (page, pageSize, sort, q, filters), so a link or a reload shows the same view. */
@@ -46,8 +49,11 @@ export function useListUrlState(fields: readonly ListFieldSpec[], defaultPageSiz
     [search, defaultPageSize, fields],
   );
   const update = useCallback(
-    (patch: Partial<ListQuery>) =>
-      setSearchParams((current) => withListQuery(current, { ...sanitizeListQuery(decodeListQuery(current.toString(), defaultPageSize), fields), ...patch }, defaultPageSize)),
+    (patch: Partial<ListQuery>, options?: { replace?: boolean }) =>
+      setSearchParams(
+        (current) => withListQuery(current, { ...sanitizeListQuery(decodeListQuery(current.toString(), defaultPageSize), fields), ...patch }, defaultPageSize),
+        { replace: options?.replace ?? false },
+      ),
     [setSearchParams, defaultPageSize, fields],
   );
   return { query, update };

@@ -72,12 +72,13 @@ export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, 
     placeholderData: keepPreviousData,
   });
 
-  // A page past the end (the last row of the last page was deleted, or an old link): go to the last page.
+  // A page past the end (the last row of the last page was deleted, or an old link): show the last
+  // page instead, replacing the entry so "back" does not land on the empty page again.
   const total = list.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
   const overshoot = !list.isPlaceholderData && list.data !== undefined && list.data.items.length === 0 && query.page > lastPage;
   useEffect(() => {
-    if (overshoot) update({ page: lastPage });
+    if (overshoot) update({ page: lastPage }, { replace: true });
   }, [overshoot, lastPage, update]);
 
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);

@@ -82,6 +82,14 @@ describe('ResourceList: the list state lives in the URL', () => {
     expect(lastList(again.server)).toEqual({ page: '1', pageSize: '25', sort: 'name' });
   });
 
+  it('a page past the end shows the last page, replacing the history entry', async () => {
+    seedSession({ permissions: permissionsFor() });
+    const { router, search } = start('/catalogos/unidades?page=9', fakeApi({ 'GET /units': pagedUnits(30) }));
+    expect(await screen.findByText('Unidad p2-1')).toBeInTheDocument();
+    expect(search().get('page')).toBe('2');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('changing rows per page goes back to page 1 and keeps the new size in the URL', async () => {
     seedSession({ permissions: permissionsFor() });
     const { server, search } = start('/catalogos/unidades?page=3');
