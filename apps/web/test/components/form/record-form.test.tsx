@@ -9,7 +9,7 @@ import { listOf, unit } from '../../crud/fixtures';
 import { choose, openPicker } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
-vi.setConfig({ testTimeout: 40_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 let dispose: (() => void) | null = null;
 afterEach(() => {

@@ -8,7 +8,7 @@ import { listOf, work } from '../../crud/fixtures';
 import { choose, openPicker } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
-vi.setConfig({ testTimeout: 40_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 let dispose: (() => void) | null = null;
 afterEach(() => {

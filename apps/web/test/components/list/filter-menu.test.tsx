@@ -10,7 +10,7 @@ import { listOf, pagedUnits, work } from '../../crud/fixtures';
 import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 let dispose: (() => void) | null = null;
 afterEach(() => {

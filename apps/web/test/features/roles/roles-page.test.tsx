@@ -12,7 +12,7 @@ import { fakeApi } from '../../crud/fake-api';
 import { listOf } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
 
-vi.setConfig({ testTimeout: 40_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 let dispose: (() => void) | null = null;
 afterEach(() => {

@@ -4,7 +4,7 @@ import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { mockAdapter } from '../../mock-adapter';
 import { renderApp } from '../../render-app';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 let teardown: (() => void) | null = null;
 afterEach(() => {

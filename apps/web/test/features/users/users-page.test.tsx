@@ -11,7 +11,7 @@ import { listOf } from '../../crud/fixtures';
 import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
-vi.setConfig({ testTimeout: 40_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 let dispose: (() => void) | null = null;
 afterEach(() => {
