@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, lower } from './columns';
+import { auditColumns, foldedColumn, idColumn, lower } from './columns';
 import { employees } from './workforce';
 
 /** The 22 permission modules of SPEC §2 (seeded from contracts MODULES). */
@@ -21,10 +21,11 @@ export const roles = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
+    nameFolded: foldedColumn('name'),
     description: text('description'),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('roles_name_lower_uq').on(lower(t.name))],
+  (t) => [uniqueIndex('roles_name_lower_uq').on(lower(t.name)), index('roles_name_fold_idx').on(t.nameFolded, t.id)],
 );
 
 /** One row per role × module with the four flags of SPEC §6. */
@@ -53,6 +54,7 @@ export const users = pgTable(
   {
     id: idColumn(),
     username: text('username').notNull(),
+    usernameFolded: foldedColumn('username'),
     passwordHash: text('password_hash').notNull(),
     roleId: integer('role_id')
       .notNull()
@@ -66,6 +68,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(lower(t.username)),
+    index('users_username_fold_idx').on(t.usernameFolded, t.id),
     index('users_role_idx').on(t.roleId),
     // An employee has at most one user account.
     uniqueIndex('users_employee_uq').on(t.employeeId).where(sql`${t.employeeId} is not null`),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, integer, numeric, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Identity primary key shared by every table. */
 export const idColumn = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -25,3 +25,11 @@ export const money = (name: string) => numeric(name, { precision: 14, scale: 2 }
 
 /** Expression for case-insensitive unique indexes. */
 export const lower = (column: AnyPgColumn): SQL => sql`lower(${column})`;
+
+/**
+ * `<column>_folded`: goc_fold(column) stored by PostgreSQL. Lists filter and sort on the folded text;
+ * reading it from the row instead of folding every candidate row at query time is what keeps them fast
+ * (bench finding 1). lib/list finds it by that name and uses it wherever goc_fold(column) would be.
+ */
+export const foldedColumn = (columnName: string) =>
+  text(`${columnName}_folded`).generatedAlwaysAs(sql`goc_fold(${sql.identifier(columnName)})`);

@@ -1,5 +1,5 @@
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { activeColumn, auditColumns, idColumn, lower } from './columns';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeColumn, auditColumns, foldedColumn, idColumn, lower } from './columns';
 
 /** Empresas of the group (config_companies). */
 export const companies = pgTable(
@@ -7,6 +7,7 @@ export const companies = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
+    nameFolded: foldedColumn('name'),
     rfc: text('rfc').notNull(),
     // Registro patronal IMSS: one letter and 10 digits, stored without dashes.
     employerRegistration: text('employer_registration'),
@@ -15,5 +16,9 @@ export const companies = pgTable(
     active: activeColumn(),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('companies_name_lower_uq').on(lower(t.name)), uniqueIndex('companies_rfc_lower_uq').on(lower(t.rfc))],
+  (t) => [
+    uniqueIndex('companies_name_lower_uq').on(lower(t.name)),
+    uniqueIndex('companies_rfc_lower_uq').on(lower(t.rfc)),
+    index('companies_name_fold_idx').on(t.nameFolded, t.id),
+  ],
 );

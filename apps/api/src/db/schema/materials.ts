@@ -1,16 +1,17 @@
 import { index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { activeColumn, auditColumns, idColumn, lower, money } from './columns';
+import { activeColumn, auditColumns, foldedColumn, idColumn, lower, money } from './columns';
 
 export const materialCategories = pgTable(
   'material_categories',
   {
     id: idColumn(),
     name: text('name').notNull(),
+    nameFolded: foldedColumn('name'),
     description: text('description'),
     active: activeColumn(),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('material_categories_name_lower_uq').on(lower(t.name))],
+  (t) => [uniqueIndex('material_categories_name_lower_uq').on(lower(t.name)), index('material_categories_name_fold_idx').on(t.nameFolded, t.id)],
 );
 
 export const units = pgTable(
@@ -18,11 +19,16 @@ export const units = pgTable(
   {
     id: idColumn(),
     abbreviation: text('abbreviation').notNull(),
+    abbreviationFolded: foldedColumn('abbreviation'),
     name: text('name').notNull(),
     active: activeColumn(),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('units_abbreviation_lower_uq').on(lower(t.abbreviation)), uniqueIndex('units_name_lower_uq').on(lower(t.name))],
+  (t) => [
+    uniqueIndex('units_abbreviation_lower_uq').on(lower(t.abbreviation)),
+    uniqueIndex('units_name_lower_uq').on(lower(t.name)),
+    index('units_abbreviation_fold_idx').on(t.abbreviationFolded, t.id),
+  ],
 );
 
 export const materials = pgTable(
@@ -30,7 +36,9 @@ export const materials = pgTable(
   {
     id: idColumn(),
     code: text('code').notNull(),
+    codeFolded: foldedColumn('code'),
     name: text('name').notNull(),
+    nameFolded: foldedColumn('name'),
     description: text('description'),
     materialCategoryId: integer('material_category_id')
       .notNull()
@@ -47,6 +55,8 @@ export const materials = pgTable(
     uniqueIndex('materials_name_lower_uq').on(lower(t.name)),
     index('materials_material_category_idx').on(t.materialCategoryId),
     index('materials_unit_idx').on(t.unitId),
+    index('materials_name_fold_idx').on(t.nameFolded, t.id),
+    index('materials_code_fold_idx').on(t.codeFolded, t.id),
   ],
 );
 
@@ -55,6 +65,7 @@ export const suppliers = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
+    nameFolded: foldedColumn('name'),
     rfc: text('rfc').notNull(),
     contactName: text('contact_name'),
     phone: text('phone'),
@@ -63,7 +74,11 @@ export const suppliers = pgTable(
     active: activeColumn(),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('suppliers_name_lower_uq').on(lower(t.name)), uniqueIndex('suppliers_rfc_lower_uq').on(lower(t.rfc))],
+  (t) => [
+    uniqueIndex('suppliers_name_lower_uq').on(lower(t.name)),
+    uniqueIndex('suppliers_rfc_lower_uq').on(lower(t.rfc)),
+    index('suppliers_name_fold_idx').on(t.nameFolded, t.id),
+  ],
 );
 
 /** Material categories a supplier sells (many-to-many). */

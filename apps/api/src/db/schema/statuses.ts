@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { activeColumn, auditColumns, idColumn, lower } from './columns';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeColumn, auditColumns, foldedColumn, idColumn, lower } from './columns';
 
 /** Tag severities a status may be shown with (PrimeReact Tag). */
 export const STATUS_COLORS = ['success', 'info', 'warn', 'danger', 'secondary', 'contrast'] as const;
@@ -16,6 +16,7 @@ const statusCatalogue = (table: string) =>
     {
       id: idColumn(),
       name: text('name').notNull(),
+      nameFolded: foldedColumn('name'),
       description: text('description'),
       color: text('color').$type<StatusColor>().notNull().default('secondary'),
       sortOrder: integer('sort_order').notNull().default(0),
@@ -28,6 +29,7 @@ const statusCatalogue = (table: string) =>
       uniqueIndex(`${table}_name_lower_uq`).on(lower(t.name)),
       uniqueIndex(`${table}_code_lower_uq`).on(lower(t.code)),
       uniqueIndex(`${table}_single_default_uq`).on(t.isDefault).where(sql`${t.isDefault}`),
+      index(`${table}_order_idx`).on(t.sortOrder, t.nameFolded, t.id),
       check(`${table}_color_ck`, sql`${t.color} in (${sql.raw(STATUS_COLORS.map((c) => `'${c}'`).join(', '))})`),
     ],
   );

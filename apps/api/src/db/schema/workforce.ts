@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { activeColumn, auditColumns, idColumn, lower, money } from './columns';
+import { activeColumn, auditColumns, foldedColumn, idColumn, lower, money } from './columns';
 import { companies } from './companies';
 import { categories, subcategories } from './business-lines';
 
@@ -20,7 +20,9 @@ export const works = pgTable(
   {
     id: idColumn(),
     code: text('code').notNull(),
+    codeFolded: foldedColumn('code'),
     name: text('name').notNull(),
+    nameFolded: foldedColumn('name'),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
@@ -47,6 +49,8 @@ export const works = pgTable(
     index('works_category_idx').on(t.categoryId),
     index('works_subcategory_idx').on(t.subcategoryId),
     index('works_resident_idx').on(t.residentId),
+    index('works_code_fold_idx').on(t.codeFolded, t.id),
+    index('works_name_fold_idx').on(t.nameFolded, t.id),
     // The subcategory must belong to the work's category; enforced by the database, not only the form.
     foreignKey({
       name: 'works_subcategory_category_fk',
@@ -66,8 +70,11 @@ export const employees = pgTable(
     id: idColumn(),
     employeeNumber: text('employee_number').notNull(),
     firstName: text('first_name').notNull(),
+    firstNameFolded: foldedColumn('first_name'),
     lastName: text('last_name').notNull(),
+    lastNameFolded: foldedColumn('last_name'),
     secondLastName: text('second_last_name'),
+    secondLastNameFolded: foldedColumn('second_last_name'),
     curp: text('curp').notNull(),
     rfc: text('rfc'),
     nss: text('nss'),
@@ -95,6 +102,7 @@ export const employees = pgTable(
     uniqueIndex('employees_nss_uq').on(t.nss).where(sql`${t.nss} is not null`),
     index('employees_company_idx').on(t.companyId),
     index('employees_work_idx').on(t.workId),
+    index('employees_full_name_fold_idx').on(t.lastNameFolded, t.secondLastNameFolded, t.firstNameFolded, t.id),
     check('employees_status_ck', sql`${t.status} in (${inList(EMPLOYEE_STATUSES)})`),
     check('employees_salary_ck', sql`(${t.dailySalary} is null or ${t.dailySalary} >= 0) and (${t.sdi} is null or ${t.sdi} >= 0)`),
   ],

@@ -2,7 +2,7 @@ import { aliasedTable, asc, eq, getTableColumns, inArray, sql, type SQL } from '
 import { QueryBuilder, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { getCatalog, type AnyCatalog, type CatalogField, type CatalogKey, type ListFieldSpec } from '@goc/contracts';
 import type { Executor } from '../../db/client';
-import { fold, type ListField, type ScalarKind } from '../list/fields';
+import { fold, storedFold, type ListField, type ScalarKind } from '../list/fields';
 import type { ListSource } from '../list/query';
 import { CATALOG_LINKS, CATALOG_TABLES, type LinkTable } from './catalog-tables';
 
@@ -29,6 +29,19 @@ export function labelExpression(catalog: AnyCatalog, columns: Columns): SQL {
   const parts = catalog.label.fields.map((name) => sql`nullif(${column(columns, name, catalog.key)}::text, '')`);
   if (parts.length === 1) return parts[0] as SQL;
   return sql`nullif(concat_ws(${catalog.label.separator}::text, ${sql.join(parts, sql`, `)}), '')`;
+}
+
+/**
+ * goc_fold(labelExpression(…)) with the same shape, each part read from its stored folded column when it
+ * has one. Equal to folding the whole label because goc_fold maps character by character (and '' to '').
+ */
+export function foldedLabelExpression(catalog: AnyCatalog, columns: Columns): SQL {
+  const parts = catalog.label.fields.map((name) => {
+    const col = column(columns, name, catalog.key);
+    return sql`nullif(${storedFold(col) ?? fold(sql`${col}::text`)}, '')`;
+  });
+  if (parts.length === 1) return parts[0] as SQL;
+  return sql`nullif(concat_ws(${fold(sql`${catalog.label.separator}::text`)}, ${sql.join(parts, sql`, `)}), '')`;
 }
 
 /** Icon / colour a catalogue's options and reference display values carry. */
@@ -64,6 +77,7 @@ interface ReferenceJoin {
   alias: PgTable;
   on: SQL;
   label: SQL;
+  labelFolded: SQL;
   extras: { icon?: AnyPgColumn; color?: AnyPgColumn };
 }
 
@@ -74,6 +88,7 @@ interface LinkJoin {
   link: LinkTable;
   alias: PgTable;
   label: SQL;
+  labelFolded: SQL;
   extras: { icon?: AnyPgColumn; color?: AnyPgColumn };
 }
 
@@ -132,7 +147,14 @@ function listField(field: CatalogField, parts: { expr?: SQL | AnyPgColumn; refer
   // References are searched by their label: q finds a material by its unit or category name.
   const referenceSearch = field.list.searchable || field.list.column;
   if (parts.reference) {
-    return { ...base, kind: 'reference', searchable: referenceSearch, idExpr: parts.expr as AnyPgColumn, labelExpr: parts.reference.label };
+    return {
+      ...base,
+      kind: 'reference',
+      searchable: referenceSearch,
+      idExpr: parts.expr as AnyPgColumn,
+      labelExpr: parts.reference.label,
+      labelFolded: parts.reference.labelFolded,
+    };
   }
   if (parts.exists) return { ...parts.exists, searchable: referenceSearch };
   const kind = SCALAR_KIND[field.type];
@@ -167,7 +189,15 @@ export function catalogSource(catalog: AnyCatalog): CatalogSource {
       const target = getCatalog(ref.catalog);
       const alias = aliasedTable(CATALOG_TABLES[target.key], `l_${field.name}`);
       const aliasCols = columnsOf(alias);
-      const join: LinkJoin = { field, target, link, alias, label: labelExpression(target, aliasCols), extras: extrasExpressions(target, aliasCols) };
+      const join: LinkJoin = {
+        field,
+        target,
+        link,
+        alias,
+        label: labelExpression(target, aliasCols),
+        labelFolded: foldedLabelExpression(target, aliasCols),
+        extras: extrasExpressions(target, aliasCols),
+      };
       links.push(join);
       const targetId = column(aliasCols, 'id', where);
       const exists: ListField = {
@@ -182,7 +212,7 @@ export function catalogSource(catalog: AnyCatalog): CatalogSource {
             .select({ one: sql`1` })
             .from(link.table)
             .innerJoin(alias, eq(targetId, link.target))
-            .where(sql`${link.owner} = ${idColumn} and ${predicate(sql`${targetId}`, join.label)}`)})`,
+            .where(sql`${link.owner} = ${idColumn} and ${predicate(sql`${targetId}`, join.labelFolded)}`)})`,
       };
       const lf = listField(field, { exists });
       if (lf) fields.set(field.name, lf);
@@ -200,6 +230,7 @@ export function catalogSource(catalog: AnyCatalog): CatalogSource {
         alias,
         on: eq(column(aliasCols, 'id', where), col),
         label: labelExpression(target, aliasCols),
+        labelFolded: foldedLabelExpression(target, aliasCols),
         extras: extrasExpressions(target, aliasCols),
       };
       references.push(join);
@@ -284,7 +315,7 @@ export function catalogSource(catalog: AnyCatalog): CatalogSource {
         .from(join.link.table)
         .innerJoin(join.alias, eq(targetId, join.link.target))
         .where(inArray(join.link.owner, ids))
-        .orderBy(asc(fold(join.label)), asc(targetId));
+        .orderBy(asc(join.labelFolded), asc(targetId));
       const displayKey = join.field.reference?.displayKey ?? join.field.name;
       for (const row of rows as Record<string, unknown>[]) {
         const entity = byId.get(Number(row.owner));

@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { Column, getTableColumns, is, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /*
  * How a resource's list fields map onto SQL. The list protocol (contracts list-query.ts) names fields;
@@ -42,19 +42,34 @@ export interface ReferenceListField extends FieldBase {
   idExpr: SQLWrapper;
   /** Label of the referenced row (null when there is none), from a joined table. */
   labelExpr: SQLWrapper;
+  /** goc_fold(labelExpr), built from the stored folded columns where the label's columns have them. */
+  labelFolded: SQLWrapper;
 }
 
 /** Several referenced rows through a link table (a supplier's material categories); not sortable. */
 export interface MultiReferenceListField extends FieldBase {
   kind: 'multiReference';
-  /** `exists (select 1 from links join target … where <owner matches> and <predicate(targetId, targetLabel)>)` */
-  exists: (predicate: (targetId: SQL, targetLabel: SQL) => SQL) => SQL;
+  /** `exists (select 1 from links join target … where <owner matches> and <predicate(targetId, goc_fold(targetLabel))>)` */
+  exists: (predicate: (targetId: SQL, targetLabelFolded: SQLWrapper) => SQL) => SQL;
 }
 
 export type ListField = ScalarListField | ReferenceListField | MultiReferenceListField;
 
 /** Accent- and case-insensitive form of a text (migration 0000's IMMUTABLE goc_fold, also used by indexes). */
 export const fold = (value: SQLWrapper | string): SQL => sql`goc_fold(${value})`;
+
+/** The stored generated column `<column>_folded` (db/schema foldedColumn) beside a column, when it has one. */
+export function storedFold(expr: SQLWrapper): Column | undefined {
+  if (!is(expr, Column)) return undefined;
+  const twin = `${expr.name}_folded`;
+  return Object.values(getTableColumns(expr.table)).find((c) => c.name === twin);
+}
+
+/**
+ * goc_fold(expr) as lists filter and sort on it: read from the row when expr is a column with a stored
+ * folded twin (the indexes are on it, and nothing is folded per row at query time), folded here otherwise.
+ */
+export const folded = (expr: SQLWrapper): SQLWrapper => storedFold(expr) ?? fold(expr);
 
 /** Time zone in which timestamps become calendar days for date filters and exports (PRODUCT.md: es-MX). */
 export const BUSINESS_TIME_ZONE = 'America/Mexico_City';

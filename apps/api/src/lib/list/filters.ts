@@ -1,6 +1,6 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FieldFilter, FilterConstraint, Filters, MatchMode } from '@goc/contracts';
-import { BUSINESS_TIME_ZONE, fold, type ListField, type MultiReferenceListField, type ScalarListField } from './fields';
+import { BUSINESS_TIME_ZONE, fold, folded, type ListField, type MultiReferenceListField, type ScalarListField } from './fields';
 
 /*
  * filters JSON → a parameterised WHERE condition. Values always travel as parameters; only constant
@@ -18,23 +18,22 @@ export function escapeLike(value: string): string {
 
 type TextMode = 'startsWith' | 'contains' | 'endsWith' | 'equals';
 
-/** A positive accent/case-insensitive text match. */
-function textMatch(expr: SQLWrapper, mode: TextMode, value: string): SQL {
-  const folded = fold(expr);
-  if (mode === 'equals') return sql`${folded} = ${fold(value)}`;
+/** A positive accent/case-insensitive text match of an already folded expression (fields.ts folded). */
+function textMatch(foldedExpr: SQLWrapper, mode: TextMode, value: string): SQL {
+  if (mode === 'equals') return sql`${foldedExpr} = ${fold(value)}`;
   const needle = fold(escapeLike(value));
   const pattern =
     mode === 'startsWith' ? sql`${needle} || '%'` : mode === 'endsWith' ? sql`'%' || ${needle}` : sql`'%' || ${needle} || '%'`;
-  return sql`${folded} like (${pattern}) escape '\\'`;
+  return sql`${foldedExpr} like (${pattern}) escape '\\'`;
 }
 
 const NEGATED_TEXT: Partial<Record<MatchMode, TextMode>> = { notContains: 'contains', notEquals: 'equals' };
 
-/** Text modes on a nullable text expression. */
-function textCondition(expr: SQLWrapper, mode: MatchMode, value: string): SQL {
+/** Text modes on a nullable text expression, matched through its folded form. */
+function textCondition(expr: SQLWrapper, foldedExpr: SQLWrapper, mode: MatchMode, value: string): SQL {
   const negated = NEGATED_TEXT[mode];
-  if (negated) return sql`(${expr} is null or not (${textMatch(expr, negated, value)}))`;
-  return textMatch(expr, mode as TextMode, value);
+  if (negated) return sql`(${expr} is null or not (${textMatch(foldedExpr, negated, value)}))`;
+  return textMatch(foldedExpr, mode as TextMode, value);
 }
 
 const COMPARISONS: Partial<Record<MatchMode, string>> = { equals: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
@@ -86,7 +85,7 @@ function dateCondition(field: ScalarListField, mode: MatchMode, day: string): SQ
 function scalarCondition(field: ScalarListField, { matchMode, value }: FilterConstraint): SQL {
   switch (field.kind) {
     case 'text':
-      return textCondition(field.expr, matchMode, String(value));
+      return textCondition(field.expr, folded(field.expr), matchMode, String(value));
     case 'number':
     case 'money':
       // numeric, so 2.5 compares with an integer column instead of failing to cast.
@@ -106,8 +105,8 @@ function multiReferenceCondition(field: MultiReferenceListField, { matchMode, va
   if (matchMode === 'notEquals') return sql`not ${field.exists((id) => sql`${id} = ${Number(value)}::int`)}`;
   // Text modes look at the linked rows' labels: "contains" = some label contains, "notContains" = none does.
   const negated = NEGATED_TEXT[matchMode];
-  if (negated) return sql`not ${field.exists((_id, label) => textMatch(label, negated, String(value)))}`;
-  return field.exists((_id, label) => textMatch(label, matchMode as TextMode, String(value)));
+  if (negated) return sql`not ${field.exists((_id, labelFolded) => textMatch(labelFolded, negated, String(value)))}`;
+  return field.exists((_id, labelFolded) => textMatch(labelFolded, matchMode as TextMode, String(value)));
 }
 
 /** One constraint on one field. The query must have passed validateListQuery (mode fits the field). */
@@ -117,7 +116,7 @@ export function constraintCondition(field: ListField, constraint: FilterConstrai
       if (constraint.matchMode === 'equals' || constraint.matchMode === 'notEquals') {
         return compare(field.idExpr, constraint.matchMode, sql`${Number(constraint.value)}::int`);
       }
-      return textCondition(field.labelExpr, constraint.matchMode, String(constraint.value));
+      return textCondition(field.labelExpr, field.labelFolded, constraint.matchMode, String(constraint.value));
     case 'multiReference':
       return multiReferenceCondition(field, constraint);
     default:
@@ -155,11 +154,11 @@ export function searchCondition(q: string | undefined, fields: readonly ListFiel
         ...searchable.map((field) => {
           switch (field.kind) {
             case 'reference':
-              return textMatch(field.labelExpr, 'contains', word);
+              return textMatch(field.labelFolded, 'contains', word);
             case 'multiReference':
-              return field.exists((_id, label) => textMatch(label, 'contains', word));
+              return field.exists((_id, labelFolded) => textMatch(labelFolded, 'contains', word));
             default:
-              return textMatch(field.expr, 'contains', word);
+              return textMatch(folded(field.expr), 'contains', word);
           }
         }),
       ),

@@ -1,6 +1,6 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SortEntry } from '@goc/contracts';
-import { fold, SCALAR_SQL_TYPES, type ListField } from './fields';
+import { folded, SCALAR_SQL_TYPES, type ListField } from './fields';
 
 /*
  * ORDER BY from the list's sort entries, always ending with the row id so equal values keep a stable
@@ -22,11 +22,11 @@ export interface SortKey {
 function keyOf(field: ListField): Omit<SortKey, 'order'> {
   switch (field.kind) {
     case 'reference':
-      return { expr: fold(field.labelExpr), sqlType: 'text', nullable: true };
+      return { expr: sql`${field.labelFolded}`, sqlType: 'text', nullable: true };
     case 'multiReference':
       throw new Error(`multi-reference field ${field.name} is not sortable`);
     case 'text':
-      return { expr: fold(field.expr), sqlType: 'text', nullable: true };
+      return { expr: sql`${folded(field.expr)}`, sqlType: 'text', nullable: true };
     case 'enum': {
       const values = field.enumValues ?? [];
       const cases = values.map((v, i) => sql`when ${v}::text then ${i}::int`);
