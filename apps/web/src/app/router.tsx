@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTE_LIST, ROUTES, type RouteDef, type RouteKey } from '@goc/contracts';
 import type { RouteHandle } from '../lib/routing/current-route';
@@ -10,12 +10,20 @@ import { ShellLayout } from './shell/shell-layout';
 
 type AppRoute = RouteDef & { key: RouteKey };
 
+/**
+ * The guard depends on the path only: a list's page, sort or filter change (search params) must not
+ * re-fetch the permissions nor flash the navigation progress bar.
+ */
+const revalidateOnPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
+
 function pageRoute(route: AppRoute, queryClient: QueryClient): RouteObject {
   const handle: RouteHandle = { routeKey: route.key };
   return {
     path: route.path,
     handle,
     loader: guardLoader(route, queryClient),
+    shouldRevalidate: revalidateOnPathChange,
     lazy: async () => ({ Component: (await PAGES[route.key]()).default }),
     ErrorBoundary: RouteError,
   };

@@ -86,6 +86,20 @@ describe('router with guards, titles and the shell', () => {
     expect(server.to('GET /permissions').length).toBeGreaterThanOrEqual(1);
   });
 
+  it('re-checks the permissions when the path changes, not when only the search params do', async () => {
+    seedSession({ permissions: permissionsFor() });
+    const { router, server } = start('/negocios');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
+    await waitFor(() => expect(server.to('GET /permissions').length).toBeGreaterThanOrEqual(1));
+    const settled = server.to('GET /permissions').length;
+    await router.navigate('/negocios?page=2&sort=name');
+    expect(router.state.location.search).toBe('?page=2&sort=name');
+    expect(server.to('GET /permissions')).toHaveLength(settled);
+    await router.navigate('/mis-proyectos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mis Proyectos' })).toBeInTheDocument();
+    expect(server.to('GET /permissions').length).toBeGreaterThan(settled);
+  });
+
   it('unknown paths go to /', async () => {
     seedSession({ permissions: permissionsFor() });
     const { router } = start('/no/existe');
