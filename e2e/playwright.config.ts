@@ -1,12 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { ADMIN_PASSWORD, BASE_URL, E2E_PORT, JWT_SECRET } from './support/constants';
 
-/** The e2e suite drives the built app (API + SPA in one process) on its own port and a fresh embedded database. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const ADMIN_PASSWORD = 'E2e-Admin-Goc-2026!';
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'goc-e2e-'));
+/**
+ * The e2e suite drives the built app (API + SPA in one process) on its own port and a fresh
+ * embedded database, in Debian's Chromium (no browser download). One worker, one server.
+ */
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 export default defineConfig({
@@ -17,34 +16,37 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? 'list' : [['list']],
+  reporter: 'list',
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    ...devices['Desktop Chrome'],
+    baseURL: BASE_URL,
+    viewport: { width: 1366, height: 768 },
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    ...devices['Desktop Chrome'],
-    viewport: { width: 1366, height: 768 },
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
   webServer: {
-    command: 'node apps/api/dist/server.js',
+    command: 'node e2e/support/serve.mjs',
     cwd: '..',
-    url: `http://127.0.0.1:${E2E_PORT}/api/v2/health`,
+    url: `${BASE_URL}/api/v2/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // First start migrates, seeds the demo data and hashes the admin password (argon2id): slow on a busy machine.
+    timeout: 180_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      GOC_DATA_DIR: dataDir,
       GOC_ADMIN_PASSWORD: ADMIN_PASSWORD,
       GOC_DEMO_DATA: 'true',
+      GOC_JWT_SECRET: JWT_SECRET,
+      // Empty means unset for the API's config: the embedded database and in-memory throttling, whatever the shell exports.
       DATABASE_URL: '',
       REDIS_URL: '',
     },

@@ -1,0 +1,27 @@
+/** Shared by the Playwright config (which starts the server) and the specs (which talk to it). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const API = `${BASE_URL}/api/v2`;
+
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'E2e-Admin-Goc-2026!';
+/** The server signs access tokens with this key, so a test can mint an expired but genuine one. */
+export const JWT_SECRET = 'e2e-only-signing-key-0123456789-abcdefghijklmnop';
+/** Issuer and audience the API checks (apps/api DEFAULT_AUTH_SETTINGS). */
+export const JWT_ISSUER = 'goc-api';
+export const JWT_AUDIENCE = 'goc-web';
+
+/** Password of the users the specs create (ASVS: long, not a common password). */
+export const USER_PASSWORD = 'E2e-Usuario-Prueba-2026!';
+
+/** localStorage keys of SPEC §3, spelled as the SPEC spells them. */
+export const STORAGE = {
+  token: 'token',
+  refreshToken: 'refresh_token',
+  user: 'user',
+  permissions: 'permissions',
+  keepSession: 'keep_session',
+} as const;
+
+/** The API's per-IP login throttle (apps/api DEFAULT_AUTH_SETTINGS.loginRateLimit): 20 per minute. */
+export const LOGIN_RATE_LIMIT = { max: 20, windowMs: 60_000 } as const;

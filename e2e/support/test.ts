@@ -1,0 +1,85 @@
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { loginResponseSchema, type LoginResponse } from '@goc/contracts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, API, BASE_URL, LOGIN_RATE_LIMIT, STORAGE } from './constants';
+
+/**
+ * Sessions obtained through POST /auth/login, shared by the tests of a worker. The API throttles
+ * logins per IP (LOGIN_RATE_LIMIT) and every test here comes from 127.0.0.1, so each attempt —
+ * through the API or the login page — is booked first and waits when the minute's budget is spent.
+ */
+export interface Sessions {
+  /** The administrator's session, signed in once per worker. Tests must not end it (logout, refresh). */
+  admin(): Promise<LoginResponse>;
+  /** A fresh session of its own (a login family the test may end or rotate). */
+  login(username: string, password: string): Promise<LoginResponse>;
+  /** Books one login attempt the test makes through the UI. */
+  bookLoginAttempt(): Promise<void>;
+  /** A request context for API calls of the specs. */
+  request: APIRequestContext;
+}
+
+/** A margin under the limit for attempts made by a test that failed before booking them. */
+const LOGIN_BUDGET = LOGIN_RATE_LIMIT.max - 2;
+
+export const test = base.extend<object, { sessions: Sessions }>({
+  sessions: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext();
+      const attempts: number[] = [];
+      const bookLoginAttempt = async () => {
+        for (;;) {
+          const now = Date.now();
+          while (attempts.length > 0 && (attempts[0] ?? 0) <= now - LOGIN_RATE_LIMIT.windowMs) attempts.shift();
+          if (attempts.length < LOGIN_BUDGET) break;
+          // Waiting for the throttle window, not for the app: the budget frees up when the oldest attempt ages out.
+          await new Promise((resolve) => setTimeout(resolve, (attempts[0] ?? now) + LOGIN_RATE_LIMIT.windowMs - now + 50));
+        }
+        attempts.push(Date.now());
+      };
+      const login = async (username: string, password: string) => {
+        await bookLoginAttempt();
+        const response = await request.post(`${API}/auth/login`, { data: { username, password } });
+        expect(response.status(), `login of ${username}: ${await response.text()}`).toBe(200);
+        return loginResponseSchema.parse(await response.json());
+      };
+      let admin: Promise<LoginResponse> | null = null;
+      await use({
+        admin: () => (admin ??= login(ADMIN_USERNAME, ADMIN_PASSWORD)),
+        login,
+        bookLoginAttempt,
+        request,
+      });
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect };
+
+/**
+ * Puts a session into the browser's localStorage the way the login page leaves it (SPEC §3), before
+ * any page loads. keep_session is only written when asked, as the login page does.
+ */
+export async function seedSession(context: BrowserContext, session: LoginResponse, options: { keepSession?: boolean } = {}): Promise<void> {
+  const localStorage = [
+    { name: STORAGE.token, value: session.token },
+    { name: STORAGE.refreshToken, value: session.refreshToken },
+    { name: STORAGE.user, value: JSON.stringify(session.user) },
+    ...(options.keepSession ? [{ name: STORAGE.keepSession, value: 'true' }] : []),
+  ];
+  await context.setStorageState({ cookies: [], origins: [{ origin: BASE_URL, localStorage }] });
+}
+
+/** Everything the page keeps in localStorage and sessionStorage. */
+export async function browserStorage(page: Page): Promise<{ local: Record<string, string>; session: Record<string, string> }> {
+  return page.evaluate(() => {
+    const dump = (storage: Storage) => Object.fromEntries(Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '').map((k) => [k, storage.getItem(k) ?? '']));
+    return { local: dump(window.localStorage), session: dump(window.sessionStorage) };
+  });
+}
+
+/** The page title in the shell's header (SPEC §1). */
+export function headerTitle(page: Page) {
+  return page.getByRole('banner').getByRole('heading', { level: 1 });
+}
