@@ -17,6 +17,8 @@ export function AppDialog({ style, breakpoints, ...props }: DialogProps) {
       transitionOptions={{ timeout: DIALOG_TRANSITION_MS }}
       style={{ width: '32rem', maxHeight: '90%', ...style }}
       breakpoints={{ '768px': 'calc(100vw - 1.5rem)', ...breakpoints }}
+      // PrimeReact 10.9 leaves the maximize button without an accessible name.
+      pt={{ maximizableButton: (options) => ({ 'aria-label': options?.state.maximized ? 'Restaurar' : 'Maximizar' }) }}
       {...props}
     />
   );
