@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, API, STORAGE } from '../support/constants';
+import { pickOption } from '../support/prime';
 import { expiredCopyOf } from '../support/tokens';
 import { browserStorage, expect, headerTitle, seedSession, test } from '../support/test';
 
@@ -45,9 +46,9 @@ test('with keep_session an expired token is refreshed once and the page keeps wo
   await seedSession(context, { ...session, token: expired }, { keepSession: true });
   const refreshes = recordRefreshes(page);
 
-  await page.goto('/catalogos/unidades');
-  await expect(headerTitle(page)).toHaveText('Unidades');
-  await expect(page.getByRole('cell', { name: 'Kilogramo', exact: true })).toBeVisible();
+  await page.goto('/catalogos/obras');
+  await expect(headerTitle(page)).toHaveText('Obras');
+  await expect(page.getByRole('cell', { name: 'OB-2025-009' })).toBeVisible();
 
   expect(refreshes).toHaveLength(1);
   const [refresh] = refreshes;
@@ -60,12 +61,33 @@ test('with keep_session an expired token is refreshed once and the page keeps wo
   expect(local[STORAGE.token]).not.toBe(expired);
   expect(local[STORAGE.refreshToken]).not.toBe(session.refreshToken);
   expect(local[STORAGE.keepSession]).toBe('true');
+});
 
-  // Later calls carry the new token and need no other refresh.
-  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Empresas' }).click();
-  await expect(headerTitle(page)).toHaveText('Empresas');
-  await expect(page.getByRole('cell', { name: 'Grupo Orozco Constructora, S.A. de C.V.' })).toBeVisible();
+test('with keep_session concurrent 401s share one refresh and are all replayed', async ({ page, context, sessions }) => {
+  const session = await sessions.login(ADMIN_USERNAME, ADMIN_PASSWORD);
+  await seedSession(context, session, { keepSession: true });
+  await page.goto('/catalogos/obras');
+  await expect(page.getByRole('cell', { name: 'OB-2025-009' })).toBeVisible();
+
+  // The access token expires while the page is open.
+  await page.evaluate(([key, token]) => localStorage.setItem(key, token), [STORAGE.token, expiredCopyOf(session.token)] as const);
+  const refreshes = recordRefreshes(page);
+  const options: { url: string; status: number }[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/v2\/\w+\/options$/.test(response.url())) options.push({ url: response.url(), status: response.status() });
+  });
+
+  // The form's pickers load their options side by side: every one of them meets the expired token.
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva obra' });
+  await pickOption(page, form.getByRole('textbox', { name: 'Empresa', exact: true }), 'Grupo Orozco Constructora, S.A. de C.V.');
+
+  const unauthorized = options.filter((o) => o.status === 401).map((o) => o.url);
+  expect(unauthorized.length).toBeGreaterThanOrEqual(2);
   expect(refreshes).toHaveLength(1);
+  // Each refused call was sent again with the new token and answered.
+  await expect.poll(() => unauthorized.every((url) => options.some((o) => o.url === url && o.status === 200))).toBe(true);
+  await expect(page).toHaveURL('/catalogos/obras');
 });
 
 test('with keep_session and a bad refresh token the session ends: storage wiped, /login', async ({ page, context, sessions }) => {
