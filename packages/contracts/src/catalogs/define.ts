@@ -44,7 +44,7 @@ const baseEntityShape = {
 };
 
 /** Common fields in lists: created / updated timestamps, hidden by default, filterable by day and sortable. */
-const BASE_FIELDS: readonly CatalogField[] = [
+export const BASE_FIELDS: readonly CatalogField[] = [
   { ...f.datetime({ label: 'Creado' }).meta, name: 'createdAt' },
   { ...f.datetime({ label: 'Actualizado' }).meta, name: 'updatedAt' },
 ];
