@@ -1,14 +1,13 @@
 import { useCallback, useId } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { changeOwnPasswordFormSchema } from '@goc/contracts';
-import { AppDialog } from '../../components/app-dialog';
 import { serverFieldErrors, zodFieldErrors, type FormValues } from '../../components/form/form-values';
 import { useFormState } from '../../components/form/use-form-state';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { useSessionUser } from '../../lib/session/session-store';
 import { PasswordField } from './password-field';
+import { PasswordFormDialog } from './password-form-dialog';
 import { changeOwnPassword } from './users-api';
 import { usersTexts } from './users-texts';
 
@@ -37,54 +36,43 @@ export function ChangePasswordDialog({ onHide }: { onHide: () => void }) {
   const text = (name: string) => String(form.values[name] ?? '');
 
   return (
-    <AppDialog
-      visible
-      onHide={onHide}
+    <PasswordFormDialog
+      formId={formId}
       header={usersTexts.changePassword}
-      style={{ width: '28rem' }}
-      footer={
-        <div className="flex justify-end gap-2 pt-2">
-          <Button type="button" label={usersTexts.cancel} severity="secondary" text onClick={onHide} />
-          <Button type="submit" form={formId} label={usersTexts.changePassword} icon="pi pi-check" loading={save.isPending} />
-        </div>
-      }
+      submitLabel={usersTexts.changePassword}
+      submitIcon="pi pi-check"
+      pending={save.isPending}
+      onHide={onHide}
+      onSubmit={() => {
+        if (form.check()) save.mutate();
+      }}
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (form.check()) save.mutate();
-        }}
-        className="flex flex-col gap-4 pt-1"
-      >
-        <PasswordField
-          id={`${formId}-current`}
-          label={usersTexts.currentPassword}
-          value={text('currentPassword')}
-          onChange={(value) => form.setValue('currentPassword', value)}
-          error={form.errors.currentPassword}
-          autoComplete="current-password"
-        />
-        <PasswordField
-          id={`${formId}-new`}
-          label={usersTexts.newPassword}
-          value={text('newPassword')}
-          onChange={(value) => form.setValue('newPassword', value)}
-          error={form.errors.newPassword}
-          autoComplete="new-password"
-          rules
-          username={user?.username}
-        />
-        <PasswordField
-          id={`${formId}-confirm`}
-          label={usersTexts.confirmPassword}
-          value={text('confirmPassword')}
-          onChange={(value) => form.setValue('confirmPassword', value)}
-          error={form.errors.confirmPassword}
-          autoComplete="new-password"
-        />
-      </form>
-    </AppDialog>
+      <PasswordField
+        id={`${formId}-current`}
+        label={usersTexts.currentPassword}
+        value={text('currentPassword')}
+        onChange={(value) => form.setValue('currentPassword', value)}
+        error={form.errors.currentPassword}
+        autoComplete="current-password"
+      />
+      <PasswordField
+        id={`${formId}-new`}
+        label={usersTexts.newPassword}
+        value={text('newPassword')}
+        onChange={(value) => form.setValue('newPassword', value)}
+        error={form.errors.newPassword}
+        autoComplete="new-password"
+        rules
+        username={user?.username}
+      />
+      <PasswordField
+        id={`${formId}-confirm`}
+        label={usersTexts.confirmPassword}
+        value={text('confirmPassword')}
+        onChange={(value) => form.setValue('confirmPassword', value)}
+        error={form.errors.confirmPassword}
+        autoComplete="new-password"
+      />
+    </PasswordFormDialog>
   );
 }

@@ -1,14 +1,13 @@
 import { useCallback, useId } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { z } from 'zod';
 import { passwordSchema, PASSWORD_MESSAGES } from '@goc/contracts';
-import { AppDialog } from '../../components/app-dialog';
 import { serverFieldErrors, zodFieldErrors, type FormValues } from '../../components/form/form-values';
 import { useFormState } from '../../components/form/use-form-state';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { PasswordField } from './password-field';
+import { PasswordFormDialog } from './password-form-dialog';
 import { resetPassword } from './users-api';
 import { usersTexts } from './users-texts';
 
@@ -51,46 +50,35 @@ export function ResetPasswordDialog({ userId, username, onHide }: ResetPasswordD
   });
 
   return (
-    <AppDialog
-      visible
-      onHide={onHide}
+    <PasswordFormDialog
+      formId={formId}
       header={usersTexts.resetPasswordTitle(username)}
-      style={{ width: '28rem' }}
-      footer={
-        <div className="flex justify-end gap-2 pt-2">
-          <Button type="button" label={usersTexts.cancel} severity="secondary" text onClick={onHide} />
-          <Button type="submit" form={formId} label={usersTexts.resetPassword} icon="pi pi-key" loading={save.isPending} />
-        </div>
-      }
+      submitLabel={usersTexts.resetPassword}
+      submitIcon="pi pi-key"
+      pending={save.isPending}
+      onHide={onHide}
+      onSubmit={() => {
+        if (form.check()) save.mutate();
+      }}
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (form.check()) save.mutate();
-        }}
-        className="flex flex-col gap-4 pt-1"
-      >
-        <PasswordField
-          id={`${formId}-password`}
-          label={usersTexts.newPassword}
-          value={String(form.values.password)}
-          onChange={(value) => form.setValue('password', value)}
-          error={form.errors.password}
-          autoComplete="new-password"
-          rules
-          username={username}
-        />
-        <PasswordField
-          id={`${formId}-confirm`}
-          label={usersTexts.confirmPassword}
-          value={String(form.values.confirmPassword)}
-          onChange={(value) => form.setValue('confirmPassword', value)}
-          error={form.errors.confirmPassword}
-          autoComplete="new-password"
-        />
-      </form>
-    </AppDialog>
+      <PasswordField
+        id={`${formId}-password`}
+        label={usersTexts.newPassword}
+        value={String(form.values.password)}
+        onChange={(value) => form.setValue('password', value)}
+        error={form.errors.password}
+        autoComplete="new-password"
+        rules
+        username={username}
+      />
+      <PasswordField
+        id={`${formId}-confirm`}
+        label={usersTexts.confirmPassword}
+        value={String(form.values.confirmPassword)}
+        onChange={(value) => form.setValue('confirmPassword', value)}
+        error={form.errors.confirmPassword}
+        autoComplete="new-password"
+      />
+    </PasswordFormDialog>
   );
 }
