@@ -202,7 +202,7 @@ export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, 
             }
             frozen
             alignFrozen="right"
-            className="w-px whitespace-nowrap border-l border-slate-200 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]"
+            className="w-px whitespace-nowrap shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]"
           />
         )}
       </DataTable>
