@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { MESSAGES, savedMessage, writeWarningsSchema, type CatalogField } from '@goc/contracts';
-import { AppDialog } from '../app-dialog';
 import { useToast } from '../toast/use-toast';
 import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
 import { createRecord, fetchRecord, resourceKeys, updateRecord } from '../list/resource-api';
 import type { ListResource, ResourceRow } from '../list/resource-types';
 import { FieldInput } from './field-input';
+import { FormDialog } from './form-dialog';
 import { fieldTextIds, FormField } from './form-field';
 import { formTexts } from './form-texts';
 import {
@@ -202,59 +202,46 @@ export function RecordFormDialog({ resource, record: initialRecord, onHide, onSa
   };
 
   return (
-    <AppDialog
-      visible
-      onHide={onHide}
+    <FormDialog
+      formId={formId}
       header={mode === 'create' ? formTexts.newTitle(resource.nouns) : formTexts.editTitle(resource.nouns)}
-      style={{ width: width ?? (wide ? '52rem' : '34rem') }}
-      footer={
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button type="button" label={formTexts.cancel} severity="secondary" text onClick={onHide} />
-          <Button type="submit" form={formId} label={formTexts.save} icon="pi pi-check" loading={save.isPending} disabled={stale} />
-        </div>
-      }
+      width={width ?? (wide ? '52rem' : '34rem')}
+      pending={save.isPending}
+      submitDisabled={stale}
+      onHide={onHide}
+      onSubmit={submit}
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="flex flex-col gap-4 pt-1"
-      >
-        {stale && (
-          <Message
-            severity="warn"
-            className="w-full justify-start"
-            content={
-              <div className="flex w-full flex-wrap items-center gap-3">
-                <i className="pi pi-exclamation-triangle text-lg" aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <div className="font-semibold">{MESSAGES.staleVersion}</div>
-                  <div className="text-sm">{formTexts.reloadHint}</div>
-                </div>
-                <Button type="button" label={formTexts.reload} icon="pi pi-refresh" size="small" loading={reload.isPending} onClick={() => reload.mutate()} />
+      {stale && (
+        <Message
+          severity="warn"
+          className="w-full justify-start"
+          content={
+            <div className="flex w-full flex-wrap items-center gap-3">
+              <i className="pi pi-exclamation-triangle text-lg" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <div className="font-semibold">{MESSAGES.staleVersion}</div>
+                <div className="text-sm">{formTexts.reloadHint}</div>
               </div>
-            }
-          />
-        )}
-        {generalErrors.length > 0 && (
-          <Message
-            severity="error"
-            className="w-full justify-start"
-            content={
-              <ul className="m-0 list-none space-y-1 p-0">
-                {generalErrors.map((text) => (
-                  <li key={text}>{text}</li>
-                ))}
-              </ul>
-            }
-          />
-        )}
-        <div className={`grid grid-cols-1 gap-4 ${wide ? 'md:grid-cols-2' : ''}`}>{fields.map(renderField)}</div>
-        {extension?.render({ mode, values: form.values, errors: form.errors, setValue })}
-      </form>
-    </AppDialog>
+              <Button type="button" label={formTexts.reload} icon="pi pi-refresh" size="small" loading={reload.isPending} onClick={() => reload.mutate()} />
+            </div>
+          }
+        />
+      )}
+      {generalErrors.length > 0 && (
+        <Message
+          severity="error"
+          className="w-full justify-start"
+          content={
+            <ul className="m-0 list-none space-y-1 p-0">
+              {generalErrors.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <div className={`grid grid-cols-1 gap-4 ${wide ? 'md:grid-cols-2' : ''}`}>{fields.map(renderField)}</div>
+      {extension?.render({ mode, values: form.values, errors: form.errors, setValue })}
+    </FormDialog>
   );
 }

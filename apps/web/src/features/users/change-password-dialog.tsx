@@ -2,12 +2,12 @@ import { useCallback, useId } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { changeOwnPasswordFormSchema } from '@goc/contracts';
 import { serverFieldErrors, zodFieldErrors, type FormValues } from '../../components/form/form-values';
+import { FormDialog } from '../../components/form/form-dialog';
 import { useFormState } from '../../components/form/use-form-state';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { useSessionUser } from '../../lib/session/session-store';
 import { PasswordField } from './password-field';
-import { PasswordFormDialog } from './password-form-dialog';
 import { changeOwnPassword } from './users-api';
 import { usersTexts } from './users-texts';
 
@@ -36,8 +36,9 @@ export function ChangePasswordDialog({ onHide }: { onHide: () => void }) {
   const text = (name: string) => String(form.values[name] ?? '');
 
   return (
-    <PasswordFormDialog
+    <FormDialog
       formId={formId}
+      width="28rem"
       header={usersTexts.changePassword}
       submitLabel={usersTexts.changePassword}
       submitIcon="pi pi-check"
@@ -73,6 +74,6 @@ export function ChangePasswordDialog({ onHide }: { onHide: () => void }) {
         error={form.errors.confirmPassword}
         autoComplete="new-password"
       />
-    </PasswordFormDialog>
+    </FormDialog>
   );
 }

@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passwordSchema, PASSWORD_MESSAGES } from '@goc/contracts';
 import { serverFieldErrors, zodFieldErrors, type FormValues } from '../../components/form/form-values';
+import { FormDialog } from '../../components/form/form-dialog';
 import { useFormState } from '../../components/form/use-form-state';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { PasswordField } from './password-field';
-import { PasswordFormDialog } from './password-form-dialog';
 import { resetPassword } from './users-api';
 import { usersTexts } from './users-texts';
 
@@ -50,8 +50,9 @@ export function ResetPasswordDialog({ userId, username, onHide }: ResetPasswordD
   });
 
   return (
-    <PasswordFormDialog
+    <FormDialog
       formId={formId}
+      width="28rem"
       header={usersTexts.resetPasswordTitle(username)}
       submitLabel={usersTexts.resetPassword}
       submitIcon="pi pi-key"
@@ -79,6 +80,6 @@ export function ResetPasswordDialog({ userId, username, onHide }: ResetPasswordD
         error={form.errors.confirmPassword}
         autoComplete="new-password"
       />
-    </PasswordFormDialog>
+    </FormDialog>
   );
 }

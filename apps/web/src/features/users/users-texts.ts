@@ -1,6 +1,5 @@
 /** Spanish texts of Usuarios and of "Cambiar contraseña". */
 export const usersTexts = {
-  cancel: 'Cancelar',
   resetPassword: 'Restablecer contraseña',
   resetPasswordTitle: (username: string) => `Restablecer la contraseña de «${username}»`,
   passwordReset: (username: string) => `Contraseña de «${username}» restablecida`,
