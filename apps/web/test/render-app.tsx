@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AxiosAdapter } from 'axios';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../src/app/providers';
 import { createAppRouter } from '../src/app/router';
 import { api } from '../src/lib/api/client';
@@ -10,22 +11,29 @@ import { setLoginRedirect } from '../src/lib/api/session-expiry';
 /** Test-only PrimeReact settings: no CSS transitions or ripple, so dialogs open and close at once. */
 export const TEST_PRIME_CONFIG = { cssTransition: false, ripple: false };
 
-/** The whole app (providers, guards, shell, lazy pages) on a memory router, over a fake API. */
-export function renderApp(path: string, adapter: AxiosAdapter) {
+type MemoryRouter = ReturnType<typeof createMemoryRouter>;
+
+/** Points the API client at a fake adapter and renders the router made from a fresh query client under the app's providers. */
+export function renderRouter(adapter: AxiosAdapter, makeRouter: (queryClient: QueryClient) => MemoryRouter) {
   api.defaults.adapter = adapter;
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  const router = createAppRouter(queryClient, (routes) => createMemoryRouter(routes, { initialEntries: [path] }));
-  const restoreRedirect = setLoginRedirect(() => void router.navigate('/login', { replace: true }));
+  const router = makeRouter(queryClient);
   const view = render(
     <AppProviders queryClient={queryClient} primeConfig={TEST_PRIME_CONFIG}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  return { ...view, router, queryClient };
+}
+
+/** The whole app (providers, guards, shell, lazy pages) on a memory router, over a fake API. */
+export function renderApp(path: string, adapter: AxiosAdapter) {
+  const rendered = renderRouter(adapter, (queryClient) => createAppRouter(queryClient, (routes) => createMemoryRouter(routes, { initialEntries: [path] })));
+  const { router } = rendered;
+  const restoreRedirect = setLoginRedirect(() => void router.navigate('/login', { replace: true }));
   return {
-    ...view,
-    router,
-    queryClient,
+    ...rendered,
     cleanup: () => {
       restoreRedirect();
       router.dispose();

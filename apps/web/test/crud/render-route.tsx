@@ -1,11 +1,8 @@
 import type { ReactElement } from 'react';
-import { configure, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import type { AxiosAdapter } from 'axios';
-import { AppProviders } from '../../src/app/providers';
-import { api } from '../../src/lib/api/client';
-import { createQueryClient } from '../../src/lib/api/query-client';
-import { TEST_PRIME_CONFIG } from '../render-app';
+import { renderRouter } from '../render-app';
 
 // A DataTable page takes a few seconds to settle in jsdom on a busy 2-core machine: wait longer than the default second.
 configure({ asyncUtilTimeout: 8000 });
@@ -15,19 +12,10 @@ configure({ asyncUtilTimeout: 8000 });
  * list and form behaviour (URL, requests, dialogs, toasts) without the shell and its guards.
  */
 export function renderRoute(ui: ReactElement, path: string, adapter: AxiosAdapter) {
-  api.defaults.adapter = adapter;
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  const view = render(
-    <AppProviders queryClient={queryClient} primeConfig={TEST_PRIME_CONFIG}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const view = renderRouter(adapter, () => createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }));
+  const { router } = view;
   return {
     ...view,
-    router,
-    queryClient,
     /** The current search string's parameters. */
     search: () => new URLSearchParams(router.state.location.search),
     dispose: () => {
