@@ -209,6 +209,49 @@ export const optionSchema = z.object({
 export type Option = z.infer<typeof optionSchema>;
 export const optionListSchema = z.array(optionSchema);
 
+export const OPTIONS_DEFAULT_LIMIT = 50;
+export const OPTIONS_MAX_LIMIT = 200;
+const OPTION_IDS_MESSAGE = 'Los identificadores deben ser números enteros positivos separados por comas';
+
+/**
+ * GET /resource/options: a bounded page of active rows whose label contains every word of `q`
+ * (accents and case ignored), in the resource's default order; or, with `ids`, exactly those rows
+ * (active or not), so a form being edited shows the labels of the values it holds.
+ * `parentId` narrows a dependent picker (a work's subcategories of its category).
+ */
+export const optionsQuerySchema = z.object({
+  q: listQueryParams.q,
+  limit: z.coerce
+    .number({ error: `El límite debe ser un número entre 1 y ${OPTIONS_MAX_LIMIT}` })
+    .int(`El límite debe ser un número entre 1 y ${OPTIONS_MAX_LIMIT}`)
+    .min(1, `El límite debe ser un número entre 1 y ${OPTIONS_MAX_LIMIT}`)
+    .max(OPTIONS_MAX_LIMIT, `El límite debe ser un número entre 1 y ${OPTIONS_MAX_LIMIT}`)
+    .default(OPTIONS_DEFAULT_LIMIT),
+  ids: z
+    .string({ error: OPTION_IDS_MESSAGE })
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,199}$/, OPTION_IDS_MESSAGE)
+    .transform((s, ctx) => {
+      const ids = [...new Set(s.split(',').map(Number))];
+      if (ids.some((id) => id > 2_147_483_647)) {
+        ctx.addIssue({ code: 'custom', message: OPTION_IDS_MESSAGE });
+        return z.NEVER;
+      }
+      return ids;
+    })
+    .optional(),
+  parentId: z.coerce
+    .number({ error: OPTION_IDS_MESSAGE })
+    .int(OPTION_IDS_MESSAGE)
+    .positive(OPTION_IDS_MESSAGE)
+    .max(2_147_483_647, OPTION_IDS_MESSAGE)
+    .optional(),
+});
+export type OptionsQuery = z.output<typeof optionsQuerySchema>;
+
+/** Answer of GET /resource/options: the page, and whether more rows match (the picker says "keep typing"). */
+export const optionPageSchema = z.object({ items: optionListSchema, hasMore: z.boolean() });
+export type OptionPage = z.infer<typeof optionPageSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Allowlist validation
 

@@ -5,6 +5,7 @@ import {
   notFoundMessage,
   rowLabel,
   type FieldFilter,
+  type OptionPage,
   type FilterConstraint,
   type ListFieldSpec,
   type SortEntry,
@@ -278,15 +279,41 @@ describe.each(CASES.map((c) => [c.catalog.key, c] as const))('%s', (_key, testCa
     });
   });
 
-  it('offers active rows as options, in the default order, with their labels', async () => {
-    const res = await admin.get(`${API}${resource}/options`);
+  it('offers active rows as options, in the default order, with their labels, a bounded page at a time', async () => {
+    const res = await admin.get(`${API}${resource}/options?limit=200`);
     expect(res.statusCode).toBe(200);
     const active = catalog.fields.some((f) => f.name === 'active') ? all.filter((r) => r.active === true) : all;
     const expected = oracleSort(fields, active, catalog.defaultSort);
-    const options = res.json() as { value: number; label: string }[];
-    expect(options.map((o) => o.value)).toEqual(ids(expected));
-    expect(options.map((o) => o.label)).toEqual(expected.map((r) => rowLabel(catalog, r)));
-    if (catalog.fields.some((f) => f.name === 'active')) expect(options.map((o) => o.value)).not.toContain(second.id);
+    const page = res.json() as OptionPage;
+    expect(page.items.map((o) => o.value)).toEqual(ids(expected));
+    expect(page.items.map((o) => o.label)).toEqual(expected.map((r) => rowLabel(catalog, r)));
+    expect(page.hasMore).toBe(false);
+    if (catalog.fields.some((f) => f.name === 'active')) expect(page.items.map((o) => o.value)).not.toContain(second.id);
+
+    const first = (await admin.get(`${API}${resource}/options?limit=1`)).json() as OptionPage;
+    expect(first.items.map((o) => o.value)).toEqual(ids(expected).slice(0, 1));
+    expect(first.hasMore).toBe(expected.length > 1);
+  });
+
+  it('searches options by every word of their label (accents and case ignored) and gives the labels of held ids', async () => {
+    const active = catalog.fields.some((f) => f.name === 'active') ? all.filter((r) => r.active === true) : all;
+    const target = active[active.length - 1];
+    if (!target) return;
+    const label = rowLabel(catalog, target);
+    const word = label.split(/\s+/).find((w) => w.length > 1) ?? label;
+    const query = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+    const res = await admin.get(`${API}${resource}/options?limit=200&q=${encodeURIComponent(query)}`);
+    expect(res.statusCode).toBe(200);
+    const expected = oracleSort(fields, active.filter((r) => fold(rowLabel(catalog, r)).includes(fold(word))), catalog.defaultSort);
+    expect((res.json() as OptionPage).items.map((o) => o.value)).toEqual(ids(expected));
+
+    const held = await admin.get(`${API}${resource}/options?ids=${second.id},${target.id}`);
+    expect(held.statusCode).toBe(200);
+    expect((held.json() as OptionPage).items.map((o) => Number(o.value)).sort((a, b) => a - b)).toEqual(
+      [...new Set([Number(second.id), Number(target.id)])].sort((a, b) => a - b),
+    );
+    expect((await admin.get(`${API}${resource}/options?ids=1,x`)).statusCode).toBe(400);
+    expect((await admin.get(`${API}${resource}/options?limit=0`)).json().fields).toEqual({ limit: 'El límite debe ser un número entre 1 y 200' });
   });
 
   it('answers 400 with Spanish field errors for invalid input', async () => {

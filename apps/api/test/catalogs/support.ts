@@ -8,6 +8,7 @@ import {
   type CatalogField,
   type ListQuery,
   type Option,
+  type OptionPage,
 } from '@goc/contracts';
 import { bearer } from '../helpers/app';
 import { mexicoDay } from '../list/oracle';
@@ -58,9 +59,9 @@ export async function listAll(api: Api, resource: string, query: Partial<ListQue
 }
 
 export async function optionsOf(api: Api, resource: string): Promise<Option[]> {
-  const res = await api.get(`${API}${resource}/options`);
+  const res = await api.get(`${API}${resource}/options?limit=200`);
   if (res.statusCode !== 200) throw new Error(`options ${resource} → ${res.statusCode} ${res.body}`);
-  return res.json() as Option[];
+  return (res.json() as OptionPage).items;
 }
 
 export async function firstId(api: Api, resource: string, index = 0): Promise<number> {

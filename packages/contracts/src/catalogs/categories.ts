@@ -11,7 +11,7 @@ export const categoriesCatalog = defineCatalog({
   fields: {
     name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: true }),
     description: f.textarea({ label: 'Descripción', maxLength: 500 }),
-    iconId: f.reference({ label: 'Icono', catalog: 'icons', displayKey: 'icon' }),
+    iconId: f.reference({ label: 'Icono', target: 'icons', displayKey: 'icon' }),
     color: f.color({ label: 'Color' }),
     active: f.active(),
   },

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { FilterFieldType } from '../list-query';
 import { isIsoDay } from '../validators/dates';
-import type { CatalogKey } from './keys';
+import type { ResourceKey } from '../resources/keys';
+import type { Nouns } from './messages';
+import { checkCatalogRules, namedFields, pickSchemas, type CatalogField, type CatalogRule, type Fields, type FieldsCreateShape, type FieldsEntityShape, type Flat } from './shapes';
 import { passwordSchema } from './passwords';
 
 /*
@@ -33,6 +35,8 @@ export const FIELD_TYPES = [
   'phone',
   'imageUrl',
   'password',
+  'lines',
+  'status',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -102,8 +106,8 @@ export interface ListBehaviour {
 export type FormMode = 'editable' | 'createOnly' | 'readOnly';
 
 export interface ReferenceMeta {
-  /** Catalogue the id points to; its /options feed the picker and its label is the display value. */
-  catalog: CatalogKey;
+  /** Resource the id points to; its /options feed the picker and its label is the display value. */
+  target: ResourceKey;
   /** Entity key holding the joined `{ id, label }` (an array for multiReference). */
   displayKey: string;
   /**
@@ -111,6 +115,17 @@ export interface ReferenceMeta {
    * API refuses any other with `message` (a work's subcategory must belong to its category).
    */
   dependsOn?: { field: string; message: string };
+}
+
+/** Child rows of a record (an order's lines): small records with their own fields and rules. */
+export interface LinesMeta {
+  fields: readonly CatalogField[];
+  /** Bounds on the number of rows. */
+  min: number;
+  max: number;
+  /** What one row is called ('partida' / 'partidas'). */
+  nouns: Nouns;
+  rules: readonly CatalogRule[];
 }
 
 /** Runtime description of a field, read by the API's list/CRUD mechanism and the SPA's list page and form. */
@@ -129,6 +144,7 @@ export interface FieldMeta {
   /** enum / severity values with Spanish labels, in display order. */
   options?: readonly EnumOption[];
   reference?: ReferenceMeta;
+  lines?: LinesMeta;
   /** Unique case-insensitively among the catalogue, or within rows sharing `scope`'s value. */
   unique?: boolean | { scope: string };
   /** Value used on create when none is given. */
@@ -218,14 +234,16 @@ export const FILTER_TYPE_OF: Readonly<Record<FieldType, FilterFieldType | undefi
   phone: 'text',
   imageUrl: 'text',
   password: undefined,
+  lines: undefined,
+  status: 'reference',
 };
 
 const SEARCHABLE_TYPES: readonly FieldType[] = ['text', 'textarea', 'email', 'phone'];
-const UNSORTABLE_TYPES: readonly FieldType[] = ['textarea', 'multiReference', 'imageUrl', 'password'];
+const UNSORTABLE_TYPES: readonly FieldType[] = ['textarea', 'multiReference', 'imageUrl', 'password', 'lines'];
 const HIDDEN_BY_DEFAULT_TYPES: readonly FieldType[] = ['textarea', 'imageUrl', 'datetime'];
 
 function listBehaviour(type: FieldType, override: Partial<ListBehaviour> = {}): ListBehaviour {
-  const listed = type !== 'password';
+  const listed = type !== 'password' && type !== 'lines';
   return {
     column: listed,
     shownByDefault: listed && !HIDDEN_BY_DEFAULT_TYPES.includes(type),
@@ -351,6 +369,15 @@ export const referenceDisplaySchema = z.object({
 });
 export type ReferenceDisplay = z.infer<typeof referenceDisplaySchema>;
 
+/** A workflow status as records show it: the status catalogue row, so a renamed status reads its new name everywhere. */
+export const statusDisplaySchema = z.object({
+  id: z.number().int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  color: z.string().nullable(),
+});
+export type StatusDisplay = z.infer<typeof statusDisplaySchema>;
+
 const idCore = z
   .number({ error: typeError(FIELD_MESSAGES.option) })
   .int(FIELD_MESSAGES.option)
@@ -416,7 +443,7 @@ export const f = {
   /** Id of a row of another catalogue; the entity also carries `displayKey: { id, label }`. */
   reference: <const O extends CommonOptions & ReferenceMeta>(o: O) => {
     const mode = modeOf(o) as ModeOf<O>;
-    const reference: ReferenceMeta = { catalog: o.catalog, displayKey: o.displayKey, ...(o.dependsOn ? { dependsOn: o.dependsOn } : {}) };
+    const reference: ReferenceMeta = { target: o.target, displayKey: o.displayKey, ...(o.dependsOn ? { dependsOn: o.dependsOn } : {}) };
     const display = (mode === 'required' ? referenceDisplaySchema : referenceDisplaySchema.nullable()) as O extends { required: true }
       ? typeof referenceDisplaySchema
       : z.ZodNullable<typeof referenceDisplaySchema>;
@@ -428,13 +455,13 @@ export const f = {
     };
   },
   /** Ids of several rows of another catalogue (a supplier's material categories); never null, [] when none. */
-  multiReference: <const O extends Omit<CommonOptions, 'required'> & { catalog: CatalogKey; displayKey: string }>(o: O) => {
+  multiReference: <const O extends Omit<CommonOptions, 'required'> & { target: ResourceKey; displayKey: string }>(o: O) => {
     const core: Sch<number[]> = z
       .array(idCore, { error: FIELD_MESSAGES.options })
       .max(200, FIELD_MESSAGES.options)
       .refine((ids) => new Set(ids).size === ids.length, FIELD_MESSAGES.repeatedOptions);
     return {
-      meta: meta('multiReference', { ...o, default: [] }, { reference: { catalog: o.catalog, displayKey: o.displayKey } }),
+      meta: meta('multiReference', { ...o, default: [] }, { reference: { target: o.target, displayKey: o.displayKey } }),
       schemas: finish('defaulted', z.array(z.number().int()), core, []),
       displayKey: o.displayKey as O['displayKey'],
       displaySchema: z.array(referenceDisplaySchema),
@@ -446,7 +473,67 @@ export const f = {
       { ...meta('password', { ...o, required: true }), form: 'createOnly' },
       { entity: undefined, create: passwordSchema, update: undefined },
     ),
+  lines,
+  /**
+   * The workflow status of a record: a row of a status catalogue, set by the server (created at the
+   * catalogue's default or a given code, moved by the workflow's actions). The entity carries its id and
+   * `displayKey: { id, code, name, color }`; lists filter it by id (or name) and sort it by the catalogue's order.
+   */
+  status: <const O extends { label: string; target: ResourceKey; displayKey: string; list?: Partial<ListBehaviour> }>(o: O) => ({
+    meta: meta('status', { label: o.label, readOnly: true, ...(o.list ? { list: o.list } : {}) }, { reference: { target: o.target, displayKey: o.displayKey } }),
+    schemas: { entity: z.number().int(), create: undefined, update: undefined },
+    displayKey: o.displayKey as O['displayKey'],
+    displaySchema: statusDisplaySchema,
+  }),
 };
+
+export const LINES_MESSAGES = {
+  list: 'Debe ser una lista',
+  min: (n: number, nouns: Nouns) => `Agrega al menos ${n} ${n === 1 ? nouns.singular : nouns.plural}`,
+  max: (n: number, nouns: Nouns) => `Máximo ${n} ${nouns.plural}`,
+} as const;
+
+interface LinesOptions<L extends Fields> {
+  label: string;
+  nouns: Nouns;
+  fields: L;
+  min?: number;
+  max?: number;
+  /** Rules over one row's values (checked per row, shown on the row's field). */
+  rules?: readonly CatalogRule[];
+  hint?: string;
+}
+
+type LineEntity<L extends Fields> = z.ZodObject<Flat<{ id: z.ZodNumber } & FieldsEntityShape<L>>>;
+type LineCreate<L extends Fields> = z.ZodObject<Flat<FieldsCreateShape<L>>>;
+
+/**
+ * Child rows written with their parent, in its transaction: an entity carries them in order with
+ * their ids; create and update bodies carry the whole list (an update replaces it as a whole).
+ */
+function lines<const L extends Fields>(o: LinesOptions<L>) {
+  const min = o.min ?? 0;
+  const max = o.max ?? 500;
+  const rules = o.rules ?? [];
+  const item = z.object(pickSchemas(o.fields, 'create')).superRefine((values, ctx) => {
+    for (const problem of checkCatalogRules(rules, values)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
+  }) as unknown as LineCreate<L>;
+  const list = z
+    .array(item, { error: (iss) => (iss.input === undefined || iss.input === null ? FIELD_MESSAGES.required : LINES_MESSAGES.list) })
+    .min(min, LINES_MESSAGES.min(min, o.nouns))
+    .max(max, LINES_MESSAGES.max(max, o.nouns));
+  const entityItem = z.object({ id: z.number().int(), ...pickSchemas(o.fields, 'entity') }) as unknown as LineEntity<L>;
+  const linesMeta: LinesMeta = { fields: namedFields(o.fields), min, max, nouns: o.nouns, rules };
+  return {
+    meta: {
+      ...meta('lines', { label: o.label, required: min > 0, ...(o.hint === undefined ? {} : { hint: o.hint }) }),
+      lines: linesMeta,
+    },
+    schemas: { entity: z.array(entityItem), create: list, update: list.optional() },
+    displayKey: undefined,
+    displaySchema: undefined,
+  } satisfies Field;
+}
 
 /** PRODUCT.md: an employee photo is shown as an image only when its URL starts with http. */
 export function isDisplayableImageUrl(url: string | null | undefined): url is string {

@@ -15,10 +15,10 @@ export const materialsCatalog = defineCatalog({
     materialCategoryId: f.reference({
       label: 'Categoría de materiales',
       required: true,
-      catalog: 'materialCategories',
+      target: 'materialCategories',
       displayKey: 'materialCategory',
     }),
-    unitId: f.reference({ label: 'Unidad', required: true, catalog: 'units', displayKey: 'unit' }),
+    unitId: f.reference({ label: 'Unidad', required: true, target: 'units', displayKey: 'unit' }),
     referencePrice: f.money({ label: 'Precio de referencia' }),
     active: f.active(),
   },

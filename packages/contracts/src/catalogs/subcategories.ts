@@ -10,7 +10,7 @@ export const subcategoriesCatalog = defineCatalog({
   nouns: { singular: 'subcategoría', plural: 'subcategorías', article: 'la' },
   fields: {
     name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: { scope: 'categoryId' } }),
-    categoryId: f.reference({ label: 'Categoría', required: true, catalog: 'categories', displayKey: 'category' }),
+    categoryId: f.reference({ label: 'Categoría', required: true, target: 'categories', displayKey: 'category' }),
     active: f.active(),
   },
   label: { fields: ['name'] },

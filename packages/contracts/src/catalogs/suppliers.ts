@@ -18,7 +18,7 @@ export const suppliersCatalog = defineCatalog({
     address: f.textarea({ label: 'Dirección', maxLength: 500 }),
     materialCategoryIds: f.multiReference({
       label: 'Categorías de materiales',
-      catalog: 'materialCategories',
+      target: 'materialCategories',
       displayKey: 'materialCategories',
     }),
     active: f.active(),

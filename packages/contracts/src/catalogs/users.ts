@@ -28,8 +28,8 @@ export const usersCatalog = defineCatalog({
   fields: {
     username: f.text({ label: 'Usuario', required: true, maxLength: 64, unique: true, schema: usernameSchema }),
     password: f.password({ label: 'Contraseña', hint: 'Al menos 8 caracteres; evita contraseñas comunes' }),
-    roleId: f.reference({ label: 'Rol', required: true, catalog: 'roles', displayKey: 'role' }),
-    employeeId: f.reference({ label: 'Empleado', catalog: 'employees', displayKey: 'employee', unique: true }),
+    roleId: f.reference({ label: 'Rol', required: true, target: 'roles', displayKey: 'role' }),
+    employeeId: f.reference({ label: 'Empleado', target: 'employees', displayKey: 'employee', unique: true }),
     active: f.active(),
     lastLoginAt: f.datetime({ label: 'Último acceso', list: { shownByDefault: true } }),
   },

@@ -33,11 +33,11 @@ export const worksCatalog = defineCatalog({
   fields: {
     code: f.text({ label: 'Clave', required: true, maxLength: 40, unique: true }),
     name: f.text({ label: 'Nombre', required: true, maxLength: 200 }),
-    companyId: f.reference({ label: 'Empresa', required: true, catalog: 'companies', displayKey: 'company' }),
-    categoryId: f.reference({ label: 'Categoría', required: true, catalog: 'categories', displayKey: 'category' }),
+    companyId: f.reference({ label: 'Empresa', required: true, target: 'companies', displayKey: 'company' }),
+    categoryId: f.reference({ label: 'Categoría', required: true, target: 'categories', displayKey: 'category' }),
     subcategoryId: f.reference({
       label: 'Subcategoría',
-      catalog: 'subcategories',
+      target: 'subcategories',
       displayKey: 'subcategory',
       dependsOn: { field: 'categoryId', message: WORK_MESSAGES.subcategoryOutsideCategory },
     }),
@@ -48,7 +48,7 @@ export const worksCatalog = defineCatalog({
     estimatedEndDate: f.date({ label: 'Fecha estimada de término' }),
     budget: f.money({ label: 'Presupuesto', default: 0 }),
     sirocNumber: f.text({ label: 'Registro SIROC', maxLength: 40, list: { shownByDefault: false } }),
-    residentId: f.reference({ label: 'Residente de obra', catalog: 'employees', displayKey: 'resident' }),
+    residentId: f.reference({ label: 'Residente de obra', target: 'employees', displayKey: 'resident' }),
     status: f.enum({ label: 'Estatus', options: WORK_STATUS_OPTIONS, default: 'planeacion' }),
     active: f.active(),
   },

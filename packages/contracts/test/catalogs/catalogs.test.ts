@@ -121,7 +121,7 @@ describe('registry', () => {
     }
     for (const f of c.fields) {
       if (!f.reference) continue;
-      expect(CATALOG_KEYS).toContain(f.reference.catalog);
+      expect(CATALOG_KEYS).toContain(f.reference.target);
       expect(names).not.toContain(f.reference.displayKey);
       if (f.reference.dependsOn) expect(names).toContain(f.reference.dependsOn.field);
     }

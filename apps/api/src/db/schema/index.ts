@@ -5,3 +5,4 @@ export * from './business-lines';
 export * from './materials';
 export * from './workforce';
 export * from './statuses';
+export * from './records';

@@ -1,9 +1,8 @@
-import { count, eq } from 'drizzle-orm';
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { CATALOG_LIST, inUseMessage, type AnyCatalog, type Nouns } from '@goc/contracts';
+import { BUSINESS_RESOURCES, CATALOG_LIST, inUseMessage, type AnyResource, type Nouns, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
-import { CATALOG_LINKS, CATALOG_TABLES } from './catalog-tables';
+import { LINE_TABLES, LINK_TABLES, resourceTable } from './tables';
 
 /** Rows of `table` whose `column` points at the record: they keep it from being deleted. */
 export interface Referrer {
@@ -11,41 +10,59 @@ export interface Referrer {
   column: AnyPgColumn;
   /** What the referring rows are called: 'La unidad se usa en 12 materiales'. */
   nouns: Nouns;
+  /** For child lines: the parent column, so three lines of one order count as one order. */
+  owner?: AnyPgColumn;
 }
 
-/** Every catalogue field referencing `catalog` (including multi-references through their link table). */
-export function catalogReferrers(catalog: AnyCatalog): Referrer[] {
+const columnOf = (table: PgTable, name: string) => (getTableColumns(table) as Record<string, AnyPgColumn>)[name];
+
+/** Every declared reference to `resource`: fields of catalogues and business resources, their link tables and their lines. */
+export function resourceReferrers(resource: AnyResource): Referrer[] {
   const referrers: Referrer[] = [];
-  for (const other of CATALOG_LIST) {
+  const all: AnyResource[] = [...CATALOG_LIST, ...Object.values(BUSINESS_RESOURCES)];
+  for (const other of all) {
+    const key = other.key as ResourceKey;
     for (const field of other.fields) {
-      if (field.reference?.catalog !== catalog.key) continue;
+      if (field.lines) {
+        const lineTable = LINE_TABLES[key]?.[field.name];
+        for (const lineField of field.lines.fields) {
+          if (lineField.reference?.target !== resource.key || !lineTable) continue;
+          const column = columnOf(lineTable.table, lineField.name);
+          if (column) referrers.push({ table: lineTable.table, column, nouns: other.nouns, owner: lineTable.owner });
+        }
+        continue;
+      }
+      if (field.reference?.target !== resource.key) continue;
       if (field.type === 'multiReference') {
-        const link = CATALOG_LINKS[other.key]?.[field.name];
+        const link = LINK_TABLES[key]?.[field.name];
         if (link) referrers.push({ table: link.table, column: link.target, nouns: other.nouns });
         continue;
       }
-      const table = CATALOG_TABLES[other.key];
-      const column = (getTableColumns(table) as Record<string, AnyPgColumn>)[field.name];
-      if (column) referrers.push({ table, column, nouns: other.nouns });
+      const column = columnOf(resourceTable(key), field.name);
+      if (column) referrers.push({ table: resourceTable(key), column, nouns: other.nouns });
     }
   }
   return referrers;
 }
 
-/** How many rows of each referrer use the record (only the non-zero ones). */
+/** How many rows of each referrer use the record (only the non-zero ones), counted in one statement. */
 export async function countUses(executor: Executor, referrers: readonly Referrer[], id: number): Promise<{ nouns: Nouns; count: number }[]> {
-  const uses: { nouns: Nouns; count: number }[] = [];
-  for (const referrer of referrers) {
-    const [row] = await executor.select({ n: count() }).from(referrer.table).where(eq(referrer.column, id));
-    const n = Number(row?.n ?? 0);
-    if (n > 0) uses.push({ nouns: referrer.nouns, count: n });
-  }
-  return uses;
+  if (referrers.length === 0) return [];
+  const counts = referrers.map((r, i) => {
+    const counted = r.owner ? sql`count(distinct ${r.owner})` : sql`count(*)`;
+    return sql`(select ${counted} from ${r.table} where ${r.column} = ${id})::int as ${sql.identifier(`n${i}`)}`;
+  });
+  const result = await executor.execute<Record<string, number>>(sql`select ${sql.join(counts, sql`, `)}`);
+  const row = result.rows[0] ?? {};
+  return referrers.flatMap((r, i) => {
+    const n = Number(row[`n${i}`] ?? 0);
+    return n > 0 ? [{ nouns: r.nouns, count: n }] : [];
+  });
 }
 
 /** 'La unidad se usa en 12 materiales. Puedes desactivarla en su lugar.' (the hint only where rows can be deactivated). */
-export function inUseRefusal(catalog: AnyCatalog, uses: readonly { nouns: Nouns; count: number }[], canDeactivate: boolean): string {
-  const message = inUseMessage(catalog.nouns, uses);
+export function inUseRefusal(resource: AnyResource, uses: readonly { nouns: Nouns; count: number }[], canDeactivate: boolean): string {
+  const message = inUseMessage(resource.nouns, uses);
   if (!canDeactivate) return message;
-  return `${message}. Puedes desactivar${catalog.nouns.article === 'la' ? 'la' : 'lo'} en su lugar.`;
+  return `${message}. Puedes desactivar${resource.nouns.article === 'la' ? 'la' : 'lo'} en su lugar.`;
 }

@@ -6,7 +6,8 @@ import {
   historyListSchema,
   listQuerySchema,
   listResponseSchema,
-  optionListSchema,
+  optionPageSchema,
+  optionsQuerySchema,
   savedRecordSchema,
   type ExportQuery,
   type ListQuery,
@@ -104,9 +105,10 @@ export function registerCatalogRoutes(instance: FastifyInstance, binding: Catalo
       tags,
       security,
       summary: `Opciones de ${nouns.plural} activ${nouns.article === 'la' ? 'a' : 'o'}s para selectores`,
-      response: { 200: optionListSchema, ...errorResponses(401, 403) },
+      querystring: optionsQuerySchema,
+      response: { 200: optionPageSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async () => service.options(app.db),
+    handler: async (request) => service.options(app.db, request.query),
   });
 
   app.get(`${resource}/:id`, {

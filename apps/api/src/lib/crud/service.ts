@@ -1,31 +1,38 @@
-import { and, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
+  allowedViews,
+  allows,
   checkCatalogRules,
   MESSAGES,
   notFoundMessage,
   systemRowMessage,
+  type AnyResource,
   type HistoryEntry,
   type ListQuery,
   type ListResponse,
-  type Option,
+  type OptionPage,
+  type OptionsQuery,
   type WriteWarnings,
 } from '@goc/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
 import { auditLog, employees, users, type AuditChanges } from '../../db/schema';
 import { diffChanges, recordAudit } from '../audit';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../db-errors';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../errors';
-import { orderByClause, sortKeys } from '../list/sort';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { textMatch } from '../list/filters';
 import { runList, streamList } from '../list/query';
+import { orderByClause, sortKeys } from '../list/sort';
 import { checkReferences, checkUnique, duplicateFromConstraint, entityLabel, type WriteState } from './checks';
 import { defaultDeleteMessage, defaultRequiredMessage, referencedFallbackMessage } from './messages';
-import { catalogReferrers, countUses, inUseRefusal } from './referrers';
-import { catalogSource, type Entity } from './source';
-import type { Actor, CatalogBinding, Input } from './types';
+import { countUses, inUseRefusal, resourceReferrers } from './referrers';
+import { nextInSequence } from './sequences';
+import { resourceSource, type Entity } from './source';
+import { transitionWork, type TransitionInput } from './transitions';
+import type { Actor, Input, ResourceBinding, ResourceHooks, WriteContext } from './types';
 
 /** The property name drizzle uses for a column of a table (inserts take property names, not SQL names). */
-function columnKey(table: PgTable, column: AnyPgColumn): string {
+export function columnKey(table: PgTable, column: AnyPgColumn): string {
   const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
   if (!entry) throw new Error(`column ${column.name} is not in its table`);
   return entry[0];
@@ -36,72 +43,137 @@ export interface SavedRecord {
   warnings: WriteWarnings;
 }
 
-/** The list / read / write operations of one catalogue, all derived from its declaration. */
-export function createCatalogService(binding: CatalogBinding) {
-  const { declaration: catalog, hooks = {} } = binding;
-  const source = catalogSource(catalog);
-  const referrers = [...catalogReferrers(catalog), ...(binding.referrers ?? [])];
-  const auditEntity = catalog.key;
-  const storedFields = catalog.fields.filter((f) => source.columns.has(f.name) || f.type === 'multiReference').map((f) => f.name);
-  const writableColumns = catalog.fields.filter((f) => f.form !== 'readOnly' && source.columns.has(f.name));
-  const singleDefault = catalog.singleDefault?.field;
+/** The list query of a resource with views: which one is asked for. */
+export type ScopedListQuery = ListQuery & { scope?: string };
+
+/** What a guarded update changes, decided inside its transaction from the row as it is. */
+export interface GuardedChange {
+  /** Column values to set (version and updatedAt are the primitive's). */
+  values: Record<string, unknown>;
+  /** Audit changes beyond the columns and lines (a role's matrix, received quantities). */
+  changes?: AuditChanges;
+  /** A status change to add to the record's timeline. */
+  timeline?: { fromStatusId: number | null; toStatusId: number; comment: string | null };
+  /** Work after the row is updated (lines, link tables), returning more audit changes. */
+  after?(tx: Tx, id: number): Promise<AuditChanges | void>;
+}
+
+/** The list / read / write operations of one resource, all derived from its declaration and binding. */
+export function createResourceService<R extends AnyResource>(typed: ResourceBinding<R>) {
+  // Inside the mechanism entities are plain records; hooks see them typed (types.ts).
+  const binding = typed as unknown as ResourceBinding;
+  const resource = binding.declaration;
+  const hooks: ResourceHooks = binding.hooks ?? {};
+  const source = resourceSource(binding);
+  const referrers = [...resourceReferrers(resource), ...(binding.referrers ?? [])];
+  const auditEntity = resource.key;
+  const storedFields = resource.fields
+    .filter((f) => source.columns.has(f.name) || f.type === 'multiReference' || f.type === 'lines')
+    .map((f) => f.name);
+  const writableColumns = resource.fields.filter((f) => f.form !== 'readOnly' && source.columns.has(f.name));
+  const singleDefault = resource.singleDefault?.field;
   const defaultColumn = singleDefault ? source.columns.get(singleDefault) : undefined;
+  const notFound = () => new NotFoundError(notFoundMessage(resource.nouns));
+
+  /**
+   * Rows the actor may reach: the requested view's (403 when the actor may not open it), or for a
+   * single record the union of every view the actor may open. Undefined: no restriction.
+   */
+  function scopeOf(actor: Actor, view?: string): SQL | undefined {
+    if (!resource.views) return undefined;
+    const names = view === undefined ? allowedViews(resource, actor) : [view];
+    const usable = names.filter((name) => {
+      const declared = resource.views?.[name];
+      return declared !== undefined && allows(actor, { module: declared.module, action: 'view' });
+    });
+    if (usable.length === 0) throw new ForbiddenError();
+    const conditions = usable.map((name) => binding.views?.[name]?.(actor));
+    if (conditions.some((c) => c === undefined)) return undefined;
+    return or(...(conditions as SQL[]));
+  }
 
   async function complete(executor: Executor, entities: Entity[]): Promise<Entity[]> {
-    await source.loadLinks(executor, entities);
+    await source.complete(executor, entities);
     await hooks.decorate?.(executor, entities);
     return entities;
   }
 
-  async function find(executor: Executor, id: number): Promise<Entity | null> {
-    const [row] = await source.list.from(executor, source.selection).where(eq(source.idColumn, id)).limit(1);
+  /** One record within the actor's scope (null actor: the mechanism's own reads), or null. */
+  async function find(executor: Executor, actor: Actor | null, id: number): Promise<Entity | null> {
+    const scope = actor ? scopeOf(actor) : undefined;
+    const [row] = await source.list.from(executor, source.selection).where(and(eq(source.idColumn, id), scope)).limit(1);
     if (!row) return null;
     const [entity] = await complete(executor, [source.toEntity(row as Record<string, unknown>)]);
     return entity ?? null;
   }
 
-  async function get(executor: Executor, id: number): Promise<Entity> {
-    const entity = await find(executor, id);
-    if (!entity) throw new NotFoundError(notFoundMessage(catalog.nouns));
+  async function get(executor: Executor, actor: Actor | null, id: number): Promise<Entity> {
+    const entity = await find(executor, actor, id);
+    if (!entity) throw notFound();
     return entity;
   }
 
-  async function list(executor: Executor, query: ListQuery): Promise<ListResponse<Entity>> {
-    const { rows, total } = await runList(executor, source.list, query, source.selection);
+  async function list(executor: Executor, actor: Actor, query: ScopedListQuery): Promise<ListResponse<Entity>> {
+    const scoped = { ...source.list, scope: scopeOf(actor, query.scope) };
+    const { rows, total } = await runList(executor, scoped, query, source.selection);
     const items = await complete(executor, rows.map((r) => source.toEntity(r)));
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
 
   /** Every matching entity in list order, in batches (exports). */
-  async function* exportBatches(executor: Executor, query: Pick<ListQuery, 'filters' | 'sort' | 'q'>): AsyncGenerator<Entity[]> {
-    for await (const rows of streamList(executor, source.list, query, source.selection)) {
+  async function* exportBatches(
+    executor: Executor,
+    actor: Actor,
+    query: Pick<ScopedListQuery, 'filters' | 'sort' | 'q' | 'scope'>,
+  ): AsyncGenerator<Entity[]> {
+    const scoped = { ...source.list, scope: scopeOf(actor, query.scope) };
+    for await (const rows of streamList(executor, scoped, query, source.selection)) {
       yield await complete(executor, rows.map((r) => source.toEntity(r)));
     }
   }
 
-  /** Active rows as picker options, in the catalogue's default order. */
-  async function options(executor: Executor): Promise<Option[]> {
-    const { icon, color, parentId } = catalog.optionExtras;
+  /**
+   * Picker options: with `ids`, exactly those rows (active or not: the values a form holds); otherwise
+   * a bounded page of active rows whose label contains every word of `q`, matched on the stored folded
+   * label columns (their trigram indexes), in the resource's default order.
+   */
+  async function options(executor: Executor, query: OptionsQuery): Promise<OptionPage> {
+    const { icon, color, parentId } = resource.optionExtras;
     const extra: Record<string, AnyPgColumn> = {};
     if (icon) extra.icon = source.columns.get(icon) as AnyPgColumn;
     if (color) extra.color = source.columns.get(color) as AnyPgColumn;
     if (parentId) extra.parentId = source.columns.get(parentId) as AnyPgColumn;
-    const keys = sortKeys(catalog.defaultSort, source.list.fields, source.idColumn);
+    const words = (query.q ?? '').split(/\s+/).filter((w) => w !== '');
+    const parentColumn = parentId ? source.columns.get(parentId) : undefined;
+    const where = query.ids
+      ? inArray(source.idColumn, query.ids)
+      : and(
+          source.activeColumn ? eq(source.activeColumn, true) : undefined,
+          ...words.map((word) => textMatch(source.labelFolded, 'contains', word)),
+          query.parentId !== undefined && parentColumn ? eq(parentColumn, query.parentId) : undefined,
+        );
+    const limit = query.ids ? query.ids.length : query.limit;
+    const keys = sortKeys(resource.defaultSort, source.list.fields, source.idColumn);
     const rows = (await source.list
       .from(executor, { value: source.idColumn, label: source.label, ...extra })
-      .where(source.activeColumn ? eq(source.activeColumn, true) : undefined)
-      .orderBy(...orderByClause(keys))) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      value: Number(r.value),
-      label: typeof r.label === 'string' ? r.label : '',
-      ...(typeof r.icon === 'string' ? { icon: r.icon } : {}),
-      ...(typeof r.color === 'string' ? { color: r.color } : {}),
-      ...(r.parentId !== null && r.parentId !== undefined ? { parentId: Number(r.parentId) } : {}),
-    }));
+      .where(where)
+      .orderBy(...orderByClause(keys))
+      .limit(limit + 1)) as Record<string, unknown>[];
+    return {
+      items: rows.slice(0, limit).map((r) => ({
+        value: Number(r.value),
+        label: typeof r.label === 'string' ? r.label : '',
+        ...(typeof r.icon === 'string' ? { icon: r.icon } : {}),
+        ...(typeof r.color === 'string' ? { color: r.color } : {}),
+        ...(r.parentId !== null && r.parentId !== undefined ? { parentId: Number(r.parentId) } : {}),
+      })),
+      hasMore: rows.length > limit,
+    };
   }
 
-  /** Audit entries of one record, newest first, with who made them. */
-  async function history(executor: Executor, id: number): Promise<HistoryEntry[]> {
+  /** Audit entries of one record within the actor's scope, newest first, with who made them. */
+  async function history(executor: Executor, actor: Actor, id: number): Promise<HistoryEntry[]> {
+    if (resource.views && !(await find(executor, actor, id))) throw notFound();
     const rows = await executor
       .select({
         id: auditLog.id,
@@ -126,13 +198,25 @@ export function createCatalogService(binding: CatalogBinding) {
     }));
   }
 
+  /** A line as the audit trail keeps it: its stored values, without ids or display values. */
+  const storedLine = (fields: readonly string[]) => (line: Entity) => Object.fromEntries(fields.map((name) => [name, line[name] ?? null]));
+  const lineStoredFields = new Map(source.lines.map((l) => [l.field.name, [...l.shape.columns.keys()]]));
+
   const pickStored = (entity: Readonly<Record<string, unknown>> | null) =>
-    entity ? Object.fromEntries(storedFields.map((name) => [name, entity[name] ?? null])) : null;
+    entity
+      ? Object.fromEntries(
+          storedFields.map((name) => {
+            const value = entity[name] ?? null;
+            const lineFields = lineStoredFields.get(name);
+            return [name, lineFields && Array.isArray(value) ? value.map(storedLine(lineFields)) : value];
+          }),
+        )
+      : null;
 
   /** Column values of the writable fields present in `input`. */
-  function columnValues(input: Input): Record<string, unknown> {
+  function columnValues(fields: readonly { name: string; type: string }[], input: Input): Record<string, unknown> {
     const values: Record<string, unknown> = {};
-    for (const field of writableColumns) {
+    for (const field of fields) {
       const value = input[field.name];
       if (value === undefined) continue;
       values[field.name] = field.type === 'money' && typeof value === 'number' ? value.toFixed(2) : value;
@@ -142,7 +226,7 @@ export function createCatalogService(binding: CatalogBinding) {
 
   function warningsFor(values: Input, changed: ReadonlySet<string>): WriteWarnings {
     const warnings: WriteWarnings = {};
-    for (const field of catalog.fields) {
+    for (const field of resource.fields) {
       const value = values[field.name];
       if (!field.warning || !changed.has(field.name) || typeof value !== 'string') continue;
       const warning = field.warning(value);
@@ -163,6 +247,27 @@ export function createCatalogService(binding: CatalogBinding) {
     }
   }
 
+  /** Child lines given in the input replace the stored ones, in the parent's transaction. */
+  async function writeLines(ctx: WriteContext, id: number, input: Input, replace: boolean): Promise<void> {
+    for (const line of source.lines) {
+      const rows = input[line.field.name];
+      if (!Array.isArray(rows)) continue;
+      const { table, owner, position } = line.binding;
+      if (replace) await ctx.tx.delete(table).where(eq(owner, id));
+      if (rows.length === 0) continue;
+      const extra = (await line.binding.values?.(ctx, rows as Input[])) ?? [];
+      const ownerKey = columnKey(table, owner);
+      const positionKey = columnKey(table, position);
+      const values = (rows as Input[]).map((row, index) => ({
+        ...columnValues(line.writable, row),
+        ...extra[index],
+        [ownerKey]: id,
+        [positionKey]: index,
+      }));
+      await ctx.tx.insert(table).values(values as never);
+    }
+  }
+
   /** Runs a write's transaction, turning constraint races into the same answers the pre-checks give. */
   async function transaction<T>(db: Db, merged: () => Readonly<Record<string, unknown>>, work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
@@ -170,7 +275,7 @@ export function createCatalogService(binding: CatalogBinding) {
     } catch (error) {
       if (error instanceof AppError) throw error;
       const info = pgErrorInfo(error);
-      if (info?.code === PG_UNIQUE_VIOLATION) throw duplicateFromConstraint(catalog, info.constraint, merged());
+      if (info?.code === PG_UNIQUE_VIOLATION) throw duplicateFromConstraint(resource, info.constraint, merged());
       throw error;
     }
   }
@@ -199,8 +304,14 @@ export function createCatalogService(binding: CatalogBinding) {
   }
 
   function checkRules(merged: Readonly<Record<string, unknown>>): void {
-    const problems = checkCatalogRules(catalog.rules, merged);
+    const problems = checkCatalogRules(resource.rules, merged);
     if (problems.length > 0) throw new ValidationError(Object.fromEntries(problems.map((p) => [p.path, p.message])));
+  }
+
+  /** A per-row refusal of the declaration (an order is edited only while borrador, by its requester) → 409 with its reason. */
+  function checkGuard(kind: 'edit' | 'delete', row: Entity, actor: Actor): void {
+    const reason = resource.guards[kind]?.(row, actor);
+    if (reason) throw new ConflictError(reason);
   }
 
   async function create(db: Db, actor: Actor, input: Input): Promise<SavedRecord> {
@@ -211,8 +322,11 @@ export function createCatalogService(binding: CatalogBinding) {
       const ctx = { tx, actor };
       const labels = await checkReferences(tx, source, state);
       await checkUnique(tx, source, state, labels);
-      await hooks.beforeCreate?.(ctx, input);
-      const values = { ...columnValues(input), ...extraValues };
+      const hookValues = (await hooks.beforeCreate?.(ctx, input)) ?? {};
+      const values: Record<string, unknown> = { ...columnValues(writableColumns, input), ...extraValues, ...hookValues };
+      for (const [field, sequence] of Object.entries(binding.sequences ?? {})) {
+        values[field] = sequence.format(await nextInSequence(tx, sequence.counter));
+      }
       if (singleDefault && defaultColumn) {
         if (input[singleDefault] === true) {
           await clearDefault(tx, actor, null);
@@ -223,9 +337,10 @@ export function createCatalogService(binding: CatalogBinding) {
         }
       }
       const [inserted] = (await tx.insert(source.table).values(values as never).returning({ id: source.idColumn })) as { id: number }[];
-      if (!inserted) throw new Error(`${catalog.key}: insert returned no row`);
+      if (!inserted) throw new Error(`${resource.key}: insert returned no row`);
       await writeLinks(tx, inserted.id, input, false);
-      const created = await get(tx, inserted.id);
+      await writeLines(ctx, inserted.id, input, false);
+      const created = await get(tx, null, inserted.id);
       const extraChanges = (await hooks.afterCreate?.(ctx, created, input)) ?? {};
       await recordAudit(tx, {
         userId: actor.userId,
@@ -240,80 +355,147 @@ export function createCatalogService(binding: CatalogBinding) {
     return { entity, warnings: warningsFor(input, changed) };
   }
 
+  /**
+   * The one way a stored record changes: inside a transaction, the row is read within the actor's
+   * scope (404 outside it), its version compared (409 when stale), `decide` says what changes, the row
+   * is written with a compare-and-set on the version, and the timeline and audit rows are added.
+   */
+  async function guardedUpdate(
+    db: Db,
+    actor: Actor,
+    id: number,
+    version: number,
+    decide: (ctx: WriteContext, before: Entity) => Promise<GuardedChange>,
+    options: { action?: string; merged?: () => Readonly<Record<string, unknown>> } = {},
+  ): Promise<Entity> {
+    return transaction(db, options.merged ?? (() => ({})), async (tx) => {
+      const ctx = { tx, actor };
+      const before = await get(tx, actor, id);
+      if (before.version !== version) throw new ConflictError(MESSAGES.staleVersion);
+      const change = await decide(ctx, before);
+      const [updated] = (await tx
+        .update(source.table)
+        .set({ ...change.values, updatedAt: sql`now()`, version: sql`${source.versionColumn} + 1` } as never)
+        .where(and(eq(source.idColumn, id), eq(source.versionColumn, version)))
+        .returning({ id: source.idColumn })) as { id: number }[];
+      if (!updated) throw new ConflictError(MESSAGES.staleVersion);
+      const afterChanges = (await change.after?.(tx, id)) ?? {};
+      const after = await get(tx, null, id);
+      if (change.timeline) await recordTimelineEntry(tx, actor, id, change.timeline);
+      await recordAudit(tx, {
+        userId: actor.userId,
+        action: options.action ?? 'update',
+        entity: auditEntity,
+        entityId: id,
+        changes: { ...diffChanges(pickStored(before), pickStored(after)), ...change.changes, ...afterChanges },
+        ip: actor.ip,
+      });
+      return after;
+    });
+  }
+
+  async function recordTimelineEntry(tx: Tx, actor: Actor, id: number, entry: NonNullable<GuardedChange['timeline']>): Promise<void> {
+    const { recordTimeline } = await import('../../db/schema');
+    await tx.insert(recordTimeline).values({ entity: auditEntity, entityId: id, userId: actor.userId, ...entry });
+  }
+
   async function update(db: Db, actor: Actor, id: number, input: Input): Promise<SavedRecord> {
     const { version, ...rest } = input as Input & { version: number };
     const patch: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     const changed = new Set(Object.keys(patch));
     let merged: Record<string, unknown> = patch;
-    const entity = await transaction(db, () => merged, async (tx) => {
-      const ctx = { tx, actor };
-      const before = await get(tx, id);
-      if (before.version !== version) throw new ConflictError(MESSAGES.staleVersion);
-      merged = { ...before, ...patch };
-      checkRules(merged);
-      const state: WriteState = { merged, changed, selfId: id, before };
-      const labels = await checkReferences(tx, source, state);
-      await checkUnique(tx, source, state, labels);
-      if (singleDefault && defaultColumn && patch[singleDefault] !== undefined && patch[singleDefault] !== before[singleDefault]) {
-        if (patch[singleDefault] === false) throw new ValidationError({ [singleDefault]: defaultRequiredMessage(catalog.nouns) });
-        await clearDefault(tx, actor, id);
-      }
-      await hooks.beforeUpdate?.(ctx, before, patch);
-      // Compare-and-set on the version: a concurrent writer that got in first makes this match nothing.
-      const [updated] = (await tx
-        .update(source.table)
-        .set({
-          ...columnValues(patch),
-          updatedAt: sql`now()`,
-          version: sql`${source.versionColumn} + 1`,
-        } as never)
-        .where(and(eq(source.idColumn, id), eq(source.versionColumn, version)))
-        .returning({ id: source.idColumn })) as { id: number }[];
-      if (!updated) throw new ConflictError(MESSAGES.staleVersion);
-      await writeLinks(tx, id, patch, true);
-      const after = await get(tx, id);
-      const extraChanges = (await hooks.afterUpdate?.(ctx, before, after, patch)) ?? {};
-      await recordAudit(tx, {
-        userId: actor.userId,
-        action: 'update',
-        entity: auditEntity,
-        entityId: id,
-        changes: { ...diffChanges(pickStored(before), pickStored(after)), ...extraChanges },
-        ip: actor.ip,
-      });
-      return after;
-    });
+    const entity = await guardedUpdate(
+      db,
+      actor,
+      id,
+      version,
+      async (ctx, before) => {
+        checkGuard('edit', before, actor);
+        merged = { ...before, ...patch };
+        checkRules(merged);
+        const state: WriteState = { merged, changed, selfId: id, before };
+        const labels = await checkReferences(ctx.tx, source, state);
+        await checkUnique(ctx.tx, source, state, labels);
+        if (singleDefault && defaultColumn && patch[singleDefault] !== undefined && patch[singleDefault] !== before[singleDefault]) {
+          if (patch[singleDefault] === false) throw new ValidationError({ [singleDefault]: defaultRequiredMessage(resource.nouns) });
+          await clearDefault(ctx.tx, actor, id);
+        }
+        const hookValues = (await hooks.beforeUpdate?.(ctx, before, patch)) ?? {};
+        return {
+          values: { ...columnValues(writableColumns, patch), ...hookValues },
+          after: async (tx) => {
+            await writeLinks(tx, id, patch, true);
+            await writeLines(ctx, id, patch, true);
+            const after = await get(tx, null, id);
+            return (await hooks.afterUpdate?.(ctx, before, after, patch)) ?? undefined;
+          },
+        };
+      },
+      { merged: () => merged },
+    );
     return { entity, warnings: warningsFor(patch, changed) };
+  }
+
+  async function transition(db: Db, actor: Actor, id: number, input: TransitionInput): Promise<Entity> {
+    if (!resource.workflow || !binding.workflow) throw notFound();
+    const work = transitionWork(resource, binding.workflow, source);
+    return guardedUpdate(db, actor, id, input.version, (ctx, before) => work(ctx, before, input), { action: 'transition' });
+  }
+
+  /** The status changes of a record, oldest first (GET /:id adds them as `timeline`). */
+  async function timeline(executor: Executor, id: number) {
+    if (!binding.workflow) return [];
+    const { loadTimeline } = await import('./transitions');
+    return loadTimeline(executor, auditEntity, binding.workflow.statusTable, id);
   }
 
   async function remove(db: Db, actor: Actor, id: number): Promise<void> {
     try {
       await db.transaction(async (tx) => {
         const ctx = { tx, actor };
-        const before = await get(tx, id);
-        const codeField = catalog.systemRows?.codeField;
+        const before = await get(tx, actor, id);
+        checkGuard('delete', before, actor);
+        const codeField = resource.systemRows?.codeField;
         if (codeField && before[codeField] !== null && before[codeField] !== undefined) {
-          throw new ConflictError(systemRowMessage(catalog.nouns, entityLabel(catalog, before)));
+          throw new ConflictError(systemRowMessage(resource.nouns, entityLabel(resource, before)));
         }
-        if (singleDefault && before[singleDefault] === true) throw new ConflictError(defaultDeleteMessage(catalog.nouns));
+        if (singleDefault && before[singleDefault] === true) throw new ConflictError(defaultDeleteMessage(resource.nouns));
         await hooks.beforeDelete?.(ctx, before);
         const uses = await countUses(tx, referrers, id);
-        if (uses.length > 0) throw new ConflictError(inUseRefusal(catalog, uses, source.activeColumn !== undefined));
+        if (uses.length > 0) throw new ConflictError(inUseRefusal(resource, uses, source.activeColumn !== undefined));
+        for (const line of source.lines) await tx.delete(line.binding.table).where(eq(line.binding.owner, id));
         await tx.delete(source.table).where(eq(source.idColumn, id));
         await hooks.afterDelete?.(ctx, before);
         const changes: AuditChanges = diffChanges(pickStored(before), null);
         await recordAudit(tx, { userId: actor.userId, action: 'delete', entity: auditEntity, entityId: id, changes, ip: actor.ip });
       });
     } catch (error) {
-      // A reference from a table no catalogue knows (a business module's row) still answers in Spanish.
+      // A reference from a table no declaration knows still answers in Spanish.
       if (!(error instanceof AppError) && pgErrorInfo(error)?.code === PG_FOREIGN_KEY_VIOLATION) {
-        throw new ConflictError(referencedFallbackMessage(catalog.nouns));
+        throw new ConflictError(referencedFallbackMessage(resource.nouns));
       }
       throw error;
     }
   }
 
-  return { catalog, source, list, exportBatches, get, find, options, history, create, update, remove };
+  return {
+    resource,
+    binding,
+    source,
+    scopeOf,
+    list,
+    exportBatches,
+    get,
+    find,
+    options,
+    history,
+    timeline,
+    create,
+    update,
+    guardedUpdate,
+    transition,
+    remove,
+  };
 }
 
-export type CatalogService = ReturnType<typeof createCatalogService>;
+export type ResourceService = ReturnType<typeof createResourceService>;

@@ -1,15 +1,17 @@
 import { aliasedTable, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
-import { getCatalog, type AnyCatalog, type CatalogField, type CatalogKey, type ListFieldSpec } from '@goc/contracts';
+import { getResource, type AnyResource, type CatalogField, type ListFieldSpec, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { fold, storedFold, type ListField, type ScalarKind } from '../list/fields';
 import type { ListSource } from '../list/query';
-import { CATALOG_LINKS, CATALOG_TABLES, type LinkTable } from './catalog-tables';
+import type { LinkTable } from './catalog-tables';
+import { LINK_TABLES, resourceTable } from './tables';
+import type { LineTable, ResourceBinding } from './types';
 
 /*
- * A catalogue declaration (contracts) bound to its table: the SQL of every list field, the joins that
- * give references their labels, the entity selection and the row → entity mapping. Everything here
- * is derived; a catalogue never writes SQL for lists.
+ * A resource declaration (contracts) bound to its table: the SQL of every list field, the joins that
+ * give references their labels, computed columns, child lines, the entity selection and the row →
+ * entity mapping. Everything here is derived; a resource never writes SQL for lists.
  */
 
 export type Entity = Record<string, unknown>;
@@ -25,31 +27,39 @@ function column(columns: Columns, name: string, where: string): AnyPgColumn {
 }
 
 /** A row's label as SQL (null when every part is empty), mirroring contracts rowLabel(). */
-export function labelExpression(catalog: AnyCatalog, columns: Columns): SQL {
-  const parts = catalog.label.fields.map((name) => sql`nullif(${column(columns, name, catalog.key)}::text, '')`);
+export function labelExpression(resource: AnyResource, columns: Columns): SQL {
+  const parts = resource.label.fields.map((name) => sql`nullif(${column(columns, name, resource.key)}::text, '')`);
   if (parts.length === 1) return parts[0] as SQL;
-  return sql`nullif(concat_ws(${catalog.label.separator}::text, ${sql.join(parts, sql`, `)}), '')`;
+  return sql`nullif(concat_ws(${resource.label.separator}::text, ${sql.join(parts, sql`, `)}), '')`;
 }
 
 /**
  * goc_fold(labelExpression(…)) with the same shape, each part read from its stored folded column when it
  * has one. Equal to folding the whole label because goc_fold maps character by character (and '' to '').
  */
-export function foldedLabelExpression(catalog: AnyCatalog, columns: Columns): SQL {
-  const parts = catalog.label.fields.map((name) => {
-    const col = column(columns, name, catalog.key);
+export function foldedLabelExpression(resource: AnyResource, columns: Columns): SQL {
+  const parts = resource.label.fields.map((name) => {
+    const col = column(columns, name, resource.key);
     return sql`nullif(${storedFold(col) ?? fold(sql`${col}::text`)}, '')`;
   });
   if (parts.length === 1) return parts[0] as SQL;
-  return sql`nullif(concat_ws(${fold(sql`${catalog.label.separator}::text`)}, ${sql.join(parts, sql`, `)}), '')`;
+  return sql`nullif(concat_ws(${fold(sql`${resource.label.separator}::text`)}, ${sql.join(parts, sql`, `)}), '')`;
 }
 
-/** Icon / colour a catalogue's options and reference display values carry. */
-function extrasExpressions(catalog: AnyCatalog, columns: Columns): { icon?: AnyPgColumn; color?: AnyPgColumn } {
-  const { icon, color } = catalog.optionExtras;
+/** Icon / colour / code a target's options and display values carry. */
+interface TargetExtras {
+  icon?: AnyPgColumn;
+  color?: AnyPgColumn;
+  code?: AnyPgColumn;
+}
+
+function extrasExpressions(target: AnyResource, columns: Columns): TargetExtras {
+  const { icon, color } = target.optionExtras;
+  const code = target.systemRows?.codeField;
   return {
-    ...(icon ? { icon: column(columns, icon, catalog.key) } : {}),
-    ...(color ? { color: column(columns, color, catalog.key) } : {}),
+    ...(icon ? { icon: column(columns, icon, target.key) } : {}),
+    ...(color ? { color: column(columns, color, target.key) } : {}),
+    ...(code ? { code: column(columns, code, target.key) } : {}),
   };
 }
 
@@ -70,48 +80,26 @@ const SCALAR_KIND: Partial<Record<CatalogField['type'], ScalarKind>> = {
   severity: 'enum',
 };
 
-/** The joined target of a single reference field. */
-interface ReferenceJoin {
+/** The joined target of a single reference (or status) field. */
+export interface ReferenceJoin {
   field: CatalogField;
-  target: AnyCatalog;
+  target: AnyResource;
   alias: PgTable;
   on: SQL;
   label: SQL;
   labelFolded: SQL;
-  extras: { icon?: AnyPgColumn; color?: AnyPgColumn };
+  extras: TargetExtras;
 }
 
 /** The target of a multi-reference field, reached through its link table. */
-interface LinkJoin {
+export interface LinkJoin {
   field: CatalogField;
-  target: AnyCatalog;
+  target: AnyResource;
   link: LinkTable;
   alias: PgTable;
   label: SQL;
   labelFolded: SQL;
-  extras: { icon?: AnyPgColumn; color?: AnyPgColumn };
-}
-
-export interface CatalogSource {
-  catalog: AnyCatalog;
-  table: PgTable;
-  /** Stored fields (declared fields that are columns of the table) → column. */
-  columns: ReadonlyMap<string, AnyPgColumn>;
-  idColumn: AnyPgColumn;
-  versionColumn: AnyPgColumn;
-  /** Absent for catalogues without `active` (roles): every row is offered. */
-  activeColumn: AnyPgColumn | undefined;
-  /** The row's own label. */
-  label: SQL;
-  references: readonly ReferenceJoin[];
-  links: readonly LinkJoin[];
-  list: ListSource;
-  /** What a list / get selects: base columns, stored fields, reference labels. */
-  selection: SelectedFields;
-  /** A selected row → entity (multi-references filled by loadLinks). */
-  toEntity(row: Readonly<Record<string, unknown>>): Entity;
-  /** Fills every multi-reference field (ids and display values) of the given entities. */
-  loadLinks(executor: Executor, entities: Entity[]): Promise<void>;
+  extras: TargetExtras;
 }
 
 const display = (id: unknown, label: unknown, icon: unknown, color: unknown) => ({
@@ -119,6 +107,13 @@ const display = (id: unknown, label: unknown, icon: unknown, color: unknown) => 
   label: typeof label === 'string' ? label : '',
   ...(typeof icon === 'string' ? { icon } : {}),
   ...(typeof color === 'string' ? { color } : {}),
+});
+
+const statusDisplay = (id: unknown, name: unknown, code: unknown, color: unknown) => ({
+  id: Number(id),
+  code: typeof code === 'string' ? code : null,
+  name: typeof name === 'string' ? name : '',
+  color: typeof color === 'string' ? color : null,
 });
 
 /** A stored value → its wire form (contracts fields.ts: money as number, timestamps as ISO strings). */
@@ -135,8 +130,10 @@ function wireValue(field: CatalogField, value: unknown): unknown {
   }
 }
 
-/** A catalogue field's list behaviour over the given SQL. */
-function listField(field: CatalogField, parts: { expr?: SQL | AnyPgColumn; reference?: ReferenceJoin; link?: LinkJoin; exists?: ListField }): ListField | null {
+const isReferenceLike = (field: CatalogField) => field.type === 'reference' || field.type === 'status';
+
+/** A field's list behaviour over the given SQL. */
+function listField(field: CatalogField, parts: { expr?: SQL | AnyPgColumn; reference?: ReferenceJoin; exists?: ListField }): ListField | null {
   const base = {
     name: field.name,
     label: field.label,
@@ -162,44 +159,64 @@ function listField(field: CatalogField, parts: { expr?: SQL | AnyPgColumn; refer
   return { ...base, kind, expr: parts.expr, ...(field.options ? { enumValues: field.options.map((o) => o.value) } : {}) };
 }
 
-const sourceCache = new Map<CatalogKey, CatalogSource>();
-
-/** The (cached) SQL binding of a catalogue declaration. */
-export function catalogSource(catalog: AnyCatalog): CatalogSource {
-  const cached = sourceCache.get(catalog.key);
-  if (cached) return cached;
-  const table = CATALOG_TABLES[catalog.key];
+/** The joinable side of a reference target: its declaration and an aliased copy of its table. */
+function joinTarget(key: ResourceKey, alias: string) {
+  const target = getResource(key);
+  const table = aliasedTable(resourceTable(key), alias);
   const cols = columnsOf(table);
-  const where = `catalogue ${catalog.key}`;
-  const idColumn = column(cols, 'id', where);
-  const linkTables = CATALOG_LINKS[catalog.key] ?? {};
-  const builder = new QueryBuilder();
+  return { target, table, cols, label: labelExpression(target, cols), labelFolded: foldedLabelExpression(target, cols), extras: extrasExpressions(target, cols) };
+}
 
+/** How rows of one table map to entities: used for a resource's own rows and for its child lines. */
+export interface RowShape {
+  table: PgTable;
+  /** Stored fields (declared fields that are columns of the table) → column. */
+  columns: ReadonlyMap<string, AnyPgColumn>;
+  idColumn: AnyPgColumn;
+  references: readonly ReferenceJoin[];
+  links: readonly LinkJoin[];
+  /** List fields by name (declared fields, computed columns, createdAt / updatedAt). */
+  fields: Map<string, ListField>;
+  /** What a list / get selects: stored fields, computed columns, reference labels. */
+  selection: Record<string, SQL | AnyPgColumn>;
+  /** `select … from table` with every reference joined. */
+  from: ListSource['from'];
+  toEntity(row: Readonly<Record<string, unknown>>): Entity;
+  /** Fills every multi-reference field (ids and display values) of the given entities. */
+  loadLinks(executor: Executor, entities: Entity[]): Promise<void>;
+}
+
+interface ShapeOptions {
+  where: string;
+  fields: readonly CatalogField[];
+  table: PgTable;
+  prefix: string;
+  computed?: Readonly<Record<string, SQL>>;
+  links?: Readonly<Record<string, LinkTable>>;
+}
+
+const builder = new QueryBuilder();
+
+function rowShape(options: ShapeOptions): RowShape {
+  const { where, table, prefix } = options;
+  const cols = columnsOf(table);
+  const idColumn = column(cols, 'id', where);
   const columns = new Map<string, AnyPgColumn>();
   const references: ReferenceJoin[] = [];
   const links: LinkJoin[] = [];
   const fields = new Map<string, ListField>();
+  const selection: Record<string, SQL | AnyPgColumn> = { id: idColumn };
 
-  for (const field of catalog.fields) {
-    if (field.type === 'password') continue;
+  for (const field of options.fields) {
+    if (field.type === 'password' || field.type === 'lines') continue;
     const ref = field.reference;
     if (field.type === 'multiReference') {
-      const link = linkTables[field.name];
+      const link = options.links?.[field.name];
       if (!link || !ref) throw new Error(`${where}: multi-reference ${field.name} has no link table`);
-      const target = getCatalog(ref.catalog);
-      const alias = aliasedTable(CATALOG_TABLES[target.key], `l_${field.name}`);
-      const aliasCols = columnsOf(alias);
-      const join: LinkJoin = {
-        field,
-        target,
-        link,
-        alias,
-        label: labelExpression(target, aliasCols),
-        labelFolded: foldedLabelExpression(target, aliasCols),
-        extras: extrasExpressions(target, aliasCols),
-      };
+      const t = joinTarget(ref.target, `${prefix}l_${field.name}`);
+      const join: LinkJoin = { field, target: t.target, link, alias: t.table, label: t.label, labelFolded: t.labelFolded, extras: t.extras };
       links.push(join);
-      const targetId = column(aliasCols, 'id', where);
+      const targetId = column(t.cols, 'id', where);
       const exists: ListField = {
         name: field.name,
         label: field.label,
@@ -211,29 +228,39 @@ export function catalogSource(catalog: AnyCatalog): CatalogSource {
           sql`exists (${builder
             .select({ one: sql`1` })
             .from(link.table)
-            .innerJoin(alias, eq(targetId, link.target))
+            .innerJoin(t.table, eq(targetId, link.target))
             .where(sql`${link.owner} = ${idColumn} and ${predicate(sql`${targetId}`, join.labelFolded)}`)})`,
       };
       const lf = listField(field, { exists });
       if (lf) fields.set(field.name, lf);
       continue;
     }
+    const computed = options.computed?.[field.name];
+    if (computed) {
+      selection[field.name] = computed;
+      const lf = listField(field, { expr: computed });
+      if (lf) fields.set(field.name, lf);
+      continue;
+    }
     const col = column(cols, field.name, where);
     columns.set(field.name, col);
-    if (field.type === 'reference' && ref) {
-      const target = getCatalog(ref.catalog);
-      const alias = aliasedTable(CATALOG_TABLES[target.key], `r_${field.name}`);
-      const aliasCols = columnsOf(alias);
+    selection[field.name] = col;
+    if (isReferenceLike(field) && ref) {
+      const t = joinTarget(ref.target, `${prefix}r_${field.name}`);
       const join: ReferenceJoin = {
         field,
-        target,
-        alias,
-        on: eq(column(aliasCols, 'id', where), col),
-        label: labelExpression(target, aliasCols),
-        labelFolded: foldedLabelExpression(target, aliasCols),
-        extras: extrasExpressions(target, aliasCols),
+        target: t.target,
+        alias: t.table,
+        on: eq(column(t.cols, 'id', where), col),
+        label: t.label,
+        labelFolded: t.labelFolded,
+        extras: t.extras,
       };
       references.push(join);
+      selection[`${field.name}$label`] = join.label;
+      if (join.extras.icon) selection[`${field.name}$icon`] = join.extras.icon;
+      if (join.extras.color) selection[`${field.name}$color`] = join.extras.color;
+      if (join.extras.code) selection[`${field.name}$code`] = join.extras.code;
       const lf = listField(field, { expr: col, reference: join });
       if (lf) fields.set(field.name, lf);
       continue;
@@ -241,47 +268,21 @@ export function catalogSource(catalog: AnyCatalog): CatalogSource {
     const lf = listField(field, { expr: col });
     if (lf) fields.set(field.name, lf);
   }
-  for (const name of ['createdAt', 'updatedAt'] as const) {
-    fields.set(name, {
-      name,
-      label: name === 'createdAt' ? 'Creado' : 'Actualizado',
-      kind: 'datetime',
-      filterable: true,
-      sortable: true,
-      searchable: false,
-      expr: column(cols, name, where),
-    });
-  }
-  assertAllowlistCovered(catalog.listFields, fields, where);
 
-  const selection: Record<string, SQL | AnyPgColumn> = {
-    id: idColumn,
-    createdAt: column(cols, 'createdAt', where),
-    updatedAt: column(cols, 'updatedAt', where),
-    version: column(cols, 'version', where),
-  };
-  for (const [name, col] of columns) selection[name] = col;
-  for (const ref of references) {
-    selection[`${ref.field.name}$label`] = ref.label;
-    if (ref.extras.icon) selection[`${ref.field.name}$icon`] = ref.extras.icon;
-    if (ref.extras.color) selection[`${ref.field.name}$color`] = ref.extras.color;
-  }
-
-  const fromWithJoins = (executor: Executor, sel: SelectedFields) => {
+  const from = (executor: Executor, sel: SelectedFields) => {
     let query = executor.select(sel).from(table).$dynamic();
     for (const ref of references) query = query.leftJoin(ref.alias, ref.on);
     return query;
   };
 
   const toEntity = (row: Readonly<Record<string, unknown>>): Entity => {
-    const entity: Entity = {
-      id: Number(row.id),
-      createdAt: (row.createdAt as Date).toISOString(),
-      updatedAt: (row.updatedAt as Date).toISOString(),
-      version: Number(row.version),
-    };
-    for (const field of catalog.fields) {
+    const entity: Entity = { id: Number(row.id) };
+    for (const field of options.fields) {
       if (field.type === 'password') continue;
+      if (field.type === 'lines') {
+        entity[field.name] = [];
+        continue;
+      }
       if (field.type === 'multiReference') {
         entity[field.name] = [];
         if (field.reference) entity[field.reference.displayKey] = [];
@@ -289,9 +290,11 @@ export function catalogSource(catalog: AnyCatalog): CatalogSource {
       }
       const value = wireValue(field, row[field.name]);
       entity[field.name] = value;
+      const key = field.name;
       if (field.type === 'reference' && field.reference) {
-        const key = field.name;
         entity[field.reference.displayKey] = value === null ? null : display(value, row[`${key}$label`], row[`${key}$icon`], row[`${key}$color`]);
+      } else if (field.type === 'status' && field.reference) {
+        entity[field.reference.displayKey] = value === null ? null : statusDisplay(value, row[`${key}$label`], row[`${key}$code`], row[`${key}$color`]);
       }
     }
     return entity;
@@ -302,8 +305,7 @@ export function catalogSource(catalog: AnyCatalog): CatalogSource {
     const ids = entities.map((e) => e.id as number);
     const byId = new Map(entities.map((e) => [e.id as number, e]));
     for (const join of links) {
-      const aliasCols = columnsOf(join.alias);
-      const targetId = column(aliasCols, 'id', where);
+      const targetId = column(columnsOf(join.alias), 'id', where);
       const rows = await executor
         .select({
           owner: join.link.owner,
@@ -326,29 +328,179 @@ export function catalogSource(catalog: AnyCatalog): CatalogSource {
     }
   };
 
-  const source: CatalogSource = {
-    catalog,
-    table,
-    columns,
-    idColumn,
+  return { table, columns, idColumn, references, links, fields, selection, from, toEntity, loadLinks };
+}
+
+/** The child rows of one `lines` field. */
+export interface LineSource {
+  field: CatalogField;
+  binding: LineTable;
+  shape: RowShape;
+  /** Line fields the client writes (not read-only, stored in a column). */
+  writable: readonly CatalogField[];
+}
+
+export interface ResourceSource {
+  resource: AnyResource;
+  table: PgTable;
+  columns: ReadonlyMap<string, AnyPgColumn>;
+  idColumn: AnyPgColumn;
+  versionColumn: AnyPgColumn;
+  /** Absent for resources without `active` (roles, orders): every row is offered. */
+  activeColumn: AnyPgColumn | undefined;
+  /** The row's own label, and its folded form (options search). */
+  label: SQL;
+  labelFolded: SQL;
+  references: readonly ReferenceJoin[];
+  links: readonly LinkJoin[];
+  lines: readonly LineSource[];
+  list: ListSource;
+  selection: SelectedFields;
+  toEntity(row: Readonly<Record<string, unknown>>): Entity;
+  /** Fills multi-references and lines of the given entities (one query per field for the whole batch). */
+  complete(executor: Executor, entities: Entity[]): Promise<void>;
+}
+
+/** A filter through a lines field: rows having a line whose `field` matches (orders containing a material). */
+function lineFilter(name: string, lineField: string, line: LineSource, idColumn: AnyPgColumn, where: string): ListField {
+  const ref = line.shape.references.find((r) => r.field.name === lineField);
+  if (!ref) throw new Error(`${where}: filter ${name} needs a reference field ${lineField} of the lines`);
+  const lineIdColumn = line.shape.columns.get(ref.field.name) as AnyPgColumn;
+  const targetId = column(columnsOf(ref.alias), 'id', where);
+  return {
+    name,
+    label: ref.field.label,
+    kind: 'multiReference',
+    filterable: true,
+    sortable: false,
+    searchable: false,
+    exists: (predicate) =>
+      sql`exists (${builder
+        .select({ one: sql`1` })
+        .from(line.binding.table)
+        .innerJoin(ref.alias, eq(targetId, lineIdColumn))
+        .where(sql`${line.binding.owner} = ${idColumn} and ${predicate(sql`${targetId}`, ref.labelFolded)}`)})`,
+  };
+}
+
+const sourceCache = new WeakMap<object, ResourceSource>();
+
+/** The (cached) SQL binding of a resource. */
+export function resourceSource(binding: ResourceBinding): ResourceSource {
+  const cached = sourceCache.get(binding);
+  if (cached) return cached;
+  const resource = binding.declaration;
+  const where = `resource ${resource.key}`;
+  const cols = columnsOf(binding.table);
+  const shape = rowShape({
+    where,
+    fields: resource.fields,
+    table: binding.table,
+    prefix: '',
+    ...(binding.computed ? { computed: binding.computed } : {}),
+    links: binding.links ?? LINK_TABLES[resource.key as ResourceKey] ?? {},
+  });
+  for (const name of ['createdAt', 'updatedAt'] as const) {
+    const col = column(cols, name, where);
+    shape.selection[name] = col;
+    shape.fields.set(name, { name, label: name === 'createdAt' ? 'Creado' : 'Actualizado', kind: 'datetime', filterable: true, sortable: true, searchable: false, expr: col });
+  }
+  shape.selection.version = column(cols, 'version', where);
+
+  const lines: LineSource[] = resource.fields.flatMap((field) => {
+    if (!field.lines) return [];
+    const lineBinding = binding.lines?.[field.name];
+    if (!lineBinding) throw new Error(`${where}: lines field ${field.name} has no table`);
+    const lineShape = rowShape({
+      where: `${where} ${field.name}`,
+      fields: field.lines.fields,
+      table: lineBinding.table,
+      prefix: `${field.name}_`,
+      ...(lineBinding.computed ? { computed: lineBinding.computed } : {}),
+    });
+    const writable = field.lines.fields.filter((f) => f.form !== 'readOnly' && lineShape.columns.has(f.name));
+    return [{ field, binding: lineBinding, shape: lineShape, writable }];
+  });
+
+  for (const [name, filter] of Object.entries(binding.filters ?? {})) {
+    const line = lines.find((l) => l.field.name === filter.lines);
+    if (!line) throw new Error(`${where}: filter ${name} names no lines field`);
+    shape.fields.set(name, lineFilter(name, filter.field, line, shape.idColumn, where));
+  }
+  assertAllowlistCovered(resource.listFields, shape.fields, where);
+
+  const complete = async (executor: Executor, entities: Entity[]): Promise<void> => {
+    await shape.loadLinks(executor, entities);
+    if (lines.length === 0 || entities.length === 0) return;
+    const ids = entities.map((e) => e.id as number);
+    const byId = new Map(entities.map((e) => [e.id as number, e]));
+    for (const line of lines) {
+      const rows = (await line.shape
+        .from(executor, { ...line.shape.selection, $owner: line.binding.owner })
+        .where(inArray(line.binding.owner, ids))
+        .orderBy(asc(line.binding.owner), asc(line.binding.position), asc(line.shape.idColumn))) as Record<string, unknown>[];
+      const lineEntities = rows.map((r) => ({ owner: Number(r.$owner), entity: line.shape.toEntity(r) }));
+      await line.shape.loadLinks(executor, lineEntities.map((l) => l.entity));
+      for (const { owner, entity } of lineEntities) (byId.get(owner)?.[line.field.name] as Entity[] | undefined)?.push(entity);
+    }
+  };
+
+  const baseToEntity = shape.toEntity;
+  const source: ResourceSource = {
+    resource,
+    table: binding.table,
+    columns: shape.columns,
+    idColumn: shape.idColumn,
     versionColumn: column(cols, 'version', where),
     activeColumn: cols.active,
-    label: labelExpression(catalog, cols),
-    references,
-    links,
-    list: {
-      fields,
-      specs: catalog.listFields,
-      idExpr: idColumn,
-      defaultSort: catalog.defaultSort,
-      from: fromWithJoins,
-    },
-    selection,
-    toEntity,
-    loadLinks,
+    label: labelExpression(resource, cols),
+    labelFolded: foldedLabelExpression(resource, cols),
+    references: shape.references,
+    links: shape.links,
+    lines,
+    list: { fields: shape.fields, specs: resource.listFields, idExpr: shape.idColumn, defaultSort: resource.defaultSort, from: shape.from },
+    selection: shape.selection,
+    toEntity: (row) => ({
+      ...baseToEntity(row),
+      createdAt: (row.createdAt as Date).toISOString(),
+      updatedAt: (row.updatedAt as Date).toISOString(),
+      version: Number(row.version),
+    }),
+    complete,
   };
-  sourceCache.set(catalog.key, source);
+  sourceCache.set(binding, source);
   return source;
+}
+
+/** A reference target's table, label and activity, for checks (declared or not as a binding). */
+export interface TargetInfo {
+  resource: AnyResource;
+  table: PgTable;
+  idColumn: AnyPgColumn;
+  label: SQL;
+  activeColumn: AnyPgColumn | undefined;
+  parentColumn: AnyPgColumn | undefined;
+}
+
+const targetCache = new Map<ResourceKey, TargetInfo>();
+
+export function targetInfo(key: ResourceKey): TargetInfo {
+  const cached = targetCache.get(key);
+  if (cached) return cached;
+  const resource = getResource(key);
+  const table = resourceTable(key);
+  const cols = columnsOf(table);
+  const parent = resource.optionExtras.parentId;
+  const info: TargetInfo = {
+    resource,
+    table,
+    idColumn: column(cols, 'id', key),
+    label: labelExpression(resource, cols),
+    activeColumn: cols.active,
+    parentColumn: parent ? column(cols, parent, key) : undefined,
+  };
+  targetCache.set(key, info);
+  return info;
 }
 
 /** Every field the contracts allow in filters / sort must have SQL here; a gap is a startup error, not a silent 500. */

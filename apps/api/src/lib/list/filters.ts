@@ -19,7 +19,7 @@ export function escapeLike(value: string): string {
 type TextMode = 'startsWith' | 'contains' | 'endsWith' | 'equals';
 
 /** A positive accent/case-insensitive text match of an already folded expression (fields.ts folded). */
-function textMatch(foldedExpr: SQLWrapper, mode: TextMode, value: string): SQL {
+export function textMatch(foldedExpr: SQLWrapper, mode: TextMode, value: string): SQL {
   if (mode === 'equals') return sql`${foldedExpr} = ${fold(value)}`;
   const needle = fold(escapeLike(value));
   const pattern =

@@ -22,7 +22,7 @@ const BOOLEAN_OPTIONS = [
 
 /** A reference compared by id: a picker over the referenced catalogue's options. */
 function ReferenceFilterPicker({ field, options }: Omit<FilterInputProps, 'spec'>) {
-  const { data = [], isLoading } = useOptions(field.reference?.catalog);
+  const { data = [], isLoading } = useOptions(field.reference?.target);
   return (
     <Dropdown
       value={typeof options.value === 'number' ? options.value : null}

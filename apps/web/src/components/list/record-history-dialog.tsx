@@ -40,7 +40,7 @@ function plainText(value: unknown): string {
 
 /** An audited value shown like the list shows it; reference ids become their labels. */
 function ChangeValue({ field, value }: { field: CatalogField | undefined; value: unknown }) {
-  const { data: options } = useOptions(field?.reference?.catalog);
+  const { data: options } = useOptions(field?.reference?.target);
   if (!field) return <>{plainText(value)}</>;
   if (field.reference) {
     const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];

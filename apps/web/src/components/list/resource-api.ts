@@ -4,7 +4,7 @@ import {
   apiErrorSchema,
   listQueryToParams,
   listResponseSchema,
-  optionListSchema,
+  optionPageSchema, OPTIONS_MAX_LIMIT,
   type ApiError,
   type ExportFormat,
   type ListQuery,
@@ -47,10 +47,10 @@ export async function fetchRecord(resource: string, id: number, entity: z.ZodTyp
   return rowSchema.parse(entity.parse(response.data)) as ResourceRow;
 }
 
-/** GET /resource/options: the active rows as [{ value, label, icon?, color?, parentId? }]. */
+/** GET /resource/options: the first page of active rows as [{ value, label, icon?, color?, parentId? }]. */
 export async function fetchOptions(resource: string): Promise<Option[]> {
-  const response = await api.get(`${resource}/options`);
-  return optionListSchema.parse(response.data);
+  const response = await api.get(`${resource}/options`, { params: { limit: OPTIONS_MAX_LIMIT } });
+  return optionPageSchema.parse(response.data).items;
 }
 
 export async function createRecord(resource: string, body: Record<string, unknown>): Promise<ResourceRow> {

@@ -44,7 +44,7 @@ interface ReferencePickerProps {
 
 /** A picker over GET /<catalogue>/options: searchable, with icons and colours, narrowed to the parent when dependent. */
 export function ReferencePicker({ id, field, value, onChange, current, parentValue, parentLabel, invalid, describedBy }: ReferencePickerProps) {
-  const { data = [], isLoading } = useOptions(field.reference?.catalog);
+  const { data = [], isLoading } = useOptions(field.reference?.target);
   const dependsOn = field.reference?.dependsOn;
   const waitingForParent = dependsOn !== undefined && (parentValue === null || parentValue === undefined);
   const options = useMemo(() => {
@@ -88,7 +88,7 @@ interface MultiReferencePickerProps {
 
 /** Several rows of another catalogue (a supplier's material categories) as chips. */
 export function MultiReferencePicker({ id, field, value, onChange, current = [], invalid, describedBy }: MultiReferencePickerProps) {
-  const { data = [], isLoading } = useOptions(field.reference?.catalog);
+  const { data = [], isLoading } = useOptions(field.reference?.target);
   const options = useMemo(() => withCurrent(data, current), [data, current]);
   return (
     <MultiSelect

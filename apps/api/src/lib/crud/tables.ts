@@ -1,0 +1,29 @@
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ResourceKey } from '@goc/contracts';
+import { CATALOG_LINKS, CATALOG_TABLES, type LinkTable } from './catalog-tables';
+
+/*
+ * Where every resource a reference can point at lives. Catalogues come from catalog-tables.ts; a
+ * business module adds its table here when it lands, so references to it join, check and refuse
+ * deletes like any catalogue's.
+ */
+
+/** Child tables of `lines` fields: one row per line, ordered by `position`, owned by `owner`. */
+export interface LineTableRef {
+  table: PgTable;
+  owner: AnyPgColumn;
+}
+
+const BUSINESS_TABLES: Partial<Record<ResourceKey, PgTable>> = {};
+
+/** Line tables by resource and field, so deleting a material finds the order lines that use it. */
+export const LINE_TABLES: Partial<Record<ResourceKey, Readonly<Record<string, LineTableRef>>>> = {};
+
+/** Link tables of multi-reference fields by resource and field. */
+export const LINK_TABLES: Partial<Record<ResourceKey, Readonly<Record<string, LinkTable>>>> = { ...CATALOG_LINKS };
+
+export function resourceTable(key: ResourceKey): PgTable {
+  const table = (CATALOG_TABLES as Partial<Record<ResourceKey, PgTable>>)[key] ?? BUSINESS_TABLES[key];
+  if (!table) throw new Error(`resource ${key} has no table`);
+  return table;
+}

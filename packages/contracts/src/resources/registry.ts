@@ -1,0 +1,13 @@
+import { CATALOGS } from '../catalogs/registry';
+import type { AnyResource } from './define';
+import type { BusinessResourceKey, ResourceKey } from './keys';
+
+/** The business resources declared so far, by key (each module adds its declaration here). */
+export const BUSINESS_RESOURCES: Partial<Record<BusinessResourceKey, AnyResource>> = {};
+
+/** The declaration a reference points at, catalogue or business resource. */
+export function getResource(key: ResourceKey): AnyResource {
+  const resource = key in CATALOGS ? CATALOGS[key as keyof typeof CATALOGS] : BUSINESS_RESOURCES[key as BusinessResourceKey];
+  if (!resource) throw new Error(`resource ${key} is not declared`);
+  return resource;
+}

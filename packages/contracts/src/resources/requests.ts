@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { exportQuerySchema, listQuerySchema } from '../list-query';
+import { statusDisplaySchema } from '../catalogs/fields';
+import { historyUserSchema } from '../records';
+import { versionSchema, type AnyResource } from './define';
+
+/*
+ * Request and answer shapes every resource with views or a workflow shares: the `scope` of its lists,
+ * the body of POST /:id/transitions and the timeline of status changes.
+ */
+
+const viewNames = (resource: Pick<AnyResource, 'views'>) => Object.keys(resource.views ?? {});
+
+/** `scope=<view>` (default: the first view) for resources with views; nothing for the others. */
+function scopeParam(resource: Pick<AnyResource, 'views'>) {
+  const names = viewNames(resource);
+  const [first, ...rest] = names;
+  if (first === undefined) return {};
+  return { scope: z.enum([first, ...rest], { error: `La vista debe ser una de: ${names.join(', ')}` }).default(first) };
+}
+
+/** GET /resource query: the list protocol, plus `scope` when the resource has views. */
+export const resourceListQuerySchema = (resource: Pick<AnyResource, 'views'>) => listQuerySchema.extend(scopeParam(resource));
+/** GET /resource/export query. */
+export const resourceExportQuerySchema = (resource: Pick<AnyResource, 'views'>) => exportQuerySchema.extend(scopeParam(resource));
+
+export const COMMENT_MAX_LENGTH = 500;
+export const WORKFLOW_MESSAGES = {
+  comment: `El comentario admite como máximo ${COMMENT_MAX_LENGTH} caracteres`,
+  commentRequired: 'Escribe el motivo',
+  status: (names: readonly string[]) => `El estatus de destino debe ser uno de: ${names.join(', ')}`,
+} as const;
+
+/** POST /resource/:id/transitions body: the status to move to, the version read, a comment, and the workflow's own fields. */
+export function transitionInputSchema(resource: Pick<AnyResource, 'workflow'>) {
+  const workflow = resource.workflow;
+  if (!workflow) throw new Error('transitionInputSchema: the resource has no workflow');
+  const targets = [...new Set(workflow.actions.map((a) => a.to))];
+  const [first, ...rest] = targets;
+  if (first === undefined) throw new Error('transitionInputSchema: the workflow has no actions');
+  return z.object({
+    to: z.enum([first, ...rest], { error: WORKFLOW_MESSAGES.status(targets) }),
+    version: versionSchema,
+    comment: z
+      .string({ error: WORKFLOW_MESSAGES.comment })
+      .trim()
+      .max(COMMENT_MAX_LENGTH, WORKFLOW_MESSAGES.comment)
+      .transform((s) => (s === '' ? null : s))
+      .nullable()
+      .optional(),
+    ...workflow.input,
+  });
+}
+
+/** One status change of a record, oldest first: who moved it, when, from → to, and why. */
+export const timelineEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime({ offset: true }),
+  from: statusDisplaySchema.nullable(),
+  to: statusDisplaySchema,
+  user: historyUserSchema.nullable(),
+  comment: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
