@@ -141,8 +141,8 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
 
   /**
    * Picker options: with `ids`, exactly those rows (active or not: the values a form holds); otherwise
-   * a bounded page of active rows whose label contains every word of `q`, matched on the stored folded
-   * label columns (their trigram indexes), in the resource's default order.
+   * a bounded page of active rows whose label contains every word of `q`, each word matched on the
+   * stored folded column of each label part (their trigram indexes), in the resource's default order.
    */
   async function options(executor: Executor, query: OptionsQuery): Promise<OptionPage> {
     const { icon, color, parentId } = resource.optionExtras;
@@ -156,7 +156,8 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
       ? inArray(source.idColumn, query.ids)
       : and(
           source.activeColumn ? eq(source.activeColumn, true) : undefined,
-          ...words.map((word) => textMatch(source.labelFolded, 'contains', word)),
+          // A word never spans the label's separator: it is in one part or another, and each part has its index.
+          ...words.map((word) => or(...source.labelFoldedParts.map((part) => textMatch(part, 'contains', word)))),
           query.parentId !== undefined && parentColumn ? eq(parentColumn, query.parentId) : undefined,
         );
     const limit = query.ids ? query.ids.length : query.limit;
