@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  businessToday,
   exportQuerySchema,
   historyListSchema,
   listQuerySchema,
@@ -15,7 +16,7 @@ import {
 import type { PermissionRequirement } from '../../plugins/access';
 import { errorResponses } from '../openapi';
 import { csvStream } from '../export/csv';
-import { businessClock, fileSlug } from '../export/format';
+import { fileSlug } from '../export/format';
 import { xlsxStream } from '../export/xlsx';
 import { assertValidListQuery } from '../list/query';
 import { catalogExportColumns } from './export-columns';
@@ -34,11 +35,6 @@ export const actorOf = (request: FastifyRequest): Actor => ({ userId: request.us
 
 /** A saved record as the API answers it: the entity, with `warnings` only when there are some. */
 export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(warnings).length > 0 ? { ...entity, warnings } : entity);
-
-function todayInMexico(): string {
-  const c = businessClock(new Date().toISOString());
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-}
 
 /**
  * Registers a catalogue's resource under the current prefix: list, export, options, read, history,
@@ -91,7 +87,7 @@ export function registerCatalogRoutes(instance: FastifyInstance, binding: Catalo
       // Refused before the first byte: once streaming starts the status is already 200.
       assertValidListQuery(query, service.source.list.specs);
       const batches = service.exportBatches(app.db, query);
-      const name = `${fileSlug(nouns.plural)}-${todayInMexico()}.${format}`;
+      const name = `${fileSlug(nouns.plural)}-${businessToday()}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(exportColumns, batches));
       return reply.type(XLSX_MIME).send(xlsxStream(exportColumns, batches, catalog.title));
