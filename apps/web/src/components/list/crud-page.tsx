@@ -9,7 +9,7 @@ import { useToast } from '../toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
 import { listTexts } from './list-texts';
 import { RecordHistoryDialog } from './record-history-dialog';
-import { deleteRecord } from './resource-api';
+import { deleteRecord } from '../../lib/resources/records';
 import { ResourceList } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
 import type { RowAction } from './row-actions';

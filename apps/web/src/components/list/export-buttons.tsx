@@ -3,7 +3,7 @@ import type { ExportFormat, ListQuery } from '@goc/contracts';
 import { useLoading } from '../loading/use-loading';
 import { useToast } from '../toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
-import { blobErrorBody, downloadExport } from './resource-api';
+import { blobErrorBody, downloadExport } from '../../lib/resources/download';
 import { listTexts } from './list-texts';
 
 interface ExportButtonsProps {

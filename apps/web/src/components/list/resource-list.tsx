@@ -18,7 +18,8 @@ import { fromTableFilters, matchModeOptions, toTableFilters } from './filter-mod
 import { listColumns } from './list-columns';
 import { listTexts } from './list-texts';
 import { useListUrlState } from './list-url-state';
-import { fetchList, listRequestParams, resourceKeys } from './resource-api';
+import { fetchList, listRequestParams } from '../../lib/resources/records';
+import { resourceKeys } from '../../lib/resources/query-keys';
 import type { ListResource, ResourceRow } from './resource-types';
 import { RowActions, useRowActionsMenu, type RowAction } from './row-actions';
 import { SearchBox } from './search-box';

@@ -9,5 +9,4 @@ export type ListResource = Pick<
   'key' | 'resource' | 'module' | 'nouns' | 'fields' | 'listFields' | 'label' | 'defaultSort' | 'schemas' | 'systemRows'
 >;
 
-/** A row as the API returns it: every entity has an id and a version (optimistic concurrency). */
-export type ResourceRow = Record<string, unknown> & { id: number; version: number };
+export type { ResourceRow } from '../../lib/resources/resource-row';
