@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { confirmDeleteMessage, rowLabel, savedMessage } from '@goc/contracts';
+import { confirmDeleteMessage, rowLabel, savedMessage, type ActionDeclaration } from '@goc/contracts';
 import { useConfirm } from '../confirm/use-confirm';
 import { RecordFormDialog, type FormExtension } from '../form/record-form-dialog';
 import type { FormMode } from '../form/form-values';
@@ -13,6 +13,7 @@ import { deleteRecord } from '../../lib/resources/records';
 import { ResourceList } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
 import type { RowAction } from './row-actions';
+import { TransitionDialog, type TransitionInputs } from './transition-dialog';
 
 export interface CrudPageProps {
   resource: ListResource;
@@ -22,19 +23,26 @@ export interface CrudPageProps {
   formExtension?: FormExtension;
   formWidth?: string;
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
+  /** The view's parameters every list and export request carries (scope=mine). */
+  baseParams?: Readonly<Record<string, string>>;
+  /** Inputs the workflow's actions take beyond the comment. */
+  transitionInputs?: TransitionInputs;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
 
 type FormTarget = { record: ResourceRow | null; opened: number };
+type TransitionTarget = { row: ResourceRow; action: ActionDeclaration };
 
 /**
- * A complete catalogue screen from a declaration: the list (URL-bound, filters, export), "Nuevo"
- * and edit in the generated form dialog, the record's history, and delete after confirmation —
- * each action only with its permission flag.
+ * A complete record screen from a declaration: the list (URL-bound, filters, export, the view's
+ * base parameters), "Nuevo" and edit in the generated form dialog, the record's history, delete
+ * after confirmation and the workflow's actions — each only with its declared permission, on the
+ * rows its guards and statuses allow.
  */
-export function CrudPage({ resource, extraActions, formExtension, formWidth, onSaved, children }: CrudPageProps) {
+export function CrudPage({ resource, extraActions, formExtension, formWidth, onSaved, baseParams, transitionInputs, children }: CrudPageProps) {
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [transition, setTransition] = useState<TransitionTarget | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
   const confirm = useConfirm();
   const loading = useLoading();
@@ -72,6 +80,8 @@ export function CrudPage({ resource, extraActions, formExtension, formWidth, onS
         onEdit={open}
         onHistory={setHistoryOf}
         onDelete={askDelete}
+        {...(resource.workflow ? { onTransition: (row: ResourceRow, action: ActionDeclaration) => setTransition({ row, action }) } : {})}
+        {...(baseParams ? { baseParams } : {})}
         extraActions={extraActions}
       />
       {formTarget && (
@@ -87,6 +97,9 @@ export function CrudPage({ resource, extraActions, formExtension, formWidth, onS
       )}
       {historyOf && (
         <RecordHistoryDialog resource={resource} recordId={historyOf.id} recordLabel={rowLabel(resource, historyOf)} onHide={() => setHistoryOf(null)} />
+      )}
+      {transition && (
+        <TransitionDialog resource={resource} row={transition.row} action={transition.action} inputs={transitionInputs} onHide={() => setTransition(null)} />
       )}
       {children}
     </>

@@ -44,3 +44,9 @@ export async function fetchHistory(resource: string, id: number): Promise<Histor
   const response = await api.get(`${resource}/${id}/history`);
   return historyListSchema.parse(response.data);
 }
+
+/** POST /<resource>/:id/transitions: moves the record along its workflow with the version read (stale → 409). */
+export async function postTransition(resource: string, id: number, body: Record<string, unknown>): Promise<ResourceRow> {
+  const response = await api.post(`${resource}/${id}/transitions`, body);
+  return rowSchema.parse(response.data) as ResourceRow;
+}
