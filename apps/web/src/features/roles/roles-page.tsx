@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CATALOGS, completePermissions, rolePermissionSchema, type RolePermission } from '@goc/contracts';
 import { z } from 'zod';
 import { CrudPage } from '../../components/list/crud-page';
-import type { FormExtension } from '../../components/form/record-form-dialog';
+import type { FormExtension } from '../../components/form/use-record-form';
 import { queryKeys } from '../../lib/api/query-keys';
 import { useSessionUser } from '../../lib/session/session-store';
 import { PermissionMatrix } from './permission-matrix';
