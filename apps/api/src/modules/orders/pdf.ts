@@ -169,7 +169,7 @@ function totals(doc: PDFKit.PDFDocument, order: PdfOrder) {
   const x = MARGIN + CONTENT_WIDTH - width;
   doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted).text(`Partidas: ${order.lines.length}`, MARGIN, y);
   doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text('Total', x, y, { width: 80 });
-  doc.text(money.format(order.total), x + 80, y, { width: width - 84, align: 'right' });
+  doc.text(money.format(order.total ?? 0), x + 80, y, { width: width - 84, align: 'right' });
   if (order.lines.some((l) => l.unitPrice === null)) {
     doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text('Las partidas sin precio no suman al total.', x - 60, doc.y + 2, { width: width + 60, align: 'right' });
   }
