@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGS, type SortEntry } from '@goc/contracts';
-import { catalogSource } from '../../src/lib/crud/source';
+import { catalogResourceBinding } from '../../src/lib/crud/routes';
+import { resourceSource } from '../../src/lib/crud/source';
 import { runList, streamList } from '../../src/lib/list/query';
 import { createTestApp, login, type TestApp } from '../helpers/app';
 import { apiFor, created, firstId, optionsOf } from '../catalogs/support';
@@ -11,7 +12,7 @@ import { apiFor, created, firstId, optionsOf } from '../catalogs/support';
  */
 
 let t: TestApp;
-const source = catalogSource(CATALOGS.materials);
+const source = resourceSource(catalogResourceBinding({ declaration: CATALOGS.materials }));
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });

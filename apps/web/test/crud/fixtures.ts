@@ -1,4 +1,4 @@
-import type { ListQuery } from '@goc/contracts';
+import type { ListQuery, Option } from '@goc/contracts';
 import type { FakeReply, FakeRequest } from './fake-api';
 
 const STAMP = '2026-03-01T10:00:00.000Z';
@@ -50,5 +50,29 @@ export function work(id: number, extra: Record<string, unknown> = {}) {
     status: 'en_ejecucion',
     active: true,
     ...extra,
+  };
+}
+
+/** Accent- and case-insensitive text, as the API folds labels for /options search. */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/**
+ * GET /<resource>/options answered like the API: with `ids`, exactly those rows; otherwise the rows
+ * whose label contains every word of `q`, narrowed by `parentId`, a page of `limit` (default 50)
+ * and whether more match.
+ */
+export function optionsOf(rows: Option[]) {
+  return (request: FakeRequest): FakeReply => {
+    const { q, ids, parentId, limit } = request.params;
+    if (ids) {
+      const wanted = ids.split(',').map(Number);
+      return { status: 200, data: { items: rows.filter((r) => wanted.includes(Number(r.value))), hasMore: false } };
+    }
+    const words = fold(q ?? '').split(/\s+/).filter((w) => w !== '');
+    const matching = rows.filter(
+      (r) => words.every((w) => fold(r.label).includes(w)) && (parentId === undefined || r.parentId === Number(parentId)),
+    );
+    const size = Number(limit ?? '50');
+    return { status: 200, data: { items: matching.slice(0, size), hasMore: matching.length > size } };
   };
 }

@@ -29,6 +29,10 @@ export const WORKFLOW_MESSAGES = {
   comment: `El comentario admite como máximo ${COMMENT_MAX_LENGTH} caracteres`,
   commentRequired: 'Escribe el motivo',
   status: (names: readonly string[]) => `El estatus de destino debe ser uno de: ${names.join(', ')}`,
+  /** 409: the record's current status does not lead there. */
+  notFrom: (current: string, target: string) => `No se puede pasar a «${target}» desde «${current}»`,
+  /** 403: an action only the record's owner may take. */
+  ownerOnly: (ownerLabel: string) => `Solo quien figura como ${ownerLabel.toLowerCase()} puede hacerlo`,
 } as const;
 
 /** POST /resource/:id/transitions body: the status to move to, the version read, a comment, and the workflow's own fields. */

@@ -1,4 +1,4 @@
-import type { AnyCatalog, CatalogField } from '@goc/contracts';
+import type { AnyResource, CatalogField } from '@goc/contracts';
 import type { ExportColumn, ExportKind } from '../export/format';
 import type { Entity } from './source';
 
@@ -24,6 +24,10 @@ function exportValue(field: CatalogField, entity: Entity): string | number | nul
       return field.options?.find((o) => o.value === value)?.label ?? String(value);
     case 'reference':
       return labelOf(entity[field.reference?.displayKey ?? '']);
+    case 'status': {
+      const status = entity[field.reference?.displayKey ?? ''];
+      return status && typeof status === 'object' && 'name' in status ? String(status.name) : null;
+    }
     case 'multiReference': {
       const displays = entity[field.reference?.displayKey ?? ''];
       return Array.isArray(displays) ? displays.map(labelOf).filter((l): l is string => l !== null).join(', ') : null;
@@ -33,9 +37,9 @@ function exportValue(field: CatalogField, entity: Entity): string | number | nul
   }
 }
 
-/** The exported columns of a catalogue: its fields marked `exported`, in declaration order, with their labels. */
-export function catalogExportColumns(catalog: AnyCatalog): ExportColumn<Entity>[] {
-  return catalog.fields
-    .filter((f) => f.list.exported && f.type !== 'password')
+/** The exported columns of a resource: its fields marked `exported`, in declaration order, with their labels. */
+export function resourceExportColumns(resource: AnyResource): ExportColumn<Entity>[] {
+  return resource.fields
+    .filter((f) => f.list.exported && f.type !== 'password' && f.type !== 'lines')
     .map((field) => ({ header: field.label, kind: KIND[field.type] ?? 'text', value: (entity: Entity) => exportValue(field, entity) }));
 }

@@ -2,25 +2,29 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  exportQuerySchema,
   historyListSchema,
-  listQuerySchema,
   listResponseSchema,
   optionPageSchema,
   optionsQuerySchema,
+  resourceExportQuerySchema,
+  resourceListQuerySchema,
   savedRecordSchema,
+  timelineEntrySchema,
+  transitionInputSchema,
+  type AnyCatalog,
+  type AnyResource,
   type ExportQuery,
-  type ListQuery,
 } from '@goc/contracts';
-import type { PermissionRequirement } from '../../plugins/access';
+import { requestPermissions, type PermissionRequirement } from '../../plugins/access';
 import { errorResponses } from '../openapi';
 import { csvStream } from '../export/csv';
 import { businessClock, fileSlug } from '../export/format';
 import { xlsxStream } from '../export/xlsx';
-import { assertValidListQuery } from '../list/query';
-import { catalogExportColumns } from './export-columns';
-import { createCatalogService, type CatalogService, type SavedRecord } from './service';
-import type { Actor, CatalogBinding, Input } from './types';
+import { CATALOG_LINKS, CATALOG_TABLES } from './catalog-tables';
+import { resourceExportColumns } from './export-columns';
+import { createResourceService, type ResourceService, type SavedRecord, type ScopedListQuery } from './service';
+import type { TransitionInput } from './transitions';
+import type { Actor, CatalogBinding, Input, ResourceBinding } from './types';
 
 export const ID_MESSAGE = 'El identificador debe ser un número entero positivo';
 
@@ -30,7 +34,10 @@ export const idParamsSchema = z.object({
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user.id, ip: request.ip });
+/** Who asks, with the role's permissions of this request (for scoping, guards and workflow actions). */
+export async function actorOf(request: FastifyRequest): Promise<Actor> {
+  return { userId: request.user.id, ip: request.ip, permissions: await requestPermissions(request) };
+}
 
 /** A saved record as the API answers it: the entity, with `warnings` only when there are some. */
 export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(warnings).length > 0 ? { ...entity, warnings } : entity);
@@ -40,43 +47,47 @@ function todayInMexico(): string {
   return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
 }
 
+const security = [{ bearerAuth: [] }];
+
+/** Any flag on a module of the resource's views (or on its module when it has none) opens its reads. */
+function readPermission(resource: AnyResource): PermissionRequirement[] {
+  const modules = resource.views ? Object.values(resource.views).map((v) => v.module) : [resource.module];
+  return [...new Set(modules)].map((module) => ({ module, action: 'view' }));
+}
+
 /**
- * Registers a catalogue's resource under the current prefix: list, export, options, read, history,
- * create, update (optimistic version), delete. Each route declares its permission and its zod
- * request / response schemas, taken from the contracts declaration, so OpenAPI documents them.
+ * GET <resource> (list), GET <resource>/export and, when declared, GET <resource>/options. A resource
+ * with views takes `scope=<view>`; the service refuses a view the caller may not open (403) and
+ * limits every row to it.
  */
-export function registerCatalogRoutes(instance: FastifyInstance, binding: CatalogBinding): CatalogService {
+export function registerListRoutes(instance: FastifyInstance, service: ResourceService): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = createCatalogService(binding);
-  const { declaration: catalog } = binding;
-  const { module, resource, nouns } = catalog;
-  const { entity, createInput, updateInput } = catalog.schemas;
-  const saved = savedRecordSchema(entity);
-  const tags = [catalog.title];
-  const security = [{ bearerAuth: [] }];
-  const can = (action: PermissionRequirement['action']): PermissionRequirement => ({ module, action });
-  const exportColumns = catalogExportColumns(catalog);
+  const { resource: declaration, binding } = service;
+  const { resource, nouns } = declaration;
+  const tags = [declaration.title];
+  const read = readPermission(declaration);
+  const exportColumns = resourceExportColumns(declaration);
 
   app.get(resource, {
-    config: { permission: can('view') },
+    config: { permission: read },
     schema: {
       tags,
       security,
       summary: `Lista de ${nouns.plural}`,
-      querystring: listQuerySchema,
-      response: { 200: listResponseSchema(entity), ...errorResponses(400, 401, 403) },
+      querystring: resourceListQuerySchema(declaration),
+      response: { 200: listResponseSchema(declaration.schemas.entity), ...errorResponses(400, 401, 403) },
     },
-    handler: async (request) => service.list(app.db, request.query as ListQuery),
+    handler: async (request) => service.list(app.db, await actorOf(request), request.query as ScopedListQuery),
   });
 
   // Registered on the untyped instance: the answer is a stream, which the zod reply typing does not model.
   instance.get(`${resource}/export`, {
-    config: { permission: can('view') },
+    config: { permission: read },
     schema: {
       tags,
       security,
       summary: `Exportar ${nouns.plural} (exactamente lo filtrado y en el mismo orden)`,
-      querystring: exportQuerySchema,
+      querystring: resourceExportQuerySchema(declaration),
       response: {
         200: {
           description: 'CSV (UTF-8 con BOM, separado por comas) o libro de Excel',
@@ -86,97 +97,168 @@ export function registerCatalogRoutes(instance: FastifyInstance, binding: Catalo
       },
     },
     handler: async (request, reply) => {
-      const { format, filters, sort, q } = request.query as ExportQuery;
-      const query = { filters, sort, q };
-      // Refused before the first byte: once streaming starts the status is already 200.
-      assertValidListQuery(query, service.source.list.specs);
-      const batches = service.exportBatches(app.db, query);
+      const { format, filters, sort, q, scope } = request.query as ExportQuery & { scope?: string };
+      // Refused before the first byte (scope, filters, sort): once streaming starts the status is already 200.
+      const batches = service.exportBatches(app.db, await actorOf(request), { filters, sort, q, ...(scope ? { scope } : {}) });
       const name = `${fileSlug(nouns.plural)}-${todayInMexico()}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(exportColumns, batches));
-      return reply.type(XLSX_MIME).send(xlsxStream(exportColumns, batches, catalog.title));
+      return reply.type(XLSX_MIME).send(xlsxStream(exportColumns, batches, declaration.title));
     },
   });
 
+  if (!declaration.options) return;
   app.get(`${resource}/options`, {
-    // Any flag on the catalogue's module, or a form elsewhere that picks from it.
-    config: { permission: [can('view'), ...(binding.optionConsumers ?? [])] },
+    // Any flag on the resource's modules, or a form elsewhere that picks from it.
+    config: { permission: [...read, ...(binding.optionConsumers ?? [])] },
     schema: {
       tags,
       security,
-      summary: `Opciones de ${nouns.plural} activ${nouns.article === 'la' ? 'a' : 'o'}s para selectores`,
+      summary: `Opciones de ${nouns.plural} para selectores (búsqueda por texto, página acotada o por ids)`,
       querystring: optionsQuerySchema,
       response: { 200: optionPageSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => service.options(app.db, request.query),
   });
+}
+
+/**
+ * GET <resource>/:id (with its `timeline` when the resource has a workflow), GET <resource>/:id/history
+ * and, as the binding's `routes` allow, POST, PATCH and DELETE. Every one goes through the caller's
+ * scope: a row outside it is a 404.
+ */
+export function registerRecordRoutes(instance: FastifyInstance, service: ResourceService): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { resource: declaration, binding } = service;
+  const { resource, nouns, permissions } = declaration;
+  const { entity, createInput, updateInput } = declaration.schemas;
+  const saved = savedRecordSchema(entity);
+  const tags = [declaration.title];
+  const read = readPermission(declaration);
+  const routes = { create: true, update: true, delete: true, ...binding.routes };
+  const withTimeline = declaration.workflow !== undefined;
+  const detail = withTimeline ? entity.extend({ timeline: z.array(timelineEntrySchema) }) : entity;
 
   app.get(`${resource}/:id`, {
-    config: { permission: can('view') },
+    config: { permission: read },
     schema: {
       tags,
       security,
       summary: `Detalle de ${nouns.article} ${nouns.singular}`,
       params: idParamsSchema,
-      response: { 200: entity, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: detail, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => service.get(app.db, request.params.id),
+    handler: async (request) => {
+      const found = await service.get(app.db, await actorOf(request), request.params.id);
+      return withTimeline ? { ...found, timeline: await service.timeline(app.db, request.params.id) } : found;
+    },
   });
 
   app.get(`${resource}/:id/history`, {
-    config: { permission: can('view') },
+    config: { permission: read },
     schema: {
       tags,
       security,
       summary: `Historial de cambios de ${nouns.article} ${nouns.singular} (más reciente primero)`,
       params: idParamsSchema,
-      response: { 200: historyListSchema, ...errorResponses(400, 401, 403) },
+      response: { 200: historyListSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => service.history(app.db, request.params.id),
+    handler: async (request) => service.history(app.db, await actorOf(request), request.params.id),
   });
 
-  app.post(resource, {
-    config: { permission: can('create') },
-    schema: {
-      tags,
-      security,
-      summary: `Crear ${nouns.singular}`,
-      body: createInput,
-      response: { 201: saved, ...errorResponses(400, 401, 403, 409) },
-    },
-    handler: async (request, reply) => {
-      const result = await service.create(app.db, actorOf(request), request.body as Input);
-      return reply.status(201).send(savedBody(result));
-    },
-  });
+  if (routes.create) {
+    app.post(resource, {
+      config: { permission: permissions.create },
+      schema: {
+        tags,
+        security,
+        summary: `Crear ${nouns.singular}`,
+        body: createInput,
+        response: { 201: saved, ...errorResponses(400, 401, 403, 409) },
+      },
+      handler: async (request, reply) => {
+        const result = await service.create(app.db, await actorOf(request), request.body as Input);
+        return reply.status(201).send(savedBody(result));
+      },
+    });
+  }
 
-  app.patch(`${resource}/:id`, {
-    config: { permission: can('edit') },
+  if (routes.update) {
+    app.patch(`${resource}/:id`, {
+      config: { permission: permissions.edit },
+      schema: {
+        tags,
+        security,
+        summary: `Modificar ${nouns.singular} (con la versión leída; si cambió, 409)`,
+        params: idParamsSchema,
+        body: updateInput,
+        response: { 200: saved, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      handler: async (request) => savedBody(await service.update(app.db, await actorOf(request), request.params.id, request.body as Input)),
+    });
+  }
+
+  if (routes.delete) {
+    app.delete(`${resource}/:id`, {
+      config: { permission: permissions.delete },
+      schema: {
+        tags,
+        security,
+        summary: `Eliminar ${nouns.singular} (si otros registros l${nouns.article === 'la' ? 'a' : 'o'} usan, 409)`,
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Eliminado'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      handler: async (request, reply) => {
+        await service.remove(app.db, await actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+  }
+}
+
+/**
+ * POST <resource>/:id/transitions: the declared workflow actions. The route admits anyone holding one
+ * of the actions' permissions; the service picks the action for the target and the row's status.
+ */
+export function registerActionRoutes(instance: FastifyInstance, service: ResourceService): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { resource: declaration } = service;
+  const workflow = declaration.workflow;
+  if (!workflow) return;
+  const { resource, nouns } = declaration;
+  const permission = workflow.actions.map((a) => a.permission);
+
+  app.post(`${resource}/:id/transitions`, {
+    config: { permission },
     schema: {
-      tags,
+      tags: [declaration.title],
       security,
-      summary: `Modificar ${nouns.singular} (con la versión leída; si cambió, 409)`,
+      summary: `Cambiar el estatus de ${nouns.article} ${nouns.singular} (con la versión leída)`,
       params: idParamsSchema,
-      body: updateInput,
-      response: { 200: saved, ...errorResponses(400, 401, 403, 404, 409) },
+      body: transitionInputSchema(declaration),
+      response: { 200: declaration.schemas.entity, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => savedBody(await service.update(app.db, actorOf(request), request.params.id, request.body as Input)),
+    handler: async (request) => service.transition(app.db, await actorOf(request), request.params.id, request.body as TransitionInput),
   });
+}
 
-  app.delete(`${resource}/:id`, {
-    config: { permission: can('delete') },
-    schema: {
-      tags,
-      security,
-      summary: `Eliminar ${nouns.singular} (si otros registros l${nouns.article === 'la' ? 'a' : 'o'} usan, 409)`,
-      params: idParamsSchema,
-      response: { 204: z.null().describe('Eliminado'), ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: async (request, reply) => {
-      await service.remove(app.db, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  });
-
+/** Every route of a resource: list, record and action routes. */
+export function registerResourceRoutes<R extends AnyResource>(instance: FastifyInstance, binding: ResourceBinding<R>): ResourceService {
+  const service = createResourceService(binding);
+  registerListRoutes(instance, service);
+  registerRecordRoutes(instance, service);
+  registerActionRoutes(instance, service);
   return service;
+}
+
+/** A catalogue's binding as a resource binding: its table and link tables come from catalog-tables.ts. */
+export function catalogResourceBinding<C extends AnyCatalog>(binding: CatalogBinding<C>): ResourceBinding<C> {
+  const key = binding.declaration.key;
+  const links = CATALOG_LINKS[key];
+  return { ...binding, table: CATALOG_TABLES[key], ...(links ? { links } : {}) };
+}
+
+/** A catalogue's routes (list, export, options, read, history, create, update, delete). */
+export function registerCatalogRoutes<C extends AnyCatalog>(instance: FastifyInstance, binding: CatalogBinding<C>): ResourceService {
+  return registerResourceRoutes(instance, catalogResourceBinding(binding));
 }

@@ -16,19 +16,20 @@ import {
   type WriteWarnings,
 } from '@goc/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
-import { auditLog, employees, users, type AuditChanges } from '../../db/schema';
+import { auditLog, employees, recordTimeline, users, type AuditChanges } from '../../db/schema';
 import { diffChanges, recordAudit } from '../audit';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../db-errors';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { textMatch } from '../list/filters';
-import { runList, streamList } from '../list/query';
+import { assertValidListQuery, runList, streamList } from '../list/query';
 import { orderByClause, sortKeys } from '../list/sort';
 import { checkReferences, checkUnique, duplicateFromConstraint, entityLabel, type WriteState } from './checks';
 import { defaultDeleteMessage, defaultRequiredMessage, referencedFallbackMessage } from './messages';
 import { countUses, inUseRefusal, resourceReferrers } from './referrers';
+import { userDisplay, userDisplayColumns } from './people';
 import { nextInSequence } from './sequences';
 import { resourceSource, type Entity } from './source';
-import { transitionWork, type TransitionInput } from './transitions';
+import { loadTimeline, transitionWork, type TransitionInput } from './transitions';
 import type { Actor, Input, ResourceBinding, ResourceHooks, WriteContext } from './types';
 
 /** The property name drizzle uses for a column of a table (inserts take property names, not SQL names). */
@@ -120,16 +121,22 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
 
-  /** Every matching entity in list order, in batches (exports). */
-  async function* exportBatches(
+  /**
+   * Every matching entity in list order, in batches (exports). The view and the query are checked
+   * now, before the caller sends its first byte; the rows are read as the batches are consumed.
+   */
+  function exportBatches(
     executor: Executor,
     actor: Actor,
     query: Pick<ScopedListQuery, 'filters' | 'sort' | 'q' | 'scope'>,
   ): AsyncGenerator<Entity[]> {
     const scoped = { ...source.list, scope: scopeOf(actor, query.scope) };
-    for await (const rows of streamList(executor, scoped, query, source.selection)) {
-      yield await complete(executor, rows.map((r) => source.toEntity(r)));
-    }
+    assertValidListQuery(query, scoped.specs);
+    return (async function* () {
+      for await (const rows of streamList(executor, scoped, query, source.selection)) {
+        yield await complete(executor, rows.map((r) => source.toEntity(r)));
+      }
+    })();
   }
 
   /**
@@ -175,27 +182,13 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
   async function history(executor: Executor, actor: Actor, id: number): Promise<HistoryEntry[]> {
     if (resource.views && !(await find(executor, actor, id))) throw notFound();
     const rows = await executor
-      .select({
-        id: auditLog.id,
-        at: auditLog.at,
-        action: auditLog.action,
-        changes: auditLog.changes,
-        userId: users.id,
-        username: users.username,
-        name: sql<string | null>`nullif(concat_ws(' ', ${employees.firstName}, ${employees.lastName}, ${employees.secondLastName}), '')`,
-      })
+      .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, changes: auditLog.changes, ...userDisplayColumns })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.userId))
       .leftJoin(employees, eq(employees.id, users.employeeId))
       .where(and(eq(auditLog.entity, auditEntity), eq(auditLog.entityId, id)))
       .orderBy(desc(auditLog.at), desc(auditLog.id));
-    return rows.map((r) => ({
-      id: r.id,
-      at: r.at.toISOString(),
-      action: r.action,
-      user: r.userId === null || r.username === null ? null : { id: r.userId, username: r.username, name: r.name },
-      changes: r.changes ?? {},
-    }));
+    return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), action: r.action, user: userDisplay(r), changes: r.changes ?? {} }));
   }
 
   /** A line as the audit trail keeps it: its stored values, without ids or display values. */
@@ -395,7 +388,6 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
   }
 
   async function recordTimelineEntry(tx: Tx, actor: Actor, id: number, entry: NonNullable<GuardedChange['timeline']>): Promise<void> {
-    const { recordTimeline } = await import('../../db/schema');
     await tx.insert(recordTimeline).values({ entity: auditEntity, entityId: id, userId: actor.userId, ...entry });
   }
 
@@ -445,7 +437,6 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
   /** The status changes of a record, oldest first (GET /:id adds them as `timeline`). */
   async function timeline(executor: Executor, id: number) {
     if (!binding.workflow) return [];
-    const { loadTimeline } = await import('./transitions');
     return loadTimeline(executor, auditEntity, binding.workflow.statusTable, id);
   }
 

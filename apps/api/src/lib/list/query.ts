@@ -23,6 +23,8 @@ export interface ListSource {
   defaultSort: readonly SortEntry[];
   /** `select <selection> from <resource> <joins>`, ready for where / order / limit. */
   from(executor: Executor, selection: SelectedFields): PgSelect;
+  /** Rows the caller may see at all (a view's scope), ANDed with every query. */
+  scope?: SQL | undefined;
 }
 
 /** Unknown fields, modes that do not apply, values of the wrong type → 400 with Spanish messages, never ignored. */
@@ -31,9 +33,9 @@ export function assertValidListQuery(query: Pick<ListQuery, 'filters' | 'sort'>,
   if (issues.length > 0) throw new ValidationError(listQueryIssuesToFields(issues), issues[0]?.message);
 }
 
-/** filters AND q. */
+/** scope AND filters AND q. */
 export function listCondition(source: ListSource, query: Pick<ListQuery, 'filters' | 'q'>): SQL | undefined {
-  return and(filtersCondition(query.filters, source.fields), searchCondition(query.q, [...source.fields.values()]));
+  return and(source.scope, filtersCondition(query.filters, source.fields), searchCondition(query.q, [...source.fields.values()]));
 }
 
 function keysFor(source: ListSource, sort: readonly SortEntry[]): SortKey[] {

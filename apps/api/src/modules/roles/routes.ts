@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { can, rolesCatalog, type RolePermission, type RolePermissionInput } from '@goc/contracts';
+import { can, rolesCatalog, type RolePermission } from '@goc/contracts';
 import { users } from '../../db/schema';
 import { ConflictError } from '../../lib/errors';
 import { registerCatalogRoutes } from '../../lib/crud/routes';
@@ -20,16 +20,16 @@ const canEditPermissions = (matrix: readonly RolePermission[]) =>
  * Permisos: roles with their 22-module matrix, on the catalogue mechanism. Permissions are read per
  * request (plugins/access), so a saved matrix applies to the role's users on their next request.
  */
-export const rolesBinding: CatalogBinding = {
+export const rolesBinding: CatalogBinding<typeof rolesCatalog> = {
   declaration: rolesCatalog,
   hooks: {
     async decorate(executor, entities) {
-      const matrices = await loadMatrices(executor, entities.map((e) => e.id as number));
-      for (const entity of entities) entity.permissions = matrices.get(entity.id as number) ?? [];
+      const matrices = await loadMatrices(executor, entities.map((e) => e.id));
+      for (const entity of entities) entity.permissions = matrices.get(entity.id) ?? [];
     },
     async afterCreate({ tx }, created, input) {
-      await writeMatrix(tx, created.id as number, input.permissions as RolePermissionInput[]);
-      const matrix = (await loadMatrices(tx, [created.id as number])).get(created.id as number) ?? [];
+      await writeMatrix(tx, created.id, input.permissions);
+      const matrix = (await loadMatrices(tx, [created.id])).get(created.id) ?? [];
       created.permissions = matrix;
       return matrixChanges(null, matrix);
     },
@@ -38,17 +38,17 @@ export const rolesBinding: CatalogBinding = {
     },
     async afterUpdate({ tx }, before, after, patch) {
       if (patch.permissions === undefined) return;
-      const id = after.id as number;
-      await writeMatrix(tx, id, patch.permissions as RolePermissionInput[]);
+      const id = after.id;
+      await writeMatrix(tx, id, patch.permissions);
       const matrix = (await loadMatrices(tx, [id])).get(id) ?? [];
       after.permissions = matrix;
-      if (canEditPermissions(before.permissions as RolePermission[]) && !canEditPermissions(matrix)) {
+      if (canEditPermissions(before.permissions) && !canEditPermissions(matrix)) {
         await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.roleLosesLastAdmin);
       }
-      return matrixChanges(before.permissions as RolePermission[], matrix);
+      return matrixChanges(before.permissions, matrix);
     },
     async beforeDelete({ tx }, before) {
-      const [row] = await tx.select({ n: count() }).from(users).where(eq(users.roleId, before.id as number));
+      const [row] = await tx.select({ n: count() }).from(users).where(eq(users.roleId, before.id));
       const assigned = Number(row?.n ?? 0);
       if (assigned > 0) throw new ConflictError(roleAssignedMessage(assigned));
     },

@@ -18,7 +18,7 @@ const forms = (...modules: ModuleName[]) =>
  * selected nor returned; deactivating ends the user's sessions; nobody removes the last person able
  * to administer permissions.
  */
-export function usersBinding(hashPassword: (password: string) => Promise<string>): CatalogBinding {
+export function usersBinding(hashPassword: (password: string) => Promise<string>): CatalogBinding<typeof usersCatalog> {
   return {
     declaration: usersCatalog,
     // Projects pick their manager and members among users; the orders history filters by requester.
@@ -29,7 +29,7 @@ export function usersBinding(hashPassword: (password: string) => Promise<string>
     ],
     hooks: {
       async prepareCreate(input) {
-        return { passwordHash: await hashPassword(String(input.password)) };
+        return { passwordHash: await hashPassword(input.password) };
       },
       async beforeUpdate({ tx }, before, patch) {
         const deactivates = patch.active === false && before.active === true;
@@ -38,7 +38,7 @@ export function usersBinding(hashPassword: (password: string) => Promise<string>
       },
       async afterUpdate({ tx }, before, after) {
         const deactivated = before.active === true && after.active === false;
-        if (deactivated) await revokeUserSessions(tx, after.id as number, 'deactivated');
+        if (deactivated) await revokeUserSessions(tx, after.id, 'deactivated');
         if (deactivated) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.deactivateLastAdmin);
         else if (before.roleId !== after.roleId) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.demoteLastAdmin);
       },
@@ -70,7 +70,7 @@ export default async function usersRoutes(instance: FastifyInstance): Promise<vo
       response: { 204: z.null().describe('Contraseña asignada'), ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
-      await resetPassword(app.db, app.passwords, actorOf(request), request.params.id, request.body.password);
+      await resetPassword(app.db, app.passwords, await actorOf(request), request.params.id, request.body.password);
       return reply.status(204).send(null);
     },
   });
@@ -85,7 +85,7 @@ export default async function usersRoutes(instance: FastifyInstance): Promise<vo
       response: { 204: z.null().describe('Contraseña cambiada'), ...errorResponses(400, 401, 429) },
     },
     handler: async (request, reply) => {
-      await changeOwnPassword(app.db, app.passwords, { ...actorOf(request), familyId: request.user.familyId }, request.body);
+      await changeOwnPassword(app.db, app.passwords, { ...(await actorOf(request)), familyId: request.user.familyId }, request.body);
       return reply.status(204).send(null);
     },
   });

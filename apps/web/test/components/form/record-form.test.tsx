@@ -5,7 +5,7 @@ import { CATALOGS, curpCheckDigit, nssCheckDigit, NSS_CHECK_DIGIT_WARNING } from
 import { CrudPage } from '../../../src/components/list/crud-page';
 import { permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi, type FakeApi } from '../../crud/fake-api';
-import { listOf, unit } from '../../crud/fixtures';
+import { listOf, optionsOf, unit } from '../../crud/fixtures';
 import { choose, openPicker } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
@@ -81,8 +81,8 @@ describe('record form: client validation with the contracts schema', () => {
     const wrong = `${first10}${(nssCheckDigit(first10) + 1) % 10}`;
     const server = fakeApi({
       'GET /employees': listOf([]),
-      'GET /companies/options': { status: 200, data: [{ value: 3, label: 'Constructora Norte' }] },
-      'GET /works/options': { status: 200, data: [] },
+      'GET /companies/options': optionsOf([{ value: 3, label: 'Constructora Norte' }]),
+      'GET /works/options': optionsOf([]),
       'POST /employees': (request) => ({ status: 201, data: { id: 9, version: 1, ...(request.body as object) } }),
     });
     start(server, CATALOGS.employees, '/catalogos/empleados');

@@ -4,7 +4,7 @@ import { CATALOGS } from '@goc/contracts';
 import { CrudPage } from '../../../src/components/list/crud-page';
 import { permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi } from '../../crud/fake-api';
-import { listOf, work } from '../../crud/fixtures';
+import { listOf, optionsOf, work } from '../../crud/fixtures';
 import { choose, openPicker } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
@@ -16,20 +16,18 @@ afterEach(() => {
   dispose = null;
 });
 
-const options = (data: unknown[]) => ({ status: 200, data });
-
 function startWorks() {
   seedSession({ permissions: permissionsFor() });
   const server = fakeApi({
     'GET /works': listOf([work(1, { subcategoryId: 11, subcategory: { id: 11, label: 'Residencial' } })]),
-    'GET /companies/options': options([{ value: 3, label: 'Constructora Norte' }, { value: 4, label: 'Edificaciones del Bajío' }]),
-    'GET /categories/options': options([{ value: 1, label: 'Vivienda', color: '#1e88e5' }, { value: 2, label: 'Infraestructura', color: '#43a047' }]),
-    'GET /subcategories/options': options([
+    'GET /companies/options': optionsOf([{ value: 3, label: 'Constructora Norte' }, { value: 4, label: 'Edificaciones del Bajío' }]),
+    'GET /categories/options': optionsOf([{ value: 1, label: 'Vivienda', color: '#1e88e5' }, { value: 2, label: 'Infraestructura', color: '#43a047' }]),
+    'GET /subcategories/options': optionsOf([
       { value: 11, label: 'Residencial', parentId: 1 },
       { value: 12, label: 'Interés social', parentId: 1 },
       { value: 21, label: 'Carreteras', parentId: 2 },
     ]),
-    'GET /employees/options': options([]),
+    'GET /employees/options': optionsOf([]),
     'GET /works/1/history': {
       status: 200,
       data: [{ id: 5, at: '2026-03-02T16:30:00.000Z', action: 'update', user: { id: 1, username: 'admin', name: null }, changes: { companyId: { old: 3, new: 4 } } }],

@@ -6,7 +6,7 @@ import { fromTableFilters, matchModeOptions, toTableFilters } from '../../../src
 import { ResourceList } from '../../../src/components/list/resource-list';
 import { permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi } from '../../crud/fake-api';
-import { listOf, pagedUnits, work } from '../../crud/fixtures';
+import { listOf, optionsOf, pagedUnits, work } from '../../crud/fixtures';
 import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
@@ -111,7 +111,7 @@ describe('column filter menus write the filters JSON', () => {
     seedSession({ permissions: permissionsFor() });
     const server = fakeApi({
       'GET /works': listOf([work(1)]),
-      'GET /companies/options': { status: 200, data: [{ value: 3, label: 'Constructora Norte' }, { value: 4, label: 'Edificaciones del Bajío' }] },
+      'GET /companies/options': optionsOf([{ value: 3, label: 'Constructora Norte' }, { value: 4, label: 'Edificaciones del Bajío' }]),
     });
     const view = renderRoute(<ResourceList resource={CATALOGS.works} />, '/catalogos/obras', server.adapter);
     dispose = view.dispose;

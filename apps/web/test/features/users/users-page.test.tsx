@@ -7,7 +7,7 @@ import { ChangePasswordDialog } from '../../../src/features/users/change-passwor
 import UsersPage from '../../../src/features/users/users-page';
 import { permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi, type FakeApi } from '../../crud/fake-api';
-import { listOf } from '../../crud/fixtures';
+import { listOf, optionsOf } from '../../crud/fixtures';
 import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
@@ -64,8 +64,8 @@ describe('Usuarios', () => {
   it('creates a user: rules shown under the password, client messages from the contracts schema', async () => {
     const server = fakeApi({
       'GET /users': listOf([user(1, 'admin')]),
-      'GET /roles/options': { status: 200, data: [{ value: 1, label: 'Administrador' }, { value: 2, label: 'Compras' }] },
-      'GET /employees/options': { status: 200, data: [{ value: 8, label: 'Ana López' }] },
+      'GET /roles/options': optionsOf([{ value: 1, label: 'Administrador' }, { value: 2, label: 'Compras' }]),
+      'GET /employees/options': optionsOf([{ value: 8, label: 'Ana López' }]),
       'POST /users': (request) => ({ status: 201, data: user(2, 'ana.lopez', { roleId: 2, role: { id: 2, label: 'Compras' }, ...(request.body as object) }) }),
     });
     start(server);
