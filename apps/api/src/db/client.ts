@@ -50,9 +50,14 @@ pg.types.setTypeParser(DATE_OID, (value: string) => value);
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    // An idle client's network error must not crash the process; the next query reports it.
+    // A bounded wait for a connection: while PostgreSQL is down requests fail fast (503), not hang.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    // A lost connection must not crash the process. The pool listens on idle clients only; a client
+    // checked out between two queries of a transaction emits 'error' with no listener — which Node
+    // turns into an uncaught exception — unless every client gets its own listener. The query in
+    // flight (or the next one) reports the failure; the pool drops the broken client on release.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', driver: { kind: 'postgres', client: pool }, close: () => pool.end() };
   }
