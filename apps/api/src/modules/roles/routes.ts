@@ -1,12 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { can, rolesCatalog, type RolePermission, type RolePermissionInput } from '@goc/contracts';
+import { can, completePermissions, rolesCatalog, type RolePermission, type RolePermissionInput } from '@goc/contracts';
 import { users } from '../../db/schema';
 import { ConflictError } from '../../lib/errors';
 import { registerCatalogRoutes } from '../../lib/crud/routes';
 import type { CatalogBinding } from '../../lib/crud/types';
 import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from './guard';
 import { loadMatrices, matrixChanges, writeMatrix } from './matrix';
+import { assertMayWriteMatrix } from './privileges';
 
 /** 'El rol está asignado a 3 usuarios'. */
 export function roleAssignedMessage(n: number): string {
@@ -27,14 +28,19 @@ export const rolesBinding: CatalogBinding = {
       const matrices = await loadMatrices(executor, entities.map((e) => e.id as number));
       for (const entity of entities) entity.permissions = matrices.get(entity.id as number) ?? [];
     },
+    async beforeCreate({ tx, actor }, input) {
+      await assertMayWriteMatrix(tx, actor, null, completePermissions(input.permissions as RolePermissionInput[]));
+    },
     async afterCreate({ tx }, created, input) {
       await writeMatrix(tx, created.id as number, input.permissions as RolePermissionInput[]);
       const matrix = (await loadMatrices(tx, [created.id as number])).get(created.id as number) ?? [];
       created.permissions = matrix;
       return matrixChanges(null, matrix);
     },
-    async beforeUpdate({ tx }, _before, patch) {
-      if (patch.permissions !== undefined) await lockPermissionAdmins(tx);
+    async beforeUpdate({ tx, actor }, before, patch) {
+      if (patch.permissions === undefined) return;
+      await assertMayWriteMatrix(tx, actor, before.permissions as RolePermission[], completePermissions(patch.permissions as RolePermissionInput[]));
+      await lockPermissionAdmins(tx);
     },
     async afterUpdate({ tx }, before, after, patch) {
       if (patch.permissions === undefined) return;
