@@ -12,6 +12,7 @@ import access from './plugins/access';
 import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
 import errors from './plugins/errors';
+import inputGuard from './plugins/input-guard';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import web from './plugins/web';
@@ -50,6 +51,7 @@ export function buildApp(config: AppConfig, database: Database): FastifyInstance
   app.register(context, { config, database });
   app.register(errors);
   app.register(security);
+  app.register(inputGuard);
   app.register(rateLimit);
   app.register(openApi);
   app.register(access);

@@ -6,6 +6,8 @@ export * from './routes';
 export * from './menu';
 export * from './validators/mexican-ids';
 export * from './list-query';
+export * from './ids';
+export * from './text';
 export * from './validators/dates';
 export * from './catalogs/keys';
 export * from './catalogs/messages';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isId } from './ids';
 import { isIsoDay } from './validators/dates';
 
 /*
@@ -249,7 +250,7 @@ function valueProblem(spec: ListFieldSpec, mode: MatchMode, value: FilterConstra
         : `El valor del filtro ${name} no es una opción válida`;
     case 'reference':
       if (mode === 'equals' || mode === 'notEquals') {
-        return Number.isInteger(value) && (value as number) > 0 ? null : `El valor del filtro ${name} debe ser un identificador`;
+        return isId(value) ? null : `El valor del filtro ${name} debe ser un identificador`;
       }
       return typeof value === 'string' ? null : `El valor del filtro ${name} debe ser texto`;
   }

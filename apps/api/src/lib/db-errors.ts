@@ -13,6 +13,14 @@ export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_RESTRICT_VIOLATION = '23001';
 export const PG_CHECK_VIOLATION = '23514';
 
+/**
+ * SQLSTATE class 22, data exception: a value the database cannot take (integer out of range, NUL in
+ * text, bad encoding). The SQL is parameterised, so the value came from the request: a 400, not a 500.
+ */
+export function isDataException(info: PgErrorInfo | null): boolean {
+  return info?.code.startsWith('22') ?? false;
+}
+
 export function pgErrorInfo(error: unknown): PgErrorInfo | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, type ApiError } from '@goc/contracts';
 import { AppError } from '../lib/errors';
-import { isDatabaseUnavailable, isReferenceViolation, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../lib/db-errors';
+import { isDataException, isDatabaseUnavailable, isReferenceViolation, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../lib/db-errors';
 
 // zod's built-in messages in Spanish; the contracts' own messages take precedence where they exist.
 z.config(z.locales.es());
@@ -63,6 +63,7 @@ export function toApiError(error: unknown): ApiError {
   // Services name the field or the referrer themselves; these are the safe fallbacks.
   if (db?.code === PG_UNIQUE_VIOLATION) return body(409, 'Ya existe un registro con esos datos');
   if (isReferenceViolation(db)) return body(409, 'El registro está relacionado con otros datos y no se puede modificar así');
+  if (isDataException(db)) return body(400, 'Algún dato de la solicitud no es válido o está fuera del rango permitido');
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
     return body(status, FRAMEWORK_CODE_MESSAGES[fastifyError.code] ?? STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400]!);

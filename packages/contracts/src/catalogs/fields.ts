@@ -3,6 +3,7 @@ import type { FilterFieldType } from '../list-query';
 import { isIsoDay } from '../validators/dates';
 import type { CatalogKey } from './keys';
 import { passwordSchema } from './passwords';
+import { MAX_ID } from '../ids';
 
 /*
  * Field builders. One call describes a field for every consumer at once: its zod schemas (entity
@@ -354,7 +355,8 @@ export type ReferenceDisplay = z.infer<typeof referenceDisplaySchema>;
 const idCore = z
   .number({ error: typeError(FIELD_MESSAGES.option) })
   .int(FIELD_MESSAGES.option)
-  .positive(FIELD_MESSAGES.option);
+  .positive(FIELD_MESSAGES.option)
+  .max(MAX_ID, FIELD_MESSAGES.option);
 
 export const f = {
   text: <const O extends TextOptions>(o: O) => textLike('text', o, 200),

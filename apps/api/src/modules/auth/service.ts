@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { MESSAGES, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
+import { MESSAGES, wellFormedText, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
 import type { AuthSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { employees, refreshTokens, roles, users } from '../../db/schema';
@@ -188,6 +188,13 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     return { token: await tokens.sign({ userId: user.id, familyId }), refreshToken, user: sessionUser };
   }
 
+  /** A login refused for malformed text (NUL, lone surrogate): audited with the username made storable. */
+  async function auditMalformedLogin(body: unknown, ip: string): Promise<void> {
+    const raw = body && typeof body === 'object' ? (body as { username?: unknown }).username : undefined;
+    const username = typeof raw === 'string' ? wellFormedText(raw.slice(0, 200)) : null;
+    await recordAudit(db, { userId: null, action: AUTH_EVENTS.loginFailed, entity: 'user', ip, metadata: { username, reason: 'malformed_input' } });
+  }
+
   type RefreshOutcome =
     | { kind: 'ok'; userId: number; familyId: string; token: string }
     | { kind: 'failed'; reason: string; userId: number | null };
@@ -287,7 +294,7 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     });
   }
 
-  return { login, refresh, logout };
+  return { login, auditMalformedLogin, refresh, logout };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
