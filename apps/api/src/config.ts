@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './lib/export/limiter';
 
 /** Security knobs that are not environment variables; tests override them through buildApp's config. */
 export interface AuthSettings {
@@ -54,6 +55,8 @@ export interface AppConfig {
   webDistDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   auth: AuthSettings;
+  /** Concurrent exports allowed per user and in the whole process (HTTP 429 beyond). */
+  exports: ExportLimits;
 }
 
 /**
@@ -162,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: resolve(root, 'apps/web/dist'),
     logLevel: 'info',
     auth: DEFAULT_AUTH_SETTINGS,
+    exports: DEFAULT_EXPORT_LIMITS,
   };
 }

@@ -13,9 +13,8 @@ import {
 } from '@goc/contracts';
 import type { PermissionRequirement } from '../../plugins/access';
 import { errorResponses } from '../openapi';
-import { csvStream } from '../export/csv';
 import { businessClock, fileSlug } from '../export/format';
-import { xlsxStream } from '../export/xlsx';
+import { sendExport, XLSX_MIME } from '../export/respond';
 import { assertValidListQuery } from '../list/query';
 import { catalogExportColumns } from './export-columns';
 import { createCatalogService, type CatalogService, type SavedRecord } from './service';
@@ -26,8 +25,6 @@ export const ID_MESSAGE = 'El identificador debe ser un número entero positivo'
 export const idParamsSchema = z.object({
   id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(2_147_483_647, ID_MESSAGE),
 });
-
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const actorOf = (request: FastifyRequest): Actor => ({ userId: request.user.id, ip: request.ip });
 
@@ -81,7 +78,7 @@ export function registerCatalogRoutes(instance: FastifyInstance, binding: Catalo
           description: 'CSV (UTF-8 con BOM, separado por comas) o libro de Excel',
           content: { 'text/csv': { schema: z.string() }, [XLSX_MIME]: { schema: z.string() } },
         },
-        ...errorResponses(400, 401, 403),
+        ...errorResponses(400, 401, 403, 429),
       },
     },
     handler: async (request, reply) => {
@@ -89,11 +86,15 @@ export function registerCatalogRoutes(instance: FastifyInstance, binding: Catalo
       const query = { filters, sort, q };
       // Refused before the first byte: once streaming starts the status is already 200.
       assertValidListQuery(query, service.source.list.specs);
-      const batches = service.exportBatches(app.db, query);
-      const name = `${fileSlug(nouns.plural)}-${todayInMexico()}.${format}`;
-      reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(exportColumns, batches));
-      return reply.type(XLSX_MIME).send(xlsxStream(exportColumns, batches, catalog.title));
+      return sendExport(reply, {
+        format,
+        fileName: `${fileSlug(nouns.plural)}-${todayInMexico()}.${format}`,
+        title: catalog.title,
+        columns: exportColumns,
+        batches: service.exportBatches(app.db, query),
+        limiter: app.exportLimiter,
+        userId: request.user.id,
+      });
     },
   });
 
