@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
+import { lockDataFolder } from './data-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -61,8 +62,22 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', driver: { kind: 'postgres', client: pool }, close: () => pool.end() };
   }
-  if (config.pgliteDir) mkdirSync(config.pgliteDir, { recursive: true });
-  return openPglite(config.pgliteDir ? { dataDir: config.pgliteDir } : {});
+  if (!config.pgliteDir) return openPglite({});
+  mkdirSync(config.pgliteDir, { recursive: true });
+  const release = lockDataFolder(config.pgliteDir);
+  try {
+    const database = await openPglite({ dataDir: config.pgliteDir });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /**
