@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?
     redisUrl: undefined,
     webDistDir: join(tmpdir(), 'goc-no-web-dist'),
     logLevel: 'silent',
+    trustProxy: false,
     exports: DEFAULT_EXPORT_LIMITS,
     ...rest,
     auth: { ...TEST_AUTH, ...auth },

@@ -15,6 +15,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { auditLog, employees, users, type AuditChanges } from '../../db/schema';
 import { diffChanges, recordAudit } from '../audit';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../db-errors';
+import { lockSingleDefault } from './single-default';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../errors';
 import { orderByClause, sortKeys } from '../list/sort';
 import { runList, streamList } from '../list/query';
@@ -181,6 +182,7 @@ export function createCatalogService(binding: CatalogBinding) {
    */
   async function clearDefault(tx: Tx, actor: Actor, exceptId: number | null): Promise<void> {
     if (!singleDefault || !defaultColumn) return;
+    await lockSingleDefault(tx, source.table);
     const cleared = (await tx
       .update(source.table)
       .set({ [singleDefault]: false, updatedAt: sql`now()`, version: sql`${source.versionColumn} + 1` } as never)
@@ -218,6 +220,7 @@ export function createCatalogService(binding: CatalogBinding) {
           await clearDefault(tx, actor, null);
         } else {
           // Exactly one default: the first row of an empty catalogue becomes it.
+          await lockSingleDefault(tx, source.table);
           const [current] = await tx.select({ id: source.idColumn }).from(source.table).where(eq(defaultColumn, true)).limit(1);
           if (!current) values[singleDefault] = true;
         }
