@@ -10,6 +10,8 @@ export * from './dates/zone';
 export * from './dates/days';
 export * from './dates/weeks';
 export * from './dates/display';
+export * from './ids';
+export * from './text';
 export * from './catalogs/keys';
 export * from './catalogs/messages';
 export * from './catalogs/fields';

@@ -22,6 +22,7 @@ import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../d
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { textMatch } from '../list/filters';
 import { assertValidListQuery, runList, streamList } from '../list/query';
+import { lockSingleDefault } from './single-default';
 import { orderByClause, sortKeys } from '../list/sort';
 import { checkReferences, checkUnique, duplicateFromConstraint, entityLabel, type WriteState } from './checks';
 import { defaultDeleteMessage, defaultRequiredMessage, referencedFallbackMessage } from './messages';
@@ -280,6 +281,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
    */
   async function clearDefault(tx: Tx, actor: Actor, exceptId: number | null): Promise<void> {
     if (!singleDefault || !defaultColumn) return;
+    await lockSingleDefault(tx, source.table);
     const cleared = (await tx
       .update(source.table)
       .set({ [singleDefault]: false, updatedAt: sql`now()`, version: sql`${source.versionColumn} + 1` } as never)
@@ -326,6 +328,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
           await clearDefault(tx, actor, null);
         } else {
           // Exactly one default: the first row of an empty catalogue becomes it.
+          await lockSingleDefault(tx, source.table);
           const [current] = await tx.select({ id: source.idColumn }).from(source.table).where(eq(defaultColumn, true)).limit(1);
           if (!current) values[singleDefault] = true;
         }
