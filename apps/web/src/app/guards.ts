@@ -1,8 +1,7 @@
 import { redirect } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTES, type PermissionEntry, type RouteDef } from '@goc/contracts';
-import { canOpenRoute } from '../lib/session/permissions-store';
-import { permissionsQuery } from '../lib/session/session-api';
+import { canOpenRoute } from '../lib/session/route-access';
 import { getToken } from '../lib/session/session-store';
 
 const LOGIN = ROUTES.login.path;
@@ -28,6 +27,8 @@ export function guardLoader(route: RouteDef, queryClient: QueryClient) {
     let permissions: PermissionEntry[] = [];
     if (getToken() !== null && route.permission) {
       try {
+        // Loaded here, not imported: /login must not download the HTTP client and the schemas.
+        const { permissionsQuery } = await import('../lib/session/session-api');
         permissions = await queryClient.fetchQuery({ ...permissionsQuery, staleTime: 0 });
       } catch (error) {
         // A 401 may have ended the session meanwhile (SPEC §4): then this is a trip to /login, not an error.

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CrudPage } from '../../components/list/crud-page';
 import type { FormExtension } from '../../components/form/record-form-dialog';
 import { queryKeys } from '../../lib/api/query-keys';
-import { useSessionUser } from '../../lib/session/session-store';
+import { useSessionUser } from '../../lib/session/session-user';
 import { PermissionMatrix } from './permission-matrix';
 
 const matrixSchema = z.array(rolePermissionSchema);

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { httpStatus } from './api-error';
+import { httpStatus } from './http-status';
 
 const MAX_RETRIES = 2;
 
