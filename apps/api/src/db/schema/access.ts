@@ -115,3 +115,13 @@ export const roleAccessVersions = pgTable('role_access_versions', {
   roleId: integer('role_id').primaryKey(),
   version: integer('version').notNull().default(1),
 });
+
+/**
+ * A write counter per table, raised by a statement trigger (migration 0004) on every insert,
+ * update, delete or truncate of any table but the bookkeeping ones. Their sum changes with any
+ * write, which is how list totals are cached exactly across processes (lib/list/count-cache.ts).
+ */
+export const tableVersions = pgTable('table_versions', {
+  tableName: text('table_name').primaryKey(),
+  version: integer('version').notNull().default(1),
+});
