@@ -15,6 +15,7 @@ import { Header } from './header';
 import { SidebarNav } from './sidebar-nav';
 import { useSidebarCollapsed } from './sidebar-state';
 import { useLogout } from './use-logout';
+import '../prime-theme.css';
 
 // PrimeReact's Spanish texts (calendars, tables) come with the shell: the login screen uses no PrimeReact widget.
 registerSpanishLocale();

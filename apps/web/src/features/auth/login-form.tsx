@@ -4,9 +4,9 @@ import { CONNECTION_ERROR_MESSAGE } from '../../lib/api/http-status';
 import type { FieldErrors } from './sign-in';
 
 /*
- * The first screen of a phone on a construction site: plain inputs dressed with the PrimeReact
- * theme's classes, no PrimeReact JavaScript. Validation, the HTTP client and zod (sign-in.ts) load
- * with the first keystroke, well before the user presses Ingresar.
+ * The first screen of a phone on a construction site: plain inputs drawn with Tailwind in the
+ * Lara theme's look, no PrimeReact JavaScript or stylesheet. Validation, the HTTP client and zod
+ * (sign-in.ts) load with the first keystroke, well before the user presses Ingresar.
  */
 const loadSignIn = () => import('./sign-in');
 
@@ -17,7 +17,7 @@ interface LoginFormProps {
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <small id={id} className="p-error">
+    <small id={id} className="text-red-500">
       {message}
     </small>
   );
@@ -60,7 +60,10 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     }
   };
 
-  const inputClass = (invalid: boolean) => `p-inputtext p-component w-full ${invalid ? 'p-invalid' : ''}`;
+  const inputClass = (invalid: boolean, iconSide: 'pl-10' | 'pr-10') =>
+    `w-full rounded-md border border-solid bg-white px-3 py-3 text-base text-gray-600 transition-[border-color,box-shadow] outline-none focus:ring-4 ${iconSide} ${
+      invalid ? 'border-red-500 focus:ring-red-100' : 'border-gray-300 hover:border-blue-500 focus:border-blue-500 focus:ring-blue-200'
+    }`;
 
   return (
     <form
@@ -74,8 +77,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         <label htmlFor="username" className="text-sm font-medium text-slate-700">
           Usuario
         </label>
-        <div className="p-icon-field p-icon-field-left">
-          <i className="p-input-icon pi pi-user" aria-hidden="true" />
+        <div className="relative">
+          <i className="pi pi-user absolute top-1/2 left-3 -translate-y-1/2 text-gray-500" aria-hidden="true" />
           <input
             id="username"
             name="username"
@@ -86,7 +89,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             onChange={(e) => setUsername(e.target.value)}
             aria-invalid={Boolean(fieldErrors.username)}
             aria-describedby={fieldErrors.username ? 'username-error' : undefined}
-            className={inputClass(Boolean(fieldErrors.username))}
+            className={inputClass(Boolean(fieldErrors.username), 'pl-10')}
             autoFocus
           />
         </div>
@@ -96,7 +99,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         <label htmlFor="password" className="text-sm font-medium text-slate-700">
           Contraseña
         </label>
-        <div className="p-icon-field p-icon-field-right">
+        <div className="relative">
           <input
             id="password"
             name="password"
@@ -106,11 +109,11 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={Boolean(fieldErrors.password)}
             aria-describedby={fieldErrors.password ? 'password-error' : undefined}
-            className={inputClass(Boolean(fieldErrors.password))}
+            className={inputClass(Boolean(fieldErrors.password), 'pr-10')}
           />
           <button
             type="button"
-            className="p-input-icon flex cursor-pointer items-center border-0 bg-transparent p-0"
+            className="absolute top-1/2 right-3 flex -translate-y-1/2 cursor-pointer items-center border-0 bg-transparent p-0 text-gray-500"
             aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
             aria-pressed={showPassword}
             onClick={() => setShowPassword(!showPassword)}
@@ -127,7 +130,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           type="checkbox"
           checked={keepSession}
           onChange={(e) => setKeepSession(e.target.checked)}
-          className="m-0 h-5 w-5 cursor-pointer accent-(--primary-color)"
+          className="m-0 h-5 w-5 cursor-pointer accent-blue-500"
         />
         <label htmlFor="keep-session" className="cursor-pointer text-sm text-slate-700 select-none">
           Mantener sesión iniciada
@@ -139,7 +142,11 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           {error}
         </div>
       )}
-      <button type="submit" className="p-button p-component inline-flex w-full cursor-pointer items-center justify-center gap-2 font-semibold" disabled={submitting}>
+      <button
+        type="submit"
+        className="flex w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-solid border-blue-500 bg-blue-500 px-5 py-3 text-base font-semibold text-white transition-colors hover:border-blue-600 hover:bg-blue-600 focus-visible:ring-4 focus-visible:ring-blue-200 focus-visible:outline-none disabled:cursor-default disabled:opacity-60"
+        disabled={submitting}
+      >
         Ingresar
         <i className={`pi ${submitting ? 'pi-spin pi-spinner' : 'pi-sign-in'}`} aria-hidden="true" />
       </button>
