@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { loginBudget } from './build/login-budget.ts';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), loginBudget(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   preview: { port: 4173, proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', sourcemap: false },
   test: {
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],

@@ -10,6 +10,7 @@ import permissionRoutes from './modules/permissions/routes';
 import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
 import access from './plugins/access';
+import compression from './plugins/compression';
 import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
 import errors from './plugins/errors';
@@ -58,6 +59,7 @@ export function buildApp(config: AppConfig, database: Database): FastifyInstance
   app.register(security);
   app.register(inputGuard);
   app.register(rateLimit);
+  app.register(compression);
   app.register(openApi);
   app.register(access);
   app.register(api, { prefix: API_PREFIX });

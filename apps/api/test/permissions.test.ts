@@ -40,6 +40,25 @@ afterAll(async () => t?.close());
 const get = (url: string, token: string, method: 'GET' | 'POST' | 'DELETE' = 'GET') =>
   t.app.inject({ method, url: `/api/v2${url}`, headers: bearer(token) });
 
+type QueryFn = (...args: unknown[]) => unknown;
+
+/** Counts the statements the database driver receives until stop(). */
+function countStatements(): { stop(): number } {
+  const client = t.database.driver.client as unknown as { query: QueryFn };
+  const original = client.query;
+  let n = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    n += 1;
+    return original.apply(this, args);
+  };
+  return {
+    stop() {
+      client.query = original;
+      return n;
+    },
+  };
+}
+
 async function setFlags(roleId: number, module: string, flags: Partial<Record<'canView' | 'canCreate' | 'canEdit' | 'canDelete', boolean>>) {
   const [m] = await t.db.select({ id: permissionModules.id }).from(permissionModules).where(eq(permissionModules.name, module));
   await t.db
@@ -117,6 +136,32 @@ describe('requirePermission', () => {
 
     await setFlags(roleId, 'config_units', { canView: false, canCreate: false, canDelete: false });
     expect((await get('/test/units-view', token)).statusCode).toBe(403);
+  });
+
+  it('checks access in one statement once the role is cached; a change made by another API process applies on the next request', async () => {
+    const roleId = await createRole(t.db, 'Compartido', { config_units: ['view'] });
+    const user = await createUser(t.app, { roleId });
+    const { token } = await login(t.app, user.username, user.password);
+    expect((await get('/test/units-view', token)).statusCode).toBe(200);
+
+    const statements = countStatements();
+    expect((await get('/test/units-view', token)).statusCode).toBe(200);
+    expect((await get('/test/units-or-materials', token)).statusCode).toBe(200);
+    expect(statements.stop()).toBe(2);
+
+    // A second process on the same database (its own cache) changes the matrix through the API.
+    const other = await t.variant({});
+    const admin = bearer((await login(other)).token);
+    const role = await other.inject({ method: 'GET', url: `/api/v2/roles/${String(roleId)}`, headers: admin });
+    const patched = await other.inject({
+      method: 'PATCH',
+      url: `/api/v2/roles/${String(roleId)}`,
+      headers: admin,
+      payload: { permissions: [{ module: 'config_materials', view: true }], version: role.json().version },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await get('/test/units-view', token)).statusCode).toBe(403);
+    expect((await get('/test/units-or-materials', token)).statusCode).toBe(200);
   });
 
   it('checks authentication before permission: no token is 401, not 403', async () => {

@@ -2,9 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app/app';
-import { registerSpanishLocale } from './i18n/prime-locale';
-
-registerSpanishLocale();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

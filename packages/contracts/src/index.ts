@@ -1,5 +1,6 @@
 export * from './modules';
 export * from './permissions';
+export * from './access';
 export * from './auth';
 export * from './errors';
 export * from './routes';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { can } from './access';
 import { ACTIONS, moduleLabel, type Action } from './modules';
 
 /** One entry of GET /permissions (SPEC §3). */
@@ -11,18 +12,6 @@ export const permissionEntrySchema = z.object({
 });
 export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
 export const permissionListSchema = z.array(permissionEntrySchema);
-
-/**
- * SPEC §6: a module is accessible ("view") when any of its four flags is true;
- * create / edit / delete use their own flag; an unknown module means no permission.
- * Shared by the API guard and the SPA so both decide the same way.
- */
-export function can(permissions: readonly PermissionEntry[] | null | undefined, module: string, action: Action): boolean {
-  const entry = permissions?.find((p) => p.module.name === module);
-  if (!entry) return false;
-  if (action === 'view') return entry.view || entry.create || entry.edit || entry.delete;
-  return entry[action];
-}
 
 /** A module's four flags as a role matrix stores them (module by name). */
 export interface ModuleFlags {

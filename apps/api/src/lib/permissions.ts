@@ -3,10 +3,7 @@ import type { PermissionEntry } from '@goc/contracts';
 import type { Executor } from '../db/client';
 import { permissionModules, rolePermissions } from '../db/schema';
 
-/**
- * A role's flags for every module, in module order (all modules, false where the role has no row).
- * Read from the database on every call: a permission change applies to the next request.
- */
+/** A role's flags for every module, in module order (all modules, false where the role has no row). */
 export async function loadRolePermissions(executor: Executor, roleId: number): Promise<PermissionEntry[]> {
   const rows = await executor
     .select({
@@ -26,4 +23,34 @@ export async function loadRolePermissions(executor: Executor, roleId: number): P
     edit: r.edit ?? false,
     delete: r.delete ?? false,
   }));
+}
+
+export interface RolePermissionCache {
+  /** The role's permissions as of `version` (role_access_versions) or later; loaded on a miss. */
+  permissions(executor: Executor, roleId: number, version: number): Promise<PermissionEntry[]>;
+}
+
+/**
+ * Permissions per role, kept while the role's access version stays the same. The version is read
+ * with the session on every request, and a trigger raises it on any write to the role's
+ * permission rows, so a change applies on the next request in every process. Permissions loaded
+ * after reading version v are at least as new as v: an entry is never older than its key.
+ */
+export function createRolePermissionCache(): RolePermissionCache {
+  const entries = new Map<number, { version: number; permissions: Promise<PermissionEntry[]> }>();
+  return {
+    permissions(executor, roleId, version) {
+      const entry = entries.get(roleId);
+      if (entry?.version === version) return entry.permissions;
+      const loading = loadRolePermissions(executor, roleId);
+      // A request that read an older version (a write landed meanwhile) must not evict the newer entry.
+      if (!entry || entry.version < version) {
+        entries.set(roleId, { version, permissions: loading });
+        loading.catch(() => {
+          if (entries.get(roleId)?.permissions === loading) entries.delete(roleId);
+        });
+      }
+      return loading;
+    },
+  };
 }

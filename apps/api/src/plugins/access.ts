@@ -2,9 +2,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, type Action, type ModuleName, type PermissionEntry } from '@goc/contracts';
-import { refreshTokens, users } from '../db/schema';
+import type { Db } from '../db/client';
+import { refreshTokens, roleAccessVersions, users } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { loadRolePermissions } from '../lib/permissions';
+import { createRolePermissionCache, type RolePermissionCache } from '../lib/permissions';
 
 export interface PermissionRequirement {
   module: ModuleName;
@@ -18,6 +19,8 @@ export interface AuthUser {
   roleId: number;
   /** The login (refresh-token family) the access token belongs to. */
   familyId: string;
+  /** The role's access version when the request began (key of the permission cache). */
+  accessVersion: number;
 }
 
 declare module 'fastify' {
@@ -28,6 +31,11 @@ declare module 'fastify' {
     authenticated?: true;
     /** A signed-in user whose role can do this; an array means "any of them" (SPEC §6: view = any flag). */
     permission?: PermissionRequirement | readonly PermissionRequirement[];
+  }
+  interface FastifyInstance {
+    rolePermissions: RolePermissionCache;
+    /** The one statement of the access check, prepared once per app. */
+    sessionQuery: ReturnType<typeof prepareSessionQuery>;
   }
   interface FastifyRequest {
     /** Set on every route that is not public (the access plugin refuses the request otherwise). */
@@ -59,42 +67,52 @@ export function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
-/** Verifies the bearer and loads the user, refusing inactive users and ended sessions. */
-export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
-  const { db, tokens } = request.server;
-  const claims = await tokens.verify(bearerToken(request));
-  const now = new Date();
-  const [row] = await db
+/**
+ * The access check's single statement: the user, whether their login (refresh-token family) is
+ * still live — logout, deactivation and detected token reuse revoke the family, and its access
+ * tokens die with it — and their role's access version, which keys the permission cache.
+ */
+function prepareSessionQuery(db: Db) {
+  return db
     .select({
       id: users.id,
       username: users.username,
       roleId: users.roleId,
       active: users.active,
-      // Logout, deactivation and detected token reuse revoke the family: its access tokens die with it.
+      accessVersion: sql<number>`coalesce(${roleAccessVersions.version}, 0)`.mapWith(Number),
       sessionLive: sql<boolean>`exists (${db
         .select({ one: sql`1` })
         .from(refreshTokens)
         .where(
           and(
-            eq(refreshTokens.familyId, claims.familyId),
+            eq(refreshTokens.familyId, sql.placeholder('familyId')),
             eq(refreshTokens.userId, users.id),
             isNull(refreshTokens.revokedAt),
-            gt(refreshTokens.familyExpiresAt, now),
+            gt(refreshTokens.familyExpiresAt, sql`now()`),
           ),
         )})`,
     })
     .from(users)
-    .where(eq(users.id, claims.userId))
-    .limit(1);
+    .leftJoin(roleAccessVersions, eq(roleAccessVersions.roleId, users.roleId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('goc_access_session');
+}
+
+/** Verifies the bearer and loads the user, refusing inactive users and ended sessions. */
+export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+  const claims = await request.server.tokens.verify(bearerToken(request));
+  const [row] = await request.server.sessionQuery.execute({ userId: claims.userId, familyId: claims.familyId });
   if (!row || !row.active || !row.sessionLive) throw new UnauthorizedError();
-  const user: AuthUser = { id: row.id, username: row.username, roleId: row.roleId, familyId: claims.familyId };
+  const user: AuthUser = { id: row.id, username: row.username, roleId: row.roleId, familyId: claims.familyId, accessVersion: row.accessVersion };
   request.user = user;
   return user;
 }
 
-/** The request user's permissions, read from the database once per request. */
+/** The request user's permissions: from the per-role cache while the role's access version holds. */
 export async function requestPermissions(request: FastifyRequest): Promise<PermissionEntry[]> {
-  request.permissions ??= await loadRolePermissions(request.server.db, request.user.roleId);
+  const { db, rolePermissions } = request.server;
+  request.permissions ??= await rolePermissions.permissions(db, request.user.roleId, request.user.accessVersion);
   return request.permissions;
 }
 
@@ -129,6 +147,8 @@ async function enforce(request: FastifyRequest): Promise<void> {
  * Authentication and permission checks run in onRequest, before the body is parsed.
  */
 async function accessPlugin(app: FastifyInstance): Promise<void> {
+  app.decorate('rolePermissions', createRolePermissionCache());
+  app.decorate('sessionQuery', prepareSessionQuery(app.db));
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('permissions', null);
 

@@ -16,7 +16,8 @@ const hasExtension = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? 
 /**
  * Serves the built SPA (apps/web/dist) from the API process. Unknown GETs outside /api that look
  * like an app route (no file extension) get index.html — React Router takes it from there.
- * Everything else unknown is a JSON 404.
+ * Everything else unknown is a JSON 404. The build writes brotli and gzip copies beside each file
+ * (`preCompressed`): the one the browser accepts goes out as is, with no per-request compression.
  */
 async function webPlugin(app: FastifyInstance): Promise<void> {
   const root = app.config.webDistDir;
@@ -25,6 +26,7 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
         const relative = path.slice(root.length).replaceAll('\\', '/');

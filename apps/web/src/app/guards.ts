@@ -1,8 +1,7 @@
 import { redirect } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTES, type PermissionEntry, type RouteDef } from '@goc/contracts';
-import { canOpenRoute } from '../lib/session/permissions-store';
-import { permissionsQuery } from '../lib/session/session-api';
+import { canOpenRoute } from '../lib/session/route-access';
 import { getToken } from '../lib/session/session-store';
 
 const LOGIN = ROUTES.login.path;
@@ -22,13 +21,16 @@ export function guardRedirect(route: RouteDef, hasToken: boolean, permissions: r
   return null;
 }
 
-/** React Router loader applying guardRedirect; permissions are fetched from the API for routes that need one. */
+/** React Router loader applying guardRedirect; the permissions come from the API (once per session, see below) for routes that need one. */
 export function guardLoader(route: RouteDef, queryClient: QueryClient) {
   return async () => {
     let permissions: PermissionEntry[] = [];
     if (getToken() !== null && route.permission) {
       try {
-        permissions = await queryClient.fetchQuery({ ...permissionsQuery, staleTime: 0 });
+        // Loaded here, not imported: /login must not download the HTTP client and the schemas.
+        const { permissionsQuery } = await import('../lib/session/session-api');
+        // Cached for the session: fetched once, again only after a 403 invalidated them (lib/api/query-client).
+        permissions = await queryClient.fetchQuery({ ...permissionsQuery, staleTime: Infinity });
       } catch (error) {
         // A 401 may have ended the session meanwhile (SPEC §4): then this is a trip to /login, not an error.
         if (getToken() === null) throw redirect(LOGIN);

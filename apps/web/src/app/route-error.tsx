@@ -3,6 +3,7 @@ import { useNavigate, useRouteError } from 'react-router';
 import { ROUTES } from '@goc/contracts';
 import { errorMessage } from '../lib/api/api-error';
 import { es } from '../i18n/es';
+import './prime-theme.css';
 
 /** Browsers word a failed lazy chunk differently; all mean "this build's file is gone or unreachable". */
 const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|error loading dynamically/i;

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, redirect, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTE_LIST, ROUTES, type RouteDef, type RouteKey } from '@goc/contracts';
@@ -5,8 +6,20 @@ import type { RouteHandle } from '../lib/routing/current-route';
 import { guardLoader } from './guards';
 import { PAGES } from './route-pages';
 import { FullPageLoader } from './full-page-loader';
-import { RouteError } from './route-error';
-import { ShellLayout } from './shell/shell-layout';
+
+/*
+ * Everything but the login page loads on demand: the shell (with PrimeReact), each page, and the
+ * error screen. The first download of /login is only React, the router and this table.
+ */
+const RouteError = lazy(() => import('./route-error').then((m) => ({ default: m.RouteError })));
+
+function LazyRouteError() {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <RouteError />
+    </Suspense>
+  );
+}
 
 type AppRoute = RouteDef & { key: RouteKey };
 
@@ -25,7 +38,7 @@ function pageRoute(route: AppRoute, queryClient: QueryClient): RouteObject {
     loader: guardLoader(route, queryClient),
     shouldRevalidate: revalidateOnPathChange,
     lazy: async () => ({ Component: (await PAGES[route.key]()).default }),
-    ErrorBoundary: RouteError,
+    ErrorBoundary: LazyRouteError,
   };
 }
 
@@ -35,10 +48,13 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
     {
       id: 'root',
       HydrateFallback: FullPageLoader,
-      ErrorBoundary: RouteError,
+      ErrorBoundary: LazyRouteError,
       children: [
         ...ROUTE_LIST.filter((r) => r.public).map((r) => pageRoute(r, queryClient)),
-        { Component: ShellLayout, children: ROUTE_LIST.filter((r) => !r.public).map((r) => pageRoute(r, queryClient)) },
+        {
+          lazy: async () => ({ Component: (await import('./shell/shell-layout')).ShellLayout }),
+          children: ROUTE_LIST.filter((r) => !r.public).map((r) => pageRoute(r, queryClient)),
+        },
         { path: '*', loader: () => redirect(ROUTES.home.path) },
       ],
     },

@@ -43,9 +43,21 @@ export function formatLongDate(value: DateInput): string {
 /** es-MX grouping: 1,234.5 — `fractionDigits` fixes the decimals when given. */
 export function formatNumber(value: number | null | undefined, fractionDigits?: number): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  const options: Intl.NumberFormatOptions =
-    fractionDigits === undefined ? { maximumFractionDigits: 3 } : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
-  return new Intl.NumberFormat(LOCALE, options).format(value);
+  return numberFormatter(fractionDigits).format(value);
+}
+
+/** Building an Intl.NumberFormat costs far more than formatting: one per decimals setting, reused by every cell. */
+const numberFormatters = new Map<number | undefined, Intl.NumberFormat>();
+
+function numberFormatter(fractionDigits: number | undefined): Intl.NumberFormat {
+  let formatter = numberFormatters.get(fractionDigits);
+  if (!formatter) {
+    const options: Intl.NumberFormatOptions =
+      fractionDigits === undefined ? { maximumFractionDigits: 3 } : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+    formatter = new Intl.NumberFormat(LOCALE, options);
+    numberFormatters.set(fractionDigits, formatter);
+  }
+  return formatter;
 }
 
 /** MXN: $1,234.50. Accepts the API's decimal strings as well as numbers. */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { MODULES, ROUTE_LIST, ROUTES, routePath, TITLE_PREFIX } from '@goc/contracts';
 import { guardRedirect } from '../../src/app/guards';
+import { api } from '../../src/lib/api/client';
 import { ADMIN_USER, permissionsFor, seedSession } from '../fixtures';
 import { mockAdapter } from '../mock-adapter';
 import { renderApp } from '../render-app';
@@ -86,7 +87,7 @@ describe('router with guards, titles and the shell', () => {
     expect(server.to('GET /permissions').length).toBeGreaterThanOrEqual(1);
   });
 
-  it('re-checks the permissions when the path changes, not when only the search params do', async () => {
+  it('keeps the permissions for the session: no refetch on a path or search change', async () => {
     seedSession({ permissions: permissionsFor() });
     const { router, server } = start('/negocios');
     expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
@@ -94,10 +95,33 @@ describe('router with guards, titles and the shell', () => {
     const settled = server.to('GET /permissions').length;
     await router.navigate('/negocios?page=2&sort=name');
     expect(router.state.location.search).toBe('?page=2&sort=name');
-    expect(server.to('GET /permissions')).toHaveLength(settled);
     await router.navigate('/mis-proyectos');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mis Proyectos' })).toBeInTheDocument();
-    expect(server.to('GET /permissions').length).toBeGreaterThan(settled);
+    expect(server.to('GET /permissions')).toHaveLength(settled);
+  });
+
+  it('a 403 from the API invalidates them: the server is asked again and its answer guards the next route', async () => {
+    seedSession({ permissions: permissionsFor() });
+    // The role loses everything but Obras once the API has refused something.
+    let refused = false;
+    const server = mockAdapter({
+      'GET /auth/me': { status: 200, data: ADMIN_USER },
+      'GET /permissions': () => ({ status: 200, data: refused ? permissionsFor(['works'], { view: true }) : permissionsFor() }),
+      'GET /units': () => {
+        refused = true;
+        return { status: 403, data: { statusCode: 403, error: 'Forbidden', message: 'No tienes permiso para realizar esta acción' } };
+      },
+    });
+    const app = renderApp('/negocios', server.adapter);
+    teardown = app.cleanup;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
+    await waitFor(() => expect(server.to('GET /permissions').length).toBeGreaterThanOrEqual(1));
+    const settled = server.to('GET /permissions').length;
+
+    await expect(app.queryClient.fetchQuery({ queryKey: ['units'], queryFn: () => api.get('/units') })).rejects.toThrow();
+    await waitFor(() => expect(server.to('GET /permissions')).toHaveLength(settled + 1));
+    await app.router.navigate('/usuarios');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
   });
 
   it('unknown paths go to /', async () => {

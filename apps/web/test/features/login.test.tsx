@@ -49,7 +49,8 @@ describe('login page (SPEC §2 /login)', () => {
   it('validates on the client with the contracts schema messages, without calling the API', async () => {
     const { server } = await start();
     await fill('', '');
-    expect(screen.getByText('Ingresa tu usuario')).toBeInTheDocument();
+    // The schema loads on demand (with the first keystroke or the first submit).
+    expect(await screen.findByText('Ingresa tu usuario')).toBeInTheDocument();
     expect(screen.getByText('Ingresa tu contraseña')).toBeInTheDocument();
     expect(server.requests).toHaveLength(0);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { can, ROUTES } from '@goc/contracts';
-import { canOpenRoute, getStoredPermissions, storePermissions, usePermissions } from '../../src/lib/session/permissions-store';
+import { getStoredPermissions, storePermissions, usePermissions } from '../../src/lib/session/permissions-store';
+import { canOpenRoute } from '../../src/lib/session/route-access';
 import { permissionsFor } from '../fixtures';
 
 describe('can(module, action) (SPEC §6)', () => {

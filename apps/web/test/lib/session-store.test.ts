@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { MESSAGES } from '@goc/contracts';
-import { clearSession, getStoredUser, isKeepSession, startSession, storeTokens, useHasToken, useSessionUser, wipeStorage } from '../../src/lib/session/session-store';
+import { clearSession, isKeepSession, startSession, storeTokens, useHasToken, wipeStorage } from '../../src/lib/session/session-store';
+import { getStoredUser, useSessionUser } from '../../src/lib/session/session-user';
 import { ADMIN_USER, permissionsFor } from '../fixtures';
 
 const login = { token: 't-1', refreshToken: 'r-1', user: ADMIN_USER };

@@ -15,7 +15,8 @@ import {
 } from '../catalogs/shapes';
 import { parseSort, type FilterFieldType, type ListFieldSpec, type SortEntry } from '../list-query';
 import type { Action, ModuleName } from '../modules';
-import { can, type PermissionEntry } from '../permissions';
+import { can } from '../access';
+import type { PermissionEntry } from '../permissions';
 import { ROUTES, type RouteKey } from '../routes';
 import type { ResourceKey } from './keys';
 

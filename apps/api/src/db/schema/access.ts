@@ -104,3 +104,24 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_replaced_by_idx').on(t.replacedBy),
   ],
 );
+
+/**
+ * A counter per role, raised by a trigger (migration 0005) on every insert, update or delete of the
+ * role's permission rows, whoever writes them. The access check caches a role's permissions under
+ * (role id, version): every API process sees a change on its next request. No foreign key: a role's
+ * deletion cascades to its permission rows, whose trigger must not fail on the missing role.
+ */
+export const roleAccessVersions = pgTable('role_access_versions', {
+  roleId: integer('role_id').primaryKey(),
+  version: integer('version').notNull().default(1),
+});
+
+/**
+ * A write counter per table, raised by a statement trigger (migration 0006) on every insert,
+ * update, delete or truncate of any table but the bookkeeping ones. Their sum changes with any
+ * write, which is how list totals are cached exactly across processes (lib/list/count-cache.ts).
+ */
+export const tableVersions = pgTable('table_versions', {
+  tableName: text('table_name').primaryKey(),
+  version: integer('version').notNull().default(1),
+});

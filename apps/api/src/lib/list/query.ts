@@ -9,6 +9,7 @@ import {
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { ValidationError } from '../errors';
+import { cachedTotal } from './count-cache';
 import type { ListField } from './fields';
 import { filtersCondition, searchCondition } from './filters';
 import { keysetAfter, keysetSelection, keysetValues, orderByClause, sortKeys, type SortKey } from './sort';
@@ -47,7 +48,7 @@ export interface ListPage<Row> {
   total: number;
 }
 
-/** One page of a validated list query, and the number of matching rows. */
+/** One page of a validated list query, and the number of matching rows (cached until the next write, see count-cache). */
 export async function runList(
   executor: Executor,
   source: ListSource,
@@ -64,8 +65,8 @@ export async function runList(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const count = source.from(executor, { total: sql<number>`count(*)::int` }).where(where);
-  const [pageRows, [counted]] = await Promise.all([rows, count]);
-  return { rows: pageRows as Record<string, unknown>[], total: Number((counted as { total: number } | undefined)?.total ?? 0) };
+  const [pageRows, total] = await Promise.all([rows, cachedTotal(executor, count)]);
+  return { rows: pageRows as Record<string, unknown>[], total };
 }
 
 export const EXPORT_BATCH_SIZE = 1000;

@@ -18,8 +18,9 @@ const canEditPermissions = (matrix: readonly RolePermission[]) =>
   can(matrix.map((p) => ({ ...p, module: { name: p.module } })), 'config_permissions', 'edit');
 
 /**
- * Permisos: roles with their 22-module matrix, on the catalogue mechanism. Permissions are read per
- * request (plugins/access), so a saved matrix applies to the role's users on their next request.
+ * Permisos: roles with their 22-module matrix, on the catalogue mechanism. Writing the matrix raises
+ * the role's access version (a trigger), which every request reads (plugins/access), so a saved
+ * matrix applies to the role's users on their next request.
  */
 export const rolesBinding: CatalogBinding<typeof rolesCatalog> = {
   declaration: rolesCatalog,

@@ -5,14 +5,20 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Sidebar } from 'primereact/sidebar';
 import { MENU, ROUTES } from '@goc/contracts';
 import { es } from '../../i18n/es';
+import { registerSpanishLocale } from '../../i18n/prime-locale';
 import { useCurrentRoute, useDocumentTitle } from '../../lib/routing/current-route';
 import { currentUserQuery, permissionsQuery } from '../../lib/session/session-api';
-import { useHasToken, useSessionUser } from '../../lib/session/session-store';
+import { useHasToken } from '../../lib/session/session-store';
+import { useSessionUser } from '../../lib/session/session-user';
 import { useIsMobile } from '../../lib/use-media-query';
 import { Header } from './header';
 import { SidebarNav } from './sidebar-nav';
 import { useSidebarCollapsed } from './sidebar-state';
 import { useLogout } from './use-logout';
+import '../prime-theme.css';
+
+// PrimeReact's Spanish texts (calendars, tables) come with the shell: the login screen uses no PrimeReact widget.
+registerSpanishLocale();
 
 /** The sidebar group holding the page (its own item or a parent's, e.g. Crear Oficina → Altas y Bajas). */
 function sectionOf(pathname: string): string | null {

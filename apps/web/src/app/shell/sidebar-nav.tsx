@@ -4,7 +4,8 @@ import { Ripple } from 'primereact/ripple';
 import { Tooltip } from 'primereact/tooltip';
 import { ROUTES, visibleMenu, type MenuGroup, type MenuLeaf } from '@goc/contracts';
 import { es } from '../../i18n/es';
-import { canOpenRoute, usePermissions } from '../../lib/session/permissions-store';
+import { usePermissions } from '../../lib/session/permissions-store';
+import { canOpenRoute } from '../../lib/session/route-access';
 import { useSidebarGroups } from './sidebar-state';
 
 interface SidebarNavProps {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSessionUser } from '../../lib/session/session-store';
+import { useSessionUser } from '../../lib/session/session-user';
 
 /** A column the user may show or hide. */
 export interface ColumnChoice {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { allows, availableActions, type ActionDeclaration, type ResourceActor } from '@goc/contracts';
 import { usePermissions } from '../../lib/session/permissions-store';
-import { useSessionUser } from '../../lib/session/session-store';
+import { useSessionUser } from '../../lib/session/session-user';
 import type { ListResource, ResourceRow } from './resource-types';
 
 /**

@@ -1,5 +1,5 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { es } from '../../i18n/es';
+import { Spinner } from '../spinner';
 
 /** Between modals (1100) and toasts (1200): it blocks dialogs too, yet an error toast stays readable. */
 const OVERLAY_Z_INDEX = 1150;
@@ -16,7 +16,7 @@ export function LoadingOverlay({ visible }: { visible: boolean }) {
       style={{ zIndex: OVERLAY_Z_INDEX }}
     >
       <div className="flex flex-col items-center gap-3 rounded-xl bg-white px-8 py-6 shadow-xl">
-        <ProgressSpinner className="goc-spinner" style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-hidden="true" />
+        <Spinner size="3rem" />
         <span className="text-sm font-medium text-slate-600">{es.loading}</span>
       </div>
     </div>

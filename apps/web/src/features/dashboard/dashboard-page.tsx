@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { MENU, ROUTES, type MenuLeaf } from '@goc/contracts';
 import { EmptyState } from '../../components/empty-state';
 import { formatLongDate } from '../../lib/format';
-import { canOpenRoute, usePermissions } from '../../lib/session/permissions-store';
-import { useSessionUser } from '../../lib/session/session-store';
+import { usePermissions } from '../../lib/session/permissions-store';
+import { canOpenRoute } from '../../lib/session/route-access';
+import { useSessionUser } from '../../lib/session/session-user';
 
 interface Shortcut {
   leaf: MenuLeaf;

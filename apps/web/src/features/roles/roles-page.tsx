@@ -6,7 +6,7 @@ import { CrudPage } from '../../components/list/crud-page';
 import type { FormExtension } from '../../components/form/use-record-form';
 import { queryKeys } from '../../lib/api/query-keys';
 import { usePermissions } from '../../lib/session/permissions-store';
-import { useSessionUser } from '../../lib/session/session-store';
+import { useSessionUser } from '../../lib/session/session-user';
 import { PermissionMatrix } from './permission-matrix';
 
 const matrixSchema = z.array(rolePermissionSchema);

@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/form/form-dialog';
 import { useFormState } from '../../components/form/use-form-state';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
-import { useSessionUser } from '../../lib/session/session-store';
+import { useSessionUser } from '../../lib/session/session-user';
 import { PasswordField } from './password-field';
 import { changeOwnPassword } from './users-api';
 import { usersTexts } from './users-texts';

@@ -1,17 +1,13 @@
-import { isAxiosError } from 'axios';
 import { apiErrorSchema, MESSAGES, type ApiError } from '@goc/contracts';
+import { CONNECTION_ERROR_MESSAGE, httpStatus, isAxiosFailure } from './http-status';
 
-export const CONNECTION_ERROR_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
+export { CONNECTION_ERROR_MESSAGE, httpStatus };
 
 /** The API's error body ({statusCode, error, message, fields?}) when the failure carries one. */
 export function apiErrorBody(error: unknown): ApiError | null {
-  if (!isAxiosError(error) || !error.response) return null;
+  if (!isAxiosFailure(error) || !error.response) return null;
   const parsed = apiErrorSchema.safeParse(error.response.data);
   return parsed.success ? parsed.data : null;
-}
-
-export function httpStatus(error: unknown): number | null {
-  return isAxiosError(error) ? (error.response?.status ?? null) : null;
 }
 
 /**
@@ -19,7 +15,7 @@ export function httpStatus(error: unknown): number | null {
  * for it (502–504 without the API's error body).
  */
 export function isConnectionError(error: unknown): boolean {
-  if (!isAxiosError(error)) return false;
+  if (!isAxiosFailure(error)) return false;
   const status = error.response?.status;
   if (status === undefined) return true;
   return status >= 502 && status <= 504 && apiErrorBody(error) === null;

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
-import { httpStatus } from './api-error';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { httpStatus } from './http-status';
+import { queryKeys } from './query-keys';
 
 const MAX_RETRIES = 2;
 
@@ -10,11 +11,21 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+/**
+ * The route guard trusts the cached permissions for the whole session; a 403 anywhere means the
+ * server sees them differently, so they are invalidated (and refetched while the shell shows them).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = (error: unknown) => {
+    if (httpStatus(error) === 403) void client.invalidateQueries({ queryKey: queryKeys.permissions });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { can, permissionListSchema, type Action, type PermissionEntry, type RouteDef } from '@goc/contracts';
+import { can, permissionListSchema, type Action, type PermissionEntry } from '@goc/contracts';
 import { STORAGE_KEYS } from './storage-keys';
 import { notifyStorageChange, subscribeStorage } from './storage-signal';
 
@@ -20,11 +20,6 @@ export function getStoredPermissions(): PermissionEntry[] {
 export function storePermissions(permissions: readonly PermissionEntry[]): void {
   localStorage.setItem(STORAGE_KEYS.permissions, JSON.stringify(permissions));
   notifyStorageChange();
-}
-
-/** A route is open when it names no permission, or when can() grants it (SPEC §6). */
-export function canOpenRoute(route: RouteDef, permissions: readonly PermissionEntry[]): boolean {
-  return !route.permission || can(permissions, route.permission.module, route.permission.action);
 }
 
 export interface PermissionsView {

@@ -1,5 +1,5 @@
-import { useMemo, useSyncExternalStore } from 'react';
-import { sessionUserSchema, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
+import { useSyncExternalStore } from 'react';
+import type { LoginResponse, RefreshResponse, SessionUser } from '@goc/contracts';
 import { KEEP_SESSION_ON, STORAGE_KEYS } from './storage-keys';
 import { notifyStorageChange, subscribeStorage } from './storage-signal';
 
@@ -14,20 +14,6 @@ export function getRefreshToken(): string | null {
 
 export function isKeepSession(): boolean {
   return localStorage.getItem(STORAGE_KEYS.keepSession) === KEEP_SESSION_ON;
-}
-
-function parseUser(raw: string | null): SessionUser | null {
-  if (!raw) return null;
-  try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function getStoredUser(): SessionUser | null {
-  return parseUser(localStorage.getItem(STORAGE_KEYS.user));
 }
 
 /** After a successful login: token, refresh_token, user and — only when asked — keep_session = 'true'. */
@@ -68,9 +54,4 @@ export function wipeStorage(): void {
 
 export function useHasToken(): boolean {
   return useSyncExternalStore(subscribeStorage, () => getToken() !== null);
-}
-
-export function useSessionUser(): SessionUser | null {
-  const raw = useSyncExternalStore(subscribeStorage, () => localStorage.getItem(STORAGE_KEYS.user));
-  return useMemo(() => parseUser(raw), [raw]);
 }

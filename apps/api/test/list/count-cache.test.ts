@@ -1,0 +1,74 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { units } from '../../src/db/schema';
+import { bearer, createTestApp, login, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ demoData: true });
+  token = (await login(t.app)).token;
+});
+afterAll(async () => t?.close());
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/** The SQL text of every statement the driver receives until stop(). */
+function recordStatements(): { stop(): string[] } {
+  const client = t.database.driver.client as unknown as { query: QueryFn };
+  const original = client.query;
+  const seen: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    seen.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text ?? ''));
+    return original.apply(this, args);
+  };
+  return {
+    stop() {
+      client.query = original;
+      return seen;
+    },
+  };
+}
+
+const list = async (query: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v2/units?${query}`, headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { items: { id: number }[]; total: number };
+};
+const counts = (statements: string[]) => statements.filter((s) => /count\(\*\)/i.test(s)).length;
+
+describe('list totals', () => {
+  it('are counted once per filter, not on every page', async () => {
+    const first = await list('page=1&pageSize=2&q=a');
+    const recorder = recordStatements();
+    const second = await list('page=2&pageSize=2&q=a');
+    const again = await list('page=1&pageSize=2&q=a');
+    expect(counts(recorder.stop())).toBe(0);
+    expect(second.total).toBe(first.total);
+    expect(again).toEqual(first);
+
+    const other = recordStatements();
+    await list('page=1&pageSize=2&q=zz');
+    expect(counts(other.stop())).toBe(1);
+  });
+
+  it('are exact right after a write, whoever makes it (API or another process writing straight to the database)', async () => {
+    const before = (await list('page=1&pageSize=5')).total;
+    const created = await t.app.inject({ method: 'POST', url: '/api/v2/units', headers: bearer(token), payload: { abbreviation: 'qq', name: 'Quintal' } });
+    expect(created.statusCode).toBe(201);
+    expect((await list('page=1&pageSize=5')).total).toBe(before + 1);
+
+    await t.db.delete(units).where(eq(units.abbreviation, 'qq'));
+    expect((await list('page=1&pageSize=5')).total).toBe(before);
+  });
+
+  it('every table but the bookkeeping ones raises the write counter', async () => {
+    const result = await t.db.execute<{ table: string }>(sql`
+      select c.relname as "table" from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_bump_table_version')
+      order by 1`);
+    expect(result.rows.map((r) => r.table)).toEqual(['audit_log', 'refresh_tokens', 'role_access_versions', 'table_versions']);
+  });
+});
