@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { historyListSchema, type CatalogField, type HistoryEntry } from '@goc/contracts';
+import { formatDateTime, historyListSchema, type CatalogField, type HistoryEntry } from '@goc/contracts';
 import { AppDialog } from '../app-dialog';
 import { api } from '../../lib/api/client';
 import { errorMessage } from '../../lib/api/api-error';
-import { formatDateTime } from '../../lib/format';
 import { displayText } from './cell-value';
 import { resourceKeys } from './resource-api';
 import type { ListResource } from './resource-types';
