@@ -51,4 +51,17 @@ export default tseslint.config(
     files: ['apps/api/src/lib/**'],
     rules: restrict([{ group: ['**/modules/**'], message: 'lib must not import modules' }]),
   },
+  // Same rule for the API's modules: a module never reaches into another one; shared code lives in lib/.
+  {
+    files: ['apps/api/src/modules/*/*.ts'],
+    rules: restrict([
+      { regex: '^\\.\\./(?!\\.\\./)|(^|/)modules/', message: 'a module never imports another module; move shared code to lib/' },
+    ]),
+  },
+  {
+    files: ['apps/api/src/modules/*/*/**/*.ts'],
+    rules: restrict([
+      { regex: '^\\.\\./\\.\\./(?!\\.\\./)|(^|/)modules/', message: 'a module never imports another module; move shared code to lib/' },
+    ]),
+  },
 );

@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { ConflictError } from '../../lib/errors';
 import { registerCatalogRoutes } from '../../lib/crud/routes';
 import type { CatalogBinding } from '../../lib/crud/types';
-import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from './guard';
+import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from '../../lib/permission-admins';
 import { loadMatrices, matrixChanges, writeMatrix } from './matrix';
 
 /** 'El rol está asignado a 3 usuarios'. */

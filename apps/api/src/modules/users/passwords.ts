@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/crud/types';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
-import { revokeUserSessions } from '../auth/service';
+import { revokeUserSessions } from '../../lib/sessions';
 
 export const CHANGE_PASSWORD_MESSAGES = {
   wrongCurrent: 'La contraseña actual no es correcta',
