@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** One-way imports (ARCHITECTURE.md): contracts → api / web shared code → features → app. */
+/** One-way imports (docs/architecture.md "Import rules"): contracts → api / web shared code → features → app. */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
