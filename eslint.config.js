@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** One-way imports (ARCHITECTURE.md): contracts → api / web shared code → features → app. */
+/** One-way imports (docs/architecture.md "Import rules"): contracts → api / web shared code → features → app. */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -50,5 +50,18 @@ export default tseslint.config(
   {
     files: ['apps/api/src/lib/**'],
     rules: restrict([{ group: ['**/modules/**'], message: 'lib must not import modules' }]),
+  },
+  // Same rule for the API's modules: a module never reaches into another one; shared code lives in lib/.
+  {
+    files: ['apps/api/src/modules/*/*.ts'],
+    rules: restrict([
+      { regex: '^\\.\\./(?!\\.\\./)|(^|/)modules/', message: 'a module never imports another module; move shared code to lib/' },
+    ]),
+  },
+  {
+    files: ['apps/api/src/modules/*/*/**/*.ts'],
+    rules: restrict([
+      { regex: '^\\.\\./\\.\\./(?!\\.\\./)|(^|/)modules/', message: 'a module never imports another module; move shared code to lib/' },
+    ]),
   },
 );

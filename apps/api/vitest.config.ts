@@ -3,14 +3,22 @@ import { defineConfig } from 'vitest/config';
 /**
  * API tests run against a real database: in-memory PGlite per test file, or a fresh PostgreSQL
  * database per file when TEST_DATABASE_URL is set. Starting PGlite and migrating takes a few seconds.
+ * The date tests run again under TZ=UTC and America/Hermosillo: days, filters and exports must not
+ * depend on the process's zone.
  */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'api', include: ['test/**/*.test.ts'] } },
+      ...['UTC', 'America/Hermosillo'].map((zone) => ({
+        extends: true as const,
+        test: { name: `dates TZ=${zone}`, include: ['test/dates/**/*.test.ts'], env: { TZ: zone } },
+      })),
+    ],
   },
 });

@@ -1,2 +1,13 @@
 import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } });
+
+/** The date tests run again under two zones other than Mexico City's: nothing may depend on the process's zone. */
+const dateZones = ['UTC', 'America/Hermosillo'].map((zone) => ({
+  extends: true as const,
+  test: { name: `dates TZ=${zone}`, include: ['test/dates/**/*.test.ts'], env: { TZ: zone } },
+}));
+
+export default defineConfig({
+  test: {
+    projects: [{ extends: true, test: { name: 'contracts', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } }, ...dateZones],
+  },
+});

@@ -17,7 +17,7 @@ afterEach(() => {
 const SECRET = 'x'.repeat(40);
 
 describe('loadConfig', () => {
-  it('applies the defaults of ARCHITECTURE.md', () => {
+  it('applies the defaults of docs/architecture.md', () => {
     const config = loadConfig({ GOC_JWT_SECRET: SECRET });
     expect(config).toMatchObject({
       port: 3000,

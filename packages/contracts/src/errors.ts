@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error body (ARCHITECTURE.md): Spanish, safe to show. `fields` maps a field path to its message. */
+/** Every API error body (docs/architecture.md "API conventions"): Spanish, safe to show. `fields` maps a field path to its message. */
 export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),

@@ -3,7 +3,7 @@ import { isIsoDay } from './dates/days';
 import { isId } from './ids';
 
 /*
- * The list protocol of ARCHITECTURE.md, shared by the API (parse + validate against a resource's
+ * The list protocol of docs/architecture.md, shared by the API (parse + validate against a resource's
  * allowlist, then build SQL) and the SPA (table state ⇄ URL ⇄ request params):
  *
  *   GET /resource?page=1&pageSize=25&sort=name,-createdAt&q=text&filters=<json>

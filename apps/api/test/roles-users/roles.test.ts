@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, MODULE_NAMES, ROLE_MESSAGES } from '@goc/contracts';
 import { roles } from '../../src/db/schema';
 import { ALL_GRANTS } from '../../src/db/seed/system';
-import { ADMIN_GUARD_MESSAGES } from '../../src/modules/roles/guard';
+import { ADMIN_GUARD_MESSAGES } from '../../src/lib/permission-admins';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, created, type Api, type Row } from '../catalogs/support';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PASSWORD_MESSAGES, PRIVILEGE_MESSAGES } from '@goc/contracts';
 import { refreshTokens, roles, users } from '../../src/db/schema';
-import { ADMIN_GUARD_MESSAGES } from '../../src/modules/roles/guard';
+import { ADMIN_GUARD_MESSAGES } from '../../src/lib/permission-admins';
 import { CHANGE_PASSWORD_MESSAGES } from '../../src/modules/users/passwords';
 import { ADMIN_PASSWORD, bearer, createRole, createTestApp, createUser, login, postLogin, type TestApp } from '../helpers/app';
 import { API, apiFor, created, type Api, type Row } from '../catalogs/support';

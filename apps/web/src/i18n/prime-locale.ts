@@ -1,7 +1,7 @@
 import { addLocale, locale } from 'primereact/api';
 import primeLocales from 'primelocale/es.json';
 
-/** SPEC §1 / §9: dates dd/mm/yy in every PrimeReact date input (the display formatters live in lib/format). */
+/** SPEC §1 / §9: dates dd/mm/yy in every PrimeReact date input (display formatting lives in the contracts' date module). */
 export const PRIME_DATE_FORMAT = 'dd/mm/yy';
 /** Monday (SPEC §1: the week starts on Monday). */
 export const FIRST_DAY_OF_WEEK = 1;

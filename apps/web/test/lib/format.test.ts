@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, formatMoney, formatNumber, toDate } from '../../src/lib/format';
+import { formatMoney, formatNumber } from '../../src/lib/format';
 
-describe('es-MX formatters', () => {
-  it('dates are dd/mm/yy with a two-digit year', () => {
-    expect(formatDate(new Date(2026, 10, 16))).toBe('16/11/26');
-    expect(formatDate(new Date(2026, 0, 5))).toBe('05/01/26');
-  });
-
-  it("a bare 'YYYY-MM-DD' is that calendar day in every time zone", () => {
-    expect(formatDate('2026-11-22')).toBe('22/11/26');
-    expect(toDate('2026-11-22')?.getDate()).toBe(22);
-  });
-
-  it('date and time use 24 h', () => {
-    expect(formatDateTime(new Date(2026, 1, 1, 17, 5))).toBe('01/02/26 17:05');
-  });
-
-  it('long dates are Spanish', () => {
-    expect(formatLongDate(new Date(2026, 1, 1))).toBe('domingo, 1 de febrero de 2026');
-  });
-
+describe('es-MX number formatters', () => {
   it('empty or invalid input gives an empty string', () => {
-    for (const value of [null, undefined, '', 'not a date']) expect(formatDate(value)).toBe('');
     expect(formatMoney(null)).toBe('');
     expect(formatMoney('abc')).toBe('');
     expect(formatNumber(Number.NaN)).toBe('');

@@ -564,7 +564,7 @@ function lines<const L extends Fields>(o: LinesOptions<L>) {
   } satisfies Field;
 }
 
-/** PRODUCT.md: an employee photo is shown as an image only when its URL starts with http. */
+/** docs/product.md "Configuration catalogues": an employee photo is shown as an image only when its URL starts with http. */
 export function isDisplayableImageUrl(url: string | null | undefined): url is string {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
 }

@@ -4,7 +4,7 @@ import { defineCatalog } from './define';
 import { f, type Severity } from './fields';
 
 /*
- * The four status catalogues share one shape (PRODUCT.md "status catalogues"): rows with a `code`
+ * The four status catalogues share one shape (docs/product.md "Status catalogues"): rows with a `code`
  * are the system rows the workflows depend on (renamable, recolourable, reorderable, never
  * deleted; the code itself is read-only), admins may add rows without code, exactly one is default.
  */

@@ -17,8 +17,8 @@ const ISO_DAY_FORMAT = 'yyyy-MM-dd';
 function businessMidnight(day: string): TZDate | null {
   if (!ISO_DAY.test(day)) return null;
   const midnight = parse(day, ISO_DAY_FORMAT, TZDate.tz(BUSINESS_TIME_ZONE), { in: inBusinessZone });
-  // parse() rolls nothing over, but a year below 1000 would not format back to four digits.
-  return isValid(midnight) && format(midnight, ISO_DAY_FORMAT, { in: inBusinessZone }) === day ? midnight : null;
+  // parse() refuses days a month does not have (2026-02-30) with an Invalid Date.
+  return isValid(midnight) ? midnight : null;
 }
 
 /** True when the text is 'YYYY-MM-DD' and that day exists (no 2026-02-30). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Mexican identifiers (PRODUCT.md "Mexican identifiers"): CURP, RFC, NSS and registro patronal.
+ * Mexican identifiers (docs/product.md "Mexican identifiers"): CURP, RFC, NSS and registro patronal.
  * Pure functions first (usable anywhere), then zod schemas that trim / uppercase the input and
  * report one precise Spanish message per problem. API and SPA validate with the same code.
  */

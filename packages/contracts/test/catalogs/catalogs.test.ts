@@ -82,7 +82,7 @@ describe('registry', () => {
     expect(CATALOG_LIST).toHaveLength(16);
   });
 
-  it('uses the resource paths of ARCHITECTURE.md', () => {
+  it('uses the resource paths of docs/architecture.md', () => {
     expect(CATALOG_LIST.map((c) => c.resource)).toEqual([
       '/companies',
       '/works',

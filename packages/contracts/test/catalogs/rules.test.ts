@@ -134,7 +134,7 @@ describe('categories, icons and statuses', () => {
     expect(new Set(shapes).size).toBe(1);
   });
 
-  it('seeds the system rows of PRODUCT.md with exactly one default each', () => {
+  it('seeds the system rows of docs/product.md with exactly one default each', () => {
     expect(STATUS_SEEDS.orderStatuses.map((s) => s.code)).toEqual([
       'borrador',
       'enviado',

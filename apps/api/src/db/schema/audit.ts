@@ -5,7 +5,7 @@ import { users } from './access';
 /** Changed fields of a write: { field: { old, new } }. */
 export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
 
-/** Every write and every auth event (PRODUCT.md "Every write is audited"). Never holds secrets. */
+/** Every write and every auth event (docs/product.md: every write is audited). Never holds secrets. */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -5,7 +5,7 @@ import { boolean, integer, numeric, text, timestamp, type AnyPgColumn } from 'dr
 export const idColumn = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 
 /**
- * created_at / updated_at / version of every table (PRODUCT.md "Domain model").
+ * created_at / updated_at / version of every table (docs/product.md "Domain model").
  * `version` backs optimistic concurrency: writers compare and increment it.
  */
 export const auditColumns = () => ({

@@ -4,11 +4,11 @@ import { activeColumn, auditColumns, foldedColumn, idColumn, lower, money } from
 import { companies } from './companies';
 import { categories, subcategories } from './business-lines';
 
-/** Lifecycle of a work (PRODUCT.md). */
+/** Lifecycle of a work (docs/product.md "Configuration catalogues"). */
 export const WORK_STATUSES = ['planeacion', 'en_ejecucion', 'suspendida', 'terminada'] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
 
-/** Employment status of an employee (PRODUCT.md). */
+/** Employment status of an employee (docs/product.md "Configuration catalogues"). */
 export const EMPLOYEE_STATUSES = ['activo', 'baja'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 

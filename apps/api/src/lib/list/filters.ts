@@ -130,7 +130,7 @@ function fieldCondition(field: ListField, filter: FieldFilter): SQL | undefined 
   return filter.operator === 'or' ? or(...conditions) : and(...conditions);
 }
 
-/** Every field's filter, combined with AND (ARCHITECTURE.md). Unknown fields must have been refused already. */
+/** Every field's filter, combined with AND (docs/architecture.md "API conventions"). Unknown fields must have been refused already. */
 export function filtersCondition(filters: Filters, fields: ReadonlyMap<string, ListField>): SQL | undefined {
   const conditions = Object.entries(filters).map(([name, filter]) => {
     const field = fields.get(name);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES, wellFormedText, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
 import type { AuthSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { employees, refreshTokens, roles, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { revokeFamily } from '../../lib/sessions';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken, type AccessTokenService } from '../../lib/tokens';
@@ -21,8 +22,6 @@ export const AUTH_EVENTS = {
   logout: 'auth.logout',
 } as const;
 
-/** Why a refresh-token family was revoked (refresh_tokens.revoked_reason). */
-export type RevokeReason = 'rotated' | 'reuse' | 'logout' | 'expired' | 'inactive' | 'deactivated' | 'password_reset' | 'password_changed';
 
 export interface AuthDeps {
   db: Db;
@@ -61,31 +60,6 @@ export async function loadSessionUser(executor: Executor, userId: number): Promi
         : null,
     role: { id: row.roleId, name: row.roleName },
   };
-}
-
-/** Revokes every live token of a login; its access tokens stop working at the next request. */
-export async function revokeFamily(executor: Executor, familyId: string, reason: RevokeReason): Promise<void> {
-  await executor
-    .update(refreshTokens)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
-
-/**
- * Ends every session of a user (deactivation, password reset) — or all but one login, the session that
- * just changed its own password. Their access tokens stop working at the next request (plugins/access).
- */
-export async function revokeUserSessions(executor: Executor, userId: number, reason: RevokeReason, keepFamilyId?: string): Promise<void> {
-  await executor
-    .update(refreshTokens)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        keepFamilyId === undefined ? undefined : ne(refreshTokens.familyId, keepFamilyId),
-      ),
-    );
 }
 
 export function createAuthService({ db, passwords, tokens, settings }: AuthDeps) {

@@ -5,9 +5,9 @@ import { users } from '../../db/schema';
 import { ConflictError } from '../../lib/errors';
 import { registerCatalogRoutes } from '../../lib/crud/routes';
 import type { CatalogBinding } from '../../lib/crud/types';
-import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from './guard';
-import { loadMatrices, matrixChanges, writeMatrix } from './matrix';
-import { assertMayWriteMatrix } from './privileges';
+import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from '../../lib/permission-admins';
+import { loadMatrices, matrixChanges, writeMatrix } from '../../lib/role-matrix';
+import { assertMayWriteMatrix } from '../../lib/privileges';
 
 /** 'El rol está asignado a 3 usuarios'. */
 export function roleAssignedMessage(n: number): string {

@@ -6,8 +6,8 @@ import { recordAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/crud/types';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
-import { revokeUserSessions } from '../auth/service';
-import { assertMayManageUser } from '../roles/privileges';
+import { revokeUserSessions } from '../../lib/sessions';
+import { assertMayManageUser } from '../../lib/privileges';
 
 export const CHANGE_PASSWORD_MESSAGES = {
   wrongCurrent: 'La contraseña actual no es correcta',

@@ -6,10 +6,10 @@ import { auditLog } from '../../db/schema';
 import { actorOf, idParamsSchema, registerCatalogRoutes } from '../../lib/crud/routes';
 import type { CatalogBinding } from '../../lib/crud/types';
 import { errorResponses } from '../../lib/openapi';
-import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from '../roles/guard';
-import { assertMayAssignRole, assertMayManageUser } from '../roles/privileges';
+import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from '../../lib/permission-admins';
+import { assertMayAssignRole, assertMayManageUser } from '../../lib/privileges';
 import { changeOwnPassword, resetPassword } from './passwords';
-import { revokeUserSessions } from '../auth/service';
+import { revokeUserSessions } from '../../lib/sessions';
 
 const forms = (...modules: ModuleName[]) =>
   modules.flatMap((module) => (['create', 'edit'] as Action[]).map((action) => ({ module, action })));

@@ -1,5 +1,5 @@
-import { isDisplayableImageUrl, SEVERITY_OPTIONS, type CatalogField, type ReferenceDisplay, type Severity } from '@goc/contracts';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatDateTime, formatDay, isDisplayableImageUrl, SEVERITY_OPTIONS, type CatalogField, type ReferenceDisplay, type Severity } from '@goc/contracts';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { listTexts } from './list-texts';
 import { StatusTag } from './status-tag';
 
@@ -39,7 +39,7 @@ export function displayText(field: CatalogField, value: unknown): string {
     case 'number':
       return typeof value === 'number' ? formatNumber(value) : String(value);
     case 'date':
-      return formatDate(value as string);
+      return formatDay(value as string);
     case 'datetime':
       return formatDateTime(value as string);
     case 'boolean':

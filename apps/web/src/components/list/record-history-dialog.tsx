@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import type { CatalogField } from '@goc/contracts';
+import { formatDateTime, type CatalogField } from '@goc/contracts';
 import { AppDialog } from '../app-dialog';
 import { errorMessage } from '../../lib/api/api-error';
-import { formatDateTime } from '../../lib/format';
 import { displayText } from './cell-value';
 import { fetchHistory } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';

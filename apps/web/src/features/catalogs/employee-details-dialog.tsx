@@ -17,7 +17,7 @@ export function employeeFullName(row: Record<string, unknown>): string {
   return [row.firstName, row.lastName, row.secondLastName].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
 }
 
-/** PRODUCT.md: the photo only when its URL starts with http (and it loads); the initials otherwise. */
+/** docs/product.md "Configuration catalogues": the photo only when its URL starts with http (and it loads); the initials otherwise. */
 function EmployeePhoto({ row }: { row: ResourceRow }) {
   const url = str(row.photoUrl);
   const [failed, setFailed] = useState(false);

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { MENU, ROUTES, type MenuLeaf } from '@goc/contracts';
+import { businessToday, formatDayInWords, MENU, ROUTES, type MenuLeaf } from '@goc/contracts';
 import { EmptyState } from '../../components/empty-state';
-import { formatLongDate } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { canOpenRoute } from '../../lib/session/route-access';
 import { useSessionUser } from '../../lib/session/session-user';
@@ -38,7 +37,7 @@ export default function DashboardPage() {
     <div className="flex flex-col gap-5">
       <section className="goc-card flex flex-col gap-1 px-6 py-5">
         <h2 className="m-0 text-xl font-semibold text-slate-800">{firstName ? `Hola, ${firstName}` : 'Hola'}</h2>
-        <p className="m-0 text-sm text-slate-500 first-letter:uppercase">{formatLongDate(new Date())}</p>
+        <p className="m-0 text-sm text-slate-500 first-letter:uppercase">{formatDayInWords(businessToday())}</p>
       </section>
 
       {links.length > 0 && (

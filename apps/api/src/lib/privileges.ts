@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { flagsBeyond, PRIVILEGE_MESSAGES, type ModuleFlags, type PermissionEntry } from '@goc/contracts';
-import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
-import { ForbiddenError } from '../../lib/errors';
-import type { Actor } from '../../lib/crud/types';
-import { loadRolePermissions } from '../../lib/permissions';
-import { loadMatrices } from './matrix';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema';
+import { ForbiddenError } from './errors';
+import type { Actor } from './crud/types';
+import { loadRolePermissions } from './permissions';
+import { loadMatrices } from './role-matrix';
 
 /*
  * Partial rights on Permisos must not add up to full ones: nobody grants, through a role or a user, a

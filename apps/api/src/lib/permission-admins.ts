@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client';
-import { permissionModules, rolePermissions, users } from '../../db/schema';
-import { ConflictError } from '../../lib/errors';
+import type { Executor, Tx } from '../db/client';
+import { permissionModules, rolePermissions, users } from '../db/schema';
+import { ConflictError } from './errors';
 
 /*
  * Someone must always be able to manage roles and users: the last active user whose role can edit

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { completePermissions, type ModuleName, type RolePermission, type RolePermissionInput } from '@goc/contracts';
-import type { Executor, Tx } from '../../db/client';
-import { permissionModules, rolePermissions, type AuditChanges } from '../../db/schema';
+import type { Executor, Tx } from '../db/client';
+import { permissionModules, rolePermissions, type AuditChanges } from '../db/schema';
 
 /** The 22-module matrix of each role, in MODULES order (modules without a row: all flags false). */
 export async function loadMatrices(executor: Executor, roleIds: readonly number[]): Promise<Map<number, RolePermission[]>> {
