@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { CatalogField, FieldType } from '@goc/contracts';
 
 /** What a form holds: field name → input value (text as '', numbers / dates / references as null when empty). */
@@ -94,16 +93,6 @@ export function pick(values: FormValues, names: readonly string[]): FormValues {
   return Object.fromEntries(names.map((name) => [name, values[name]]));
 }
 
-/** First message per top-level field ('permissions.3.view' → 'permissions'). */
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /**
  * The first message under each top-level field of react-hook-form's nested errors: a role's
  * matrix ('permissions.3.view') shows one message under the matrix. A lines editor reads its
@@ -125,11 +114,4 @@ export function firstMessages(errors: Readonly<Record<string, unknown>>): FieldE
     if (message !== undefined) messages[name] = message;
   }
   return messages;
-}
-
-/** The API's `fields` map ({ 'permissions.3.module': '…' }) keyed by top-level field. */
-export function serverFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [path, message] of Object.entries(fields ?? {})) errors[path.split('.')[0] ?? path] ??= message;
-  return errors;
 }
