@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { CatalogField, FieldType } from '@goc/contracts';
 
 /** What a form holds: field name → input value (text as '', numbers / dates / references as null when empty). */
@@ -42,6 +41,25 @@ export function writableNames(fields: readonly CatalogField[], mode: FormMode): 
   return fields.filter((f) => f.form === 'editable' || (mode === 'create' && f.form === 'createOnly')).map((f) => f.name);
 }
 
+/** A new line of a `lines` field: each editable cell at its default or empty value. */
+export function emptyLine(cells: readonly CatalogField[]): FormValues {
+  return Object.fromEntries(cells.map((cell) => [cell.name, cell.defaultValue ?? emptyValue(cell.type)]));
+}
+
+/**
+ * The values as a request carries them: each line of a `lines` field reduced to its writable cells
+ * (an edited record's lines also hold their ids and joined labels, which the API does not take).
+ */
+export function bodyValues(fields: readonly CatalogField[], values: FormValues): FormValues {
+  const body = { ...values };
+  for (const field of fields) {
+    const cells = field.lines?.fields.filter((c) => c.form !== 'readOnly').map((c) => c.name);
+    const lines = values[field.name];
+    if (cells && Array.isArray(lines)) body[field.name] = lines.map((line: FormValues) => pick(line, cells));
+  }
+  return body;
+}
+
 /** A form's starting values: the record's (edit) or the declared defaults (create). */
 export function initialValues(fields: readonly CatalogField[], record: Record<string, unknown> | null): FormValues {
   const values: FormValues = {};
@@ -53,6 +71,17 @@ export function initialValues(fields: readonly CatalogField[], record: Record<st
   return values;
 }
 
+/**
+ * A copy of a record as the starting values of a new one ("Duplicar"): its writable values, except
+ * those that must be unique, which the user fills in.
+ */
+export function copyValues(fields: readonly CatalogField[], record: Record<string, unknown>): FormValues {
+  const copy = initialValues(fields, record);
+  return Object.fromEntries(
+    fields.filter((f) => f.form === 'editable' && !f.unique).map((f) => [f.name, copy[f.name]]),
+  );
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The names among `names` whose value differs from the starting one (what a PATCH carries). */
@@ -62,16 +91,6 @@ export function changedNames(names: readonly string[], initial: FormValues, curr
 
 export function pick(values: FormValues, names: readonly string[]): FormValues {
   return Object.fromEntries(names.map((name) => [name, values[name]]));
-}
-
-/** First message per top-level field ('permissions.3.view' → 'permissions'). */
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }
 
 /**
@@ -95,11 +114,4 @@ export function firstMessages(errors: Readonly<Record<string, unknown>>): FieldE
     if (message !== undefined) messages[name] = message;
   }
   return messages;
-}
-
-/** The API's `fields` map ({ 'permissions.3.module': '…' }) keyed by top-level field. */
-export function serverFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [path, message] of Object.entries(fields ?? {})) errors[path.split('.')[0] ?? path] ??= message;
-  return errors;
 }

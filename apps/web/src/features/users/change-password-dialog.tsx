@@ -1,9 +1,11 @@
-import { useCallback, useId } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { changeOwnPasswordFormSchema } from '@goc/contracts';
-import { serverFieldErrors, zodFieldErrors, type FormValues } from '../../components/form/form-values';
 import { FormDialog } from '../../components/form/form-dialog';
-import { useFormState } from '../../components/form/use-form-state';
+import { applyServerErrors } from '../../components/form/server-errors';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { useSessionUser } from '../../lib/session/session-user';
@@ -11,29 +13,28 @@ import { PasswordField } from './password-field';
 import { changeOwnPassword } from './users-api';
 import { usersTexts } from './users-texts';
 
-const validate = (values: FormValues) => {
-  const result = changeOwnPasswordFormSchema.safeParse(values);
-  return result.success ? {} : zodFieldErrors(result.error);
-};
+type ChangePasswordValues = z.input<typeof changeOwnPasswordFormSchema>;
 
 /** "Cambiar contraseña" of the header's user menu: current password, new one and its confirmation. */
 export function ChangePasswordDialog({ onHide }: { onHide: () => void }) {
   const formId = useId();
   const toast = useToast();
   const user = useSessionUser();
-  const form = useFormState({ currentPassword: '', newPassword: '', confirmPassword: '' }, useCallback(validate, []));
+  const form = useForm<ChangePasswordValues>({
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    resolver: zodResolver(changeOwnPasswordFormSchema, undefined, { raw: true }),
+  });
   const save = useMutation({
-    mutationFn: () => changeOwnPassword({ currentPassword: String(form.values.currentPassword), newPassword: String(form.values.newPassword) }),
+    mutationFn: (values: ChangePasswordValues) => changeOwnPassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
     onSuccess: () => {
       toast.add({ severity: 'success', summary: usersTexts.passwordChanged, life: 4000 });
       onHide();
     },
     onError: (error) => {
-      form.setServerErrors(serverFieldErrors(apiErrorBody(error)?.fields));
+      applyServerErrors(form.setError, apiErrorBody(error)?.fields);
       toast.add({ severity: 'error', summary: usersTexts.passwordChangeFailed, detail: errorMessage(error), life: 6000 });
     },
   });
-  const text = (name: string) => String(form.values[name] ?? '');
 
   return (
     <FormDialog
@@ -44,35 +45,51 @@ export function ChangePasswordDialog({ onHide }: { onHide: () => void }) {
       submitIcon="pi pi-check"
       pending={save.isPending}
       onHide={onHide}
-      onSubmit={() => {
-        if (form.check()) save.mutate();
-      }}
+      onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
     >
-      <PasswordField
-        id={`${formId}-current`}
-        label={usersTexts.currentPassword}
-        value={text('currentPassword')}
-        onChange={(value) => form.setValue('currentPassword', value)}
-        error={form.errors.currentPassword}
-        autoComplete="current-password"
+      <Controller
+        control={form.control}
+        name="currentPassword"
+        render={({ field, fieldState }) => (
+          <PasswordField
+            id={`${formId}-current`}
+            label={usersTexts.currentPassword}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            autoComplete="current-password"
+          />
+        )}
       />
-      <PasswordField
-        id={`${formId}-new`}
-        label={usersTexts.newPassword}
-        value={text('newPassword')}
-        onChange={(value) => form.setValue('newPassword', value)}
-        error={form.errors.newPassword}
-        autoComplete="new-password"
-        rules
-        username={user?.username}
+      <Controller
+        control={form.control}
+        name="newPassword"
+        render={({ field, fieldState }) => (
+          <PasswordField
+            id={`${formId}-new`}
+            label={usersTexts.newPassword}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            autoComplete="new-password"
+            rules
+            username={user?.username}
+          />
+        )}
       />
-      <PasswordField
-        id={`${formId}-confirm`}
-        label={usersTexts.confirmPassword}
-        value={text('confirmPassword')}
-        onChange={(value) => form.setValue('confirmPassword', value)}
-        error={form.errors.confirmPassword}
-        autoComplete="new-password"
+      <Controller
+        control={form.control}
+        name="confirmPassword"
+        render={({ field, fieldState }) => (
+          <PasswordField
+            id={`${formId}-confirm`}
+            label={usersTexts.confirmPassword}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            autoComplete="new-password"
+          />
+        )}
       />
     </FormDialog>
   );

@@ -1,10 +1,11 @@
-import { useCallback, useId } from 'react';
+import { useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passwordSchema, PASSWORD_MESSAGES } from '@goc/contracts';
-import { serverFieldErrors, zodFieldErrors, type FormValues } from '../../components/form/form-values';
 import { FormDialog } from '../../components/form/form-dialog';
-import { useFormState } from '../../components/form/use-form-state';
+import { applyServerErrors } from '../../components/form/server-errors';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { PasswordField } from './password-field';
@@ -25,26 +26,22 @@ interface ResetPasswordDialogProps {
   onHide: () => void;
 }
 
+type ResetPasswordValues = z.input<ReturnType<typeof resetPasswordFormSchema>>;
+
 /** An administrator sets a new password for a user (POST /users/:id/reset-password). */
 export function ResetPasswordDialog({ userId, username, onHide }: ResetPasswordDialogProps) {
   const formId = useId();
   const toast = useToast();
-  const validate = useCallback(
-    (values: FormValues) => {
-      const result = resetPasswordFormSchema(username).safeParse(values);
-      return result.success ? {} : zodFieldErrors(result.error);
-    },
-    [username],
-  );
-  const form = useFormState({ password: '', confirmPassword: '' }, validate);
+  const resolver = useMemo(() => zodResolver(resetPasswordFormSchema(username), undefined, { raw: true }), [username]);
+  const form = useForm<ResetPasswordValues>({ defaultValues: { password: '', confirmPassword: '' }, resolver });
   const save = useMutation({
-    mutationFn: () => resetPassword(userId, { password: String(form.values.password) }),
+    mutationFn: (values: ResetPasswordValues) => resetPassword(userId, { password: values.password }),
     onSuccess: () => {
       toast.add({ severity: 'success', summary: usersTexts.passwordReset(username), life: 4000 });
       onHide();
     },
     onError: (error) => {
-      form.setServerErrors(serverFieldErrors(apiErrorBody(error)?.fields));
+      applyServerErrors(form.setError, apiErrorBody(error)?.fields);
       toast.add({ severity: 'error', summary: usersTexts.passwordResetFailed, detail: errorMessage(error), life: 6000 });
     },
   });
@@ -58,27 +55,37 @@ export function ResetPasswordDialog({ userId, username, onHide }: ResetPasswordD
       submitIcon="pi pi-key"
       pending={save.isPending}
       onHide={onHide}
-      onSubmit={() => {
-        if (form.check()) save.mutate();
-      }}
+      onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
     >
-      <PasswordField
-        id={`${formId}-password`}
-        label={usersTexts.newPassword}
-        value={String(form.values.password)}
-        onChange={(value) => form.setValue('password', value)}
-        error={form.errors.password}
-        autoComplete="new-password"
-        rules
-        username={username}
+      <Controller
+        control={form.control}
+        name="password"
+        render={({ field, fieldState }) => (
+          <PasswordField
+            id={`${formId}-password`}
+            label={usersTexts.newPassword}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            autoComplete="new-password"
+            rules
+            username={username}
+          />
+        )}
       />
-      <PasswordField
-        id={`${formId}-confirm`}
-        label={usersTexts.confirmPassword}
-        value={String(form.values.confirmPassword)}
-        onChange={(value) => form.setValue('confirmPassword', value)}
-        error={form.errors.confirmPassword}
-        autoComplete="new-password"
+      <Controller
+        control={form.control}
+        name="confirmPassword"
+        render={({ field, fieldState }) => (
+          <PasswordField
+            id={`${formId}-confirm`}
+            label={usersTexts.confirmPassword}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            autoComplete="new-password"
+          />
+        )}
       />
     </FormDialog>
   );
