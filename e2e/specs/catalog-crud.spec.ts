@@ -53,8 +53,8 @@ test('Obras: create, edit, filter (text + date), URL state, export and delete', 
   });
 
   // A second record to filter against, made through the API: same tag, another start date.
-  const [company] = await apiCall<{ value: number }[]>(sessions.request, admin, 'GET', '/companies/options');
-  const [category] = await apiCall<{ value: number }[]>(sessions.request, admin, 'GET', '/categories/options');
+  const [company] = (await apiCall<{ items: { value: number }[] }>(sessions.request, admin, 'GET', '/companies/options')).items;
+  const [category] = (await apiCall<{ items: { value: number }[] }>(sessions.request, admin, 'GET', '/categories/options')).items;
   await apiCall(sessions.request, admin, 'POST', '/works', {
     code: beta.code,
     name: beta.name,

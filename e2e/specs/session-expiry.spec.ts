@@ -74,7 +74,7 @@ test('with keep_session concurrent 401s share one refresh and are all replayed',
   const refreshes = recordRefreshes(page);
   const options: { url: string; status: number }[] = [];
   page.on('response', (response) => {
-    if (/\/api\/v2\/\w+\/options$/.test(response.url())) options.push({ url: response.url(), status: response.status() });
+    if (/\/api\/v2\/[\w-]+\/options(\?|$)/.test(response.url())) options.push({ url: response.url(), status: response.status() });
   });
 
   // The form's pickers load their options side by side: every one of them meets the expired token.

@@ -13,14 +13,16 @@ import access from './plugins/access';
 import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
 import errors from './plugins/errors';
+import inputGuard from './plugins/input-guard';
 import rateLimit from './plugins/rate-limit';
-import security from './plugins/security';
+import security, { apiNoStore } from './plugins/security';
 import web from './plugins/web';
 
 export const API_PREFIX = '/api/v2';
 
 /** The API's modules, mounted under /api/v2. A new module adds one line here. */
 async function api(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', apiNoStore);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(permissionRoutes);
@@ -45,6 +47,8 @@ export function buildApp(config: AppConfig, database: Database): FastifyInstance
     // Requests are small JSON documents; 1 MiB leaves room for long order forms.
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind a load balancer each user's own IP (login rate limit, audit), not the balancer's.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,6 +56,7 @@ export function buildApp(config: AppConfig, database: Database): FastifyInstance
   app.register(context, { config, database });
   app.register(errors);
   app.register(security);
+  app.register(inputGuard);
   app.register(rateLimit);
   app.register(openApi);
   app.register(access);

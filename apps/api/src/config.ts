@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './lib/export/limiter';
 
 /** Security knobs that are not environment variables; tests override them through buildApp's config. */
 export interface AuthSettings {
@@ -54,6 +55,13 @@ export interface AppConfig {
   webDistDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   auth: AuthSettings;
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For / -Proto to believe (client IP for the login
+   * rate limit and the audit log, https for HSTS). false: none.
+   */
+  trustProxy: boolean | string;
+  /** Concurrent exports allowed per user and in the whole process (HTTP 429 beyond). */
+  exports: ExportLimits;
 }
 
 /**
@@ -115,6 +123,13 @@ const envSchema = z.object({
     (v) => v === undefined || v.length >= 32,
     'GOC_JWT_SECRET debe tener al menos 32 caracteres',
   ),
+  GOC_TRUST_PROXY: optionalText.transform((v, ctx): boolean | string => {
+    if (v === undefined || ['false', '0', 'no'].includes(v.toLowerCase())) return false;
+    if (['true', '1', 'yes'].includes(v.toLowerCase())) return true;
+    if (/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/.test(v)) return v;
+    ctx.addIssue({ code: 'custom', message: 'GOC_TRUST_PROXY debe ser true, false o una lista de IP/CIDR de los proxies separadas por comas' });
+    return z.NEVER;
+  }),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'REDIS_URL debe empezar con redis:// o rediss://'),
 });
 
@@ -162,5 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: resolve(root, 'apps/web/dist'),
     logLevel: 'info',
     auth: DEFAULT_AUTH_SETTINGS,
+    trustProxy: e.GOC_TRUST_PROXY,
+    exports: DEFAULT_EXPORT_LIMITS,
   };
 }

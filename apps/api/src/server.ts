@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataFolderInUseError } from './db/data-lock';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { createPasswordHasher } from './lib/passwords';
@@ -62,6 +63,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataFolderInUseError) {
+    process.stderr.write(`No se pudo iniciar GOC: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`No se pudo iniciar GOC: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

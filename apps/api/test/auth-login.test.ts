@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, sessionUserSchema } from '@goc/contracts';
 import { auditLog, companies, employees, users } from '../src/db/schema';
@@ -141,6 +142,49 @@ describe('account lockout', () => {
     await postLogin(t.app, user.username, 'x');
     const [row] = await t.db.select({ failed: users.failedLoginCount, lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id));
     expect(row).toEqual({ failed: 1, lockedUntil: null });
+  });
+
+  describe('parallel bursts (the lock is claimed before a password is checked)', () => {
+    const MAX = 5;
+    const burst = async (app: FastifyInstance, username: string, passwords: string[]) =>
+      Promise.all(passwords.map((p) => postLogin(app, username, p)));
+
+    it('evaluates at most N passwords of 20 parallel wrong ones, then locks', async () => {
+      const app = await t.variant({ auth: { maxFailedLogins: MAX, lockoutMinutes: 10 } });
+      const user = await createUser(app);
+      const verify = vi.spyOn(app.passwords, 'verify');
+      const answers = await burst(app, user.username, Array.from({ length: 20 }, (_, i) => `mala-${i}`));
+      expect(verify).toHaveBeenCalledTimes(MAX);
+      verify.mockRestore();
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses).toEqual([...Array(MAX - 1).fill(401), ...Array(20 - MAX + 1).fill(429)]);
+      expect(await auditRows(user.id, 'auth.login_failed')).toHaveLength(MAX);
+      expect(await auditRows(user.id, 'auth.lockout')).toHaveLength(1);
+      expect(await auditRows(user.id, 'auth.login_locked')).toHaveLength(20 - MAX);
+      expect((await postLogin(app, user.username, user.password)).statusCode).toBe(429);
+    });
+
+    it('a right password at the end of a burst of 19 wrong ones does not get past the lock', async () => {
+      const app = await t.variant({ auth: { maxFailedLogins: MAX, lockoutMinutes: 10 } });
+      const user = await createUser(app);
+      const verify = vi.spyOn(app.passwords, 'verify');
+      const answers = await burst(app, user.username, [...Array.from({ length: 19 }, (_, i) => `mala-${i}`), user.password]);
+      const evaluated = verify.mock.calls.length;
+      verify.mockRestore();
+      const last = answers[19]!;
+      // The right password may only win if it was among the first N claims; then the lock is cleared.
+      // (A success starts a new window, so at most N more wrong ones may follow it.)
+      const failures = (await auditRows(user.id, 'auth.login_failed')).length;
+      if (last.statusCode === 200) {
+        expect(evaluated).toBeLessThanOrEqual(2 * MAX);
+        expect(failures).toBeLessThanOrEqual(2 * MAX - 1);
+      } else {
+        expect(last.statusCode).toBe(429);
+        expect(evaluated).toBeLessThanOrEqual(MAX);
+        expect(failures).toBeLessThanOrEqual(MAX);
+        expect((await postLogin(app, user.username, user.password)).statusCode).toBe(429);
+      }
+    });
   });
 
   it('counts only consecutive failures: a success in between starts again', async () => {

@@ -18,5 +18,6 @@ export const MESSAGES = {
   validation: 'Revisa los datos marcados',
   staleVersion: 'El registro fue modificado por otro usuario',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
+  unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   noRefreshToken: 'No refresh token found',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isIsoDay } from './validators/dates';
+import { isIsoDay } from './dates/days';
+import { isId } from './ids';
 
 /*
  * The list protocol of ARCHITECTURE.md, shared by the API (parse + validate against a resource's
@@ -61,6 +62,8 @@ export const MAX_PAGE_SIZE = 100;
 /** Rows-per-page choices of the SPA paginator; all within MAX_PAGE_SIZE. */
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const MAX_SEARCH_LENGTH = 200;
+/** Every word of `q` is matched against every searchable field: the cost grows with the words. */
+export const MAX_SEARCH_WORDS = 10;
 export const MAX_SORT_FIELDS = 5;
 export const MAX_FILTER_FIELDS = 30;
 export const MAX_CONSTRAINTS_PER_FIELD = 10;
@@ -148,6 +151,7 @@ export const listQueryParams = {
     .string({ error: 'La búsqueda debe ser texto' })
     .trim()
     .max(MAX_SEARCH_LENGTH, `La búsqueda admite como máximo ${MAX_SEARCH_LENGTH} caracteres`)
+    .refine((s) => s.split(/\s+/).filter((w) => w !== '').length <= MAX_SEARCH_WORDS, `La búsqueda admite como máximo ${MAX_SEARCH_WORDS} palabras`)
     .transform((s) => (s === '' ? undefined : s))
     .optional(),
   filters: z
@@ -292,7 +296,7 @@ function valueProblem(spec: ListFieldSpec, mode: MatchMode, value: FilterConstra
         : `El valor del filtro ${name} no es una opción válida`;
     case 'reference':
       if (mode === 'equals' || mode === 'notEquals') {
-        return Number.isInteger(value) && (value as number) > 0 ? null : `El valor del filtro ${name} debe ser un identificador`;
+        return isId(value) ? null : `El valor del filtro ${name} debe ser un identificador`;
       }
       return typeof value === 'string' ? null : `El valor del filtro ${name} debe ser texto`;
   }

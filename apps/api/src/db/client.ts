@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
+import { lockDataFolder } from './data-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -50,14 +51,33 @@ pg.types.setTypeParser(DATE_OID, (value: string) => value);
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    // An idle client's network error must not crash the process; the next query reports it.
+    // A bounded wait for a connection: while PostgreSQL is down requests fail fast (503), not hang.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    // A lost connection must not crash the process. The pool listens on idle clients only; a client
+    // checked out between two queries of a transaction emits 'error' with no listener — which Node
+    // turns into an uncaught exception — unless every client gets its own listener. The query in
+    // flight (or the next one) reports the failure; the pool drops the broken client on release.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', driver: { kind: 'postgres', client: pool }, close: () => pool.end() };
   }
-  if (config.pgliteDir) mkdirSync(config.pgliteDir, { recursive: true });
-  return openPglite(config.pgliteDir ? { dataDir: config.pgliteDir } : {});
+  if (!config.pgliteDir) return openPglite({});
+  mkdirSync(config.pgliteDir, { recursive: true });
+  const release = lockDataFolder(config.pgliteDir);
+  try {
+    const database = await openPglite({ dataDir: config.pgliteDir });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /**

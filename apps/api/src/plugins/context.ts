@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
+import { createExportLimiter, type ExportLimiter } from '../lib/export/limiter';
 import { createPasswordHasher, type PasswordHasher } from '../lib/passwords';
 import { createAccessTokenService, type AccessTokenService } from '../lib/tokens';
 
@@ -13,6 +14,8 @@ declare module 'fastify' {
     db: Db;
     passwords: PasswordHasher;
     tokens: AccessTokenService;
+    /** Slots for running exports (lib/export/limiter). */
+    exportLimiter: ExportLimiter;
   }
 }
 
@@ -28,6 +31,7 @@ async function contextPlugin(app: FastifyInstance, { config, database }: Context
   app.decorate('db', database.db);
   app.decorate('passwords', createPasswordHasher(config.auth.argon2));
   app.decorate('tokens', createAccessTokenService(config.auth, config.jwtSecret));
+  app.decorate('exportLimiter', createExportLimiter(config.exports));
 }
 
 export default fp(contextPlugin, { name: 'goc-context' });

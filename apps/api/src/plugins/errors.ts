@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, type ApiError } from '@goc/contracts';
 import { AppError } from '../lib/errors';
-import { isReferenceViolation, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../lib/db-errors';
+import { isDataException, isDatabaseUnavailable, isReferenceViolation, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../lib/db-errors';
 
 // zod's built-in messages in Spanish; the contracts' own messages take precedence where they exist.
 z.config(z.locales.es());
@@ -57,10 +57,13 @@ export function toApiError(error: unknown): ApiError {
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     return body(400, MESSAGES.validation, validationFields(fastifyError));
   }
+  // The database restarting or unreachable: the request may be retried as soon as it is back.
+  if (isDatabaseUnavailable(error)) return body(503, MESSAGES.unavailable);
   const db = pgErrorInfo(error);
   // Services name the field or the referrer themselves; these are the safe fallbacks.
   if (db?.code === PG_UNIQUE_VIOLATION) return body(409, 'Ya existe un registro con esos datos');
   if (isReferenceViolation(db)) return body(409, 'El registro está relacionado con otros datos y no se puede modificar así');
+  if (isDataException(db)) return body(400, 'Algún dato de la solicitud no es válido o está fuera del rango permitido');
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
     return body(status, FRAMEWORK_CODE_MESSAGES[fastifyError.code] ?? STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400]!);
@@ -69,7 +72,8 @@ export function toApiError(error: unknown): ApiError {
 }
 
 function logFailure(request: FastifyRequest, error: unknown, statusCode: number): void {
-  if (statusCode >= 500) request.log.error({ err: error }, 'error no controlado');
+  if (statusCode === 503) request.log.warn({ err: error }, 'la base de datos no está disponible');
+  else if (statusCode >= 500) request.log.error({ err: error }, 'error no controlado');
   else request.log.info({ statusCode, code: (error as FastifyError).code }, 'solicitud rechazada');
 }
 

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -20,13 +20,26 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/** helmet's default policy: a year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 async function securityPlugin(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     // Defaults off: upgrade-insecure-requests would break plain-HTTP installs on a LAN.
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
+    // Sent below, and only over HTTPS: on plain HTTP the header is meaningless and misleading.
+    strictTransportSecurity: false,
   });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
+
+/** onSend hook of the API's scope: its answers carry personal data and tokens, never kept by a browser or a shared cache. */
+export async function apiNoStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
 export default fp(securityPlugin, { name: 'goc-security' });

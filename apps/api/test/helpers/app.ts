@@ -10,6 +10,7 @@ import type { Database, Db } from '../../src/db/client';
 import { roles, users } from '../../src/db/schema';
 import { seedDatabase } from '../../src/db/seed';
 import { seedModules, seedRole, type Grants } from '../../src/db/seed/system';
+import { DEFAULT_EXPORT_LIMITS } from '../../src/lib/export/limiter';
 import { createPasswordHasher } from '../../src/lib/passwords';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -50,6 +51,8 @@ export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?
     redisUrl: undefined,
     webDistDir: join(tmpdir(), 'goc-no-web-dist'),
     logLevel: 'silent',
+    trustProxy: false,
+    exports: DEFAULT_EXPORT_LIMITS,
     ...rest,
     auth: { ...TEST_AUTH, ...auth },
   };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, MODULE_NAMES, ROLE_MESSAGES } from '@goc/contracts';
 import { roles } from '../../src/db/schema';
+import { ALL_GRANTS } from '../../src/db/seed/system';
 import { ADMIN_GUARD_MESSAGES } from '../../src/modules/roles/guard';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, created, type Api, type Row } from '../catalogs/support';
@@ -105,7 +106,8 @@ describe('the last role able to administer permissions', () => {
   });
 
   it('can lose it when another active user keeps it through another role', async () => {
-    const other = await createRole(t.db, 'Permisos respaldo', { config_permissions: ['view', 'edit'] });
+    // The backup holds every flag: restoring the administrator's matrix grants nothing it lacks.
+    const other = await createRole(t.db, 'Permisos respaldo', ALL_GRANTS);
     const backup = await createUser(t.app, { roleId: other });
     const backupApi = apiFor(t.app, (await login(t.app, backup.username, backup.password)).token);
     const role = (await admin.get(`${API}/roles/${String(adminRoleId)}`)).json() as Row;

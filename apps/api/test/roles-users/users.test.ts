@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PASSWORD_MESSAGES } from '@goc/contracts';
+import { MESSAGES, PASSWORD_MESSAGES, PRIVILEGE_MESSAGES } from '@goc/contracts';
 import { refreshTokens, roles, users } from '../../src/db/schema';
 import { ADMIN_GUARD_MESSAGES } from '../../src/modules/roles/guard';
 import { CHANGE_PASSWORD_MESSAGES } from '../../src/modules/users/passwords';
@@ -109,18 +109,16 @@ describe('the last active user able to administer permissions', () => {
     expect((await admin.get(`${API}/users/${String(adminId)}`)).json()).toEqual(self);
     expect(await liveTokens(adminId)).not.toHaveLength(0);
 
-    // Deleting: an administrator without any recorded activity, the last one once the admin is off,
-    // removed by someone who may delete users but not administer permissions.
+    // Deleting an administrator takes someone holding every flag they hold (issue 7, item 5): a user
+    // who may delete users but not administer permissions is refused before the last-admin guard.
     const spare = await newUser();
     const deleterRole = await createRole(t.db, 'Borra usuarios', { config_permissions: ['view', 'delete'] });
     const deleter = await createUser(t.app, { roleId: deleterRole });
     const deleterApi = apiFor(t.app, (await login(t.app, deleter.username, deleter.password)).token);
-    await t.db.update(users).set({ active: false }).where(eq(users.id, adminId));
     const del = await deleterApi.del(`${API}/users/${String(spare.id)}`);
-    expect(del.statusCode).toBe(409);
-    expect(del.json().message).toBe(ADMIN_GUARD_MESSAGES.deleteLastAdmin);
-    await t.db.update(users).set({ active: true }).where(eq(users.id, adminId));
-    expect((await deleterApi.del(`${API}/users/${String(spare.id)}`)).statusCode).toBe(204);
+    expect(del.statusCode).toBe(403);
+    expect(del.json().message).toBe(PRIVILEGE_MESSAGES.manageUser);
+    expect((await admin.del(`${API}/users/${String(spare.id)}`)).statusCode).toBe(204);
   });
 
   it('can be deactivated once another active user can administer permissions', async () => {

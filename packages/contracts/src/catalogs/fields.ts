@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { FilterFieldType } from '../list-query';
-import { isIsoDay } from '../validators/dates';
+import { isIsoDay } from '../dates/days';
 import type { ResourceKey } from '../resources/keys';
 import type { Nouns } from './messages';
 import { checkCatalogRules, namedFields, pickSchemas, type CatalogField, type CatalogRule, type Fields, type FieldsCreateShape, type FieldsEntityShape, type Flat } from './shapes';
 import { passwordSchema } from './passwords';
+import { MAX_ID } from '../ids';
 
 /*
  * Field builders. One call describes a field for every consumer at once: its zod schemas (entity
@@ -402,7 +403,8 @@ export type StatusDisplay = z.infer<typeof statusDisplaySchema>;
 const idCore = z
   .number({ error: typeError(FIELD_MESSAGES.option) })
   .int(FIELD_MESSAGES.option)
-  .positive(FIELD_MESSAGES.option);
+  .positive(FIELD_MESSAGES.option)
+  .max(MAX_ID, FIELD_MESSAGES.option);
 
 export const f = {
   text: <const O extends TextOptions>(o: O) => textLike('text', o, 200),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  businessToday,
   historyListSchema,
   listResponseSchema,
   optionPageSchema,
@@ -17,9 +18,8 @@ import {
 } from '@goc/contracts';
 import { requestPermissions, type PermissionRequirement } from '../../plugins/access';
 import { errorResponses } from '../openapi';
-import { csvStream } from '../export/csv';
-import { businessClock, fileSlug } from '../export/format';
-import { xlsxStream } from '../export/xlsx';
+import { fileSlug } from '../export/format';
+import { sendExport, XLSX_MIME } from '../export/respond';
 import { CATALOG_LINKS, CATALOG_TABLES } from './catalog-tables';
 import { resourceExportColumns } from './export-columns';
 import { createResourceService, type ResourceService, type SavedRecord, type ScopedListQuery } from './service';
@@ -32,8 +32,6 @@ export const idParamsSchema = z.object({
   id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(2_147_483_647, ID_MESSAGE),
 });
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** Who asks, with the role's permissions of this request (for scoping, guards and workflow actions). */
 export async function actorOf(request: FastifyRequest): Promise<Actor> {
   return { userId: request.user.id, ip: request.ip, permissions: await requestPermissions(request) };
@@ -41,11 +39,6 @@ export async function actorOf(request: FastifyRequest): Promise<Actor> {
 
 /** A saved record as the API answers it: the entity, with `warnings` only when there are some. */
 export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(warnings).length > 0 ? { ...entity, warnings } : entity);
-
-function todayInMexico(): string {
-  const c = businessClock(new Date().toISOString());
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-}
 
 const security = [{ bearerAuth: [] }];
 
@@ -93,17 +86,22 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
           description: 'CSV (UTF-8 con BOM, separado por comas) o libro de Excel',
           content: { 'text/csv': { schema: z.string() }, [XLSX_MIME]: { schema: z.string() } },
         },
-        ...errorResponses(400, 401, 403),
+        ...errorResponses(400, 401, 403, 429),
       },
     },
     handler: async (request, reply) => {
       const { format, filters, sort, q, scope } = request.query as ExportQuery & { scope?: string };
       // Refused before the first byte (scope, filters, sort): once streaming starts the status is already 200.
       const batches = service.exportBatches(app.db, await actorOf(request), { filters, sort, q, ...(scope ? { scope } : {}) });
-      const name = `${fileSlug(nouns.plural)}-${todayInMexico()}.${format}`;
-      reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(exportColumns, batches));
-      return reply.type(XLSX_MIME).send(xlsxStream(exportColumns, batches, declaration.title));
+      return sendExport(reply, {
+        format,
+        fileName: `${fileSlug(nouns.plural)}-${businessToday()}.${format}`,
+        title: declaration.title,
+        columns: exportColumns,
+        batches,
+        limiter: app.exportLimiter,
+        userId: request.user.id,
+      });
     },
   });
 

@@ -22,6 +22,7 @@ import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../d
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { textMatch } from '../list/filters';
 import { assertValidListQuery, runList, streamList } from '../list/query';
+import { lockSingleDefault } from './single-default';
 import { orderByClause, sortKeys } from '../list/sort';
 import { checkReferences, checkUnique, duplicateFromConstraint, entityLabel, type WriteState } from './checks';
 import { defaultDeleteMessage, defaultRequiredMessage, referencedFallbackMessage } from './messages';
@@ -141,8 +142,8 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
 
   /**
    * Picker options: with `ids`, exactly those rows (active or not: the values a form holds); otherwise
-   * a bounded page of active rows whose label contains every word of `q`, matched on the stored folded
-   * label columns (their trigram indexes), in the resource's default order.
+   * a bounded page of active rows whose label contains every word of `q`, each word matched on the
+   * stored folded column of each label part (their trigram indexes), in the resource's default order.
    */
   async function options(executor: Executor, query: OptionsQuery): Promise<OptionPage> {
     const { icon, color, parentId } = resource.optionExtras;
@@ -156,7 +157,8 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
       ? inArray(source.idColumn, query.ids)
       : and(
           source.activeColumn ? eq(source.activeColumn, true) : undefined,
-          ...words.map((word) => textMatch(source.labelFolded, 'contains', word)),
+          // A word never spans the label's separator: it is in one part or another, and each part has its index.
+          ...words.map((word) => or(...source.labelFoldedParts.map((part) => textMatch(part, 'contains', word)))),
           query.parentId !== undefined && parentColumn ? eq(parentColumn, query.parentId) : undefined,
         );
     const limit = query.ids ? query.ids.length : query.limit;
@@ -279,6 +281,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
    */
   async function clearDefault(tx: Tx, actor: Actor, exceptId: number | null): Promise<void> {
     if (!singleDefault || !defaultColumn) return;
+    await lockSingleDefault(tx, source.table);
     const cleared = (await tx
       .update(source.table)
       .set({ [singleDefault]: false, updatedAt: sql`now()`, version: sql`${source.versionColumn} + 1` } as never)
@@ -325,6 +328,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
           await clearDefault(tx, actor, null);
         } else {
           // Exactly one default: the first row of an empty catalogue becomes it.
+          await lockSingleDefault(tx, source.table);
           const [current] = await tx.select({ id: source.idColumn }).from(source.table).where(eq(defaultColumn, true)).limit(1);
           if (!current) values[singleDefault] = true;
         }

@@ -38,12 +38,20 @@ export function labelExpression(resource: AnyResource, columns: Columns): SQL {
  * has one. Equal to folding the whole label because goc_fold maps character by character (and '' to '').
  */
 export function foldedLabelExpression(resource: AnyResource, columns: Columns): SQL {
-  const parts = resource.label.fields.map((name) => {
-    const col = column(columns, name, resource.key);
-    return sql`nullif(${storedFold(col) ?? fold(sql`${col}::text`)}, '')`;
-  });
+  const parts = foldedLabelParts(resource, columns).map((part) => sql`nullif(${part}, '')`);
   if (parts.length === 1) return parts[0] as SQL;
   return sql`nullif(concat_ws(${fold(sql`${resource.label.separator}::text`)}, ${sql.join(parts, sql`, `)}), '')`;
+}
+
+/**
+ * The folded form of each part of the label, as bare as possible (the stored folded column itself),
+ * so a search word matched against each part can use that column's trigram index.
+ */
+export function foldedLabelParts(resource: AnyResource, columns: Columns): SQL[] {
+  return resource.label.fields.map((name) => {
+    const col = column(columns, name, resource.key);
+    return sql`${storedFold(col) ?? fold(sql`${col}::text`)}`;
+  });
 }
 
 /** Icon / colour / code a target's options and display values carry. */
@@ -348,9 +356,9 @@ export interface ResourceSource {
   versionColumn: AnyPgColumn;
   /** Absent for resources without `active` (roles, orders): every row is offered. */
   activeColumn: AnyPgColumn | undefined;
-  /** The row's own label, and its folded form (options search). */
+  /** The row's own label, and the folded form of each of its parts (options search). */
   label: SQL;
-  labelFolded: SQL;
+  labelFoldedParts: readonly SQL[];
   references: readonly ReferenceJoin[];
   links: readonly LinkJoin[];
   lines: readonly LineSource[];
@@ -454,7 +462,7 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     versionColumn: column(cols, 'version', where),
     activeColumn: cols.active,
     label: labelExpression(resource, cols),
-    labelFolded: foldedLabelExpression(resource, cols),
+    labelFoldedParts: foldedLabelParts(resource, cols),
     references: shape.references,
     links: shape.links,
     lines,

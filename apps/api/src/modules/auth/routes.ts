@@ -15,6 +15,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: {
       public: true,
       rateLimit: { max: settings.loginRateLimit.max, timeWindow: settings.loginRateLimit.windowMs },
+      // Refused before validation, but still a failed sign-in the audit log must show.
+      onMalformedText: (request) => service.auditMalformedLogin(request.body, request.ip),
     },
     schema: {
       tags: ['auth'],

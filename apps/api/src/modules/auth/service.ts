@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { MESSAGES, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
+import { MESSAGES, wellFormedText, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
 import type { AuthSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { employees, refreshTokens, roles, users } from '../../db/schema';
@@ -102,30 +102,32 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     return { token, id: row.id };
   }
 
-  /** Counts a failed password; the Nth consecutive failure locks the account. Returns true when it just locked. */
-  async function countFailure(userId: number, now: Date): Promise<boolean> {
+  /**
+   * Claims one password evaluation for the account, atomically, before the password is checked: the
+   * attempt is counted first, and the one that reaches the limit sets the lock. Parallel attempts
+   * therefore cannot all slip past a check made before any failure is recorded — at most
+   * `maxFailedLogins` passwords are evaluated per lock window. A success clears the count afterwards.
+   * Returns null when the account is locked (nothing claimed), else whether this attempt set the lock.
+   */
+  async function claimAttempt(userId: number, now: Date): Promise<{ locks: boolean } | null> {
     const lockUntil = new Date(now.getTime() + settings.lockoutMinutes * 60_000);
     const reached = sql`${users.failedLoginCount} + 1 >= ${settings.maxFailedLogins}`;
     const [row] = await db
       .update(users)
       .set({
         failedLoginCount: sql`case when ${reached} then 0 else ${users.failedLoginCount} + 1 end`,
-        lockedUntil: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+        lockedUntil: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else null end`,
       })
-      .where(eq(users.id, userId))
+      .where(and(eq(users.id, userId), sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${now.toISOString()}::timestamptz)`))
       .returning({ lockedUntil: users.lockedUntil });
-    return !!row?.lockedUntil && row.lockedUntil.getTime() > now.getTime();
+    if (!row) return null;
+    return { locks: row.lockedUntil !== null };
   }
 
   async function login(username: string, password: string, ip: string): Promise<LoginResponse> {
     const now = new Date();
     const [user] = await db
-      .select({
-        id: users.id,
-        passwordHash: users.passwordHash,
-        active: users.active,
-        lockedUntil: users.lockedUntil,
-      })
+      .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username})`)
       .limit(1);
@@ -135,15 +137,23 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
       await recordAudit(db, { userId: null, action: AUTH_EVENTS.loginFailed, entity: 'user', ip, metadata: { username, reason: 'unknown_user' } });
       throw invalidCredentials();
     }
-    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
-      await recordAudit(db, { userId: user.id, action: AUTH_EVENTS.loginLocked, entity: 'user', entityId: user.id, ip, metadata: { lockedUntil: user.lockedUntil.toISOString() } });
+    const claim = await claimAttempt(user.id, now);
+    if (!claim) {
+      const [lock] = await db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id));
+      await recordAudit(db, {
+        userId: user.id,
+        action: AUTH_EVENTS.loginLocked,
+        entity: 'user',
+        entityId: user.id,
+        ip,
+        metadata: { lockedUntil: lock?.lockedUntil?.toISOString() ?? null },
+      });
       throw new TooManyRequestsError();
     }
     const valid = await passwords.verify(user.passwordHash, password);
     if (!valid) {
-      const locked = await countFailure(user.id, now);
       await recordAudit(db, { userId: user.id, action: AUTH_EVENTS.loginFailed, entity: 'user', entityId: user.id, ip, metadata: { reason: 'bad_password' } });
-      if (locked) {
+      if (claim.locks) {
         await recordAudit(db, {
           userId: user.id,
           action: AUTH_EVENTS.lockout,
@@ -176,6 +186,13 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     const sessionUser = await loadSessionUser(db, user.id);
     if (!sessionUser) throw invalidCredentials();
     return { token: await tokens.sign({ userId: user.id, familyId }), refreshToken, user: sessionUser };
+  }
+
+  /** A login refused for malformed text (NUL, lone surrogate): audited with the username made storable. */
+  async function auditMalformedLogin(body: unknown, ip: string): Promise<void> {
+    const raw = body && typeof body === 'object' ? (body as { username?: unknown }).username : undefined;
+    const username = typeof raw === 'string' ? wellFormedText(raw.slice(0, 200)) : null;
+    await recordAudit(db, { userId: null, action: AUTH_EVENTS.loginFailed, entity: 'user', ip, metadata: { username, reason: 'malformed_input' } });
   }
 
   type RefreshOutcome =
@@ -277,7 +294,7 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     });
   }
 
-  return { login, refresh, logout };
+  return { login, auditMalformedLogin, refresh, logout };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MESSAGES } from '@goc/contracts';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 
@@ -18,7 +19,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.db.execute(sql`select 1`);
       } catch (error) {
         request.log.error({ err: error }, 'la base de datos no responde');
-        throw new AppError(503, 'El servicio no está disponible en este momento');
+        throw new AppError(503, MESSAGES.unavailable);
       }
       return { status: 'ok' as const };
     },

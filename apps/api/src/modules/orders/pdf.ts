@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { OrderEntity } from '@goc/contracts';
-import { formatDateTime, formatDay } from '../../lib/export/format';
+import { formatDateTime, formatDay, type OrderEntity } from '@goc/contracts';
 
 /*
  * An order as a printable PDF to send to a supplier (letter size): the company, the folio and

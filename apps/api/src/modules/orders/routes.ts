@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ordersResource, savedRecordSchema, type OrderEntity } from '@goc/contracts';
+import { businessToday, ordersResource, savedRecordSchema, type OrderEntity } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { companies, works } from '../../db/schema';
 import { actorOf, idParamsSchema, registerResourceRoutes, savedBody } from '../../lib/crud/routes';
 import type { ResourceService } from '../../lib/crud/service';
-import { businessClock } from '../../lib/export/format';
 import { errorResponses } from '../../lib/openapi';
 import { ordersBinding } from './binding';
 import { renderOrderPdf, type PdfCompany } from './pdf';
@@ -19,12 +18,6 @@ const read = [
   { module: 'my_orders', action: 'view' },
   { module: 'history', action: 'view' },
 ] as const;
-
-/** 'YYYY-MM-DD' of today in Mexico City (the business day a duplicated order is asked for). */
-function businessToday(): string {
-  const c = businessClock(new Date().toISOString());
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-}
 
 async function companyOfWork(executor: Executor, workId: number): Promise<PdfCompany | null> {
   const [row] = await executor

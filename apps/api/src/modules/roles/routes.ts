@@ -1,12 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { can, rolesCatalog, type RolePermission } from '@goc/contracts';
+import { can, completePermissions, rolesCatalog, type RolePermission } from '@goc/contracts';
 import { users } from '../../db/schema';
 import { ConflictError } from '../../lib/errors';
 import { registerCatalogRoutes } from '../../lib/crud/routes';
 import type { CatalogBinding } from '../../lib/crud/types';
 import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from './guard';
 import { loadMatrices, matrixChanges, writeMatrix } from './matrix';
+import { assertMayWriteMatrix } from './privileges';
 
 /** 'El rol está asignado a 3 usuarios'. */
 export function roleAssignedMessage(n: number): string {
@@ -27,14 +28,19 @@ export const rolesBinding: CatalogBinding<typeof rolesCatalog> = {
       const matrices = await loadMatrices(executor, entities.map((e) => e.id));
       for (const entity of entities) entity.permissions = matrices.get(entity.id) ?? [];
     },
+    async beforeCreate({ tx, actor }, input) {
+      await assertMayWriteMatrix(tx, actor, null, completePermissions(input.permissions));
+    },
     async afterCreate({ tx }, created, input) {
       await writeMatrix(tx, created.id, input.permissions);
       const matrix = (await loadMatrices(tx, [created.id])).get(created.id) ?? [];
       created.permissions = matrix;
       return matrixChanges(null, matrix);
     },
-    async beforeUpdate({ tx }, _before, patch) {
-      if (patch.permissions !== undefined) await lockPermissionAdmins(tx);
+    async beforeUpdate({ tx, actor }, before, patch) {
+      if (patch.permissions === undefined) return;
+      await assertMayWriteMatrix(tx, actor, before.permissions, completePermissions(patch.permissions));
+      await lockPermissionAdmins(tx);
     },
     async afterUpdate({ tx }, before, after, patch) {
       if (patch.permissions === undefined) return;

@@ -7,6 +7,7 @@ import type { Actor } from '../../lib/crud/types';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
 import { revokeUserSessions } from '../auth/service';
+import { assertMayManageUser } from '../roles/privileges';
 
 export const CHANGE_PASSWORD_MESSAGES = {
   wrongCurrent: 'La contraseña actual no es correcta',
@@ -31,6 +32,7 @@ function refuseUsernameAsPassword(username: string, password: string, field: str
  */
 export async function resetPassword(db: Db, hasher: PasswordHasher, actor: Actor, userId: number, password: string): Promise<void> {
   const { username } = await usernameOf(db, userId);
+  await assertMayManageUser(db, actor, userId);
   refuseUsernameAsPassword(username, password, 'password');
   const passwordHash = await hasher.hash(password);
   await db.transaction(async (tx) => {

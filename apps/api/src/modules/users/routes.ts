@@ -7,6 +7,7 @@ import { actorOf, idParamsSchema, registerCatalogRoutes } from '../../lib/crud/r
 import type { CatalogBinding } from '../../lib/crud/types';
 import { errorResponses } from '../../lib/openapi';
 import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from '../roles/guard';
+import { assertMayAssignRole, assertMayManageUser } from '../roles/privileges';
 import { changeOwnPassword, resetPassword } from './passwords';
 import { revokeUserSessions } from '../auth/service';
 
@@ -31,9 +32,14 @@ export function usersBinding(hashPassword: (password: string) => Promise<string>
       async prepareCreate(input) {
         return { passwordHash: await hashPassword(input.password) };
       },
-      async beforeUpdate({ tx }, before, patch) {
+      async beforeCreate({ tx, actor }, input) {
+        await assertMayAssignRole(tx, actor, Number(input.roleId));
+      },
+      async beforeUpdate({ tx, actor }, before, patch) {
         const deactivates = patch.active === false && before.active === true;
         const changesRole = patch.roleId !== undefined && patch.roleId !== before.roleId;
+        await assertMayManageUser(tx, actor, before.id);
+        if (changesRole) await assertMayAssignRole(tx, actor, Number(patch.roleId));
         if (deactivates || changesRole) await lockPermissionAdmins(tx);
       },
       async afterUpdate({ tx }, before, after) {
@@ -42,7 +48,8 @@ export function usersBinding(hashPassword: (password: string) => Promise<string>
         if (deactivated) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.deactivateLastAdmin);
         else if (before.roleId !== after.roleId) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.demoteLastAdmin);
       },
-      async beforeDelete({ tx }) {
+      async beforeDelete({ tx, actor }, before) {
+        await assertMayManageUser(tx, actor, before.id);
         await lockPermissionAdmins(tx);
       },
       async afterDelete({ tx }) {

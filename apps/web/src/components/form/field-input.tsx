@@ -119,12 +119,12 @@ export function FieldInput({ id, field, value, onChange, values, record, parentL
       return (
         <ReferencePicker
           id={id}
-          field={field}
+          target={field.reference?.target}
           value={num(value)}
           onChange={onChange}
           current={current ?? null}
-          parentValue={dependsOn ? values[dependsOn.field] : undefined}
-          parentLabel={parentLabel}
+          required={field.required}
+          {...(dependsOn ? { parentId: num(values[dependsOn.field]), parentLabel } : {})}
           invalid={invalid}
           describedBy={describedBy}
         />
@@ -135,7 +135,7 @@ export function FieldInput({ id, field, value, onChange, values, record, parentL
       return (
         <MultiReferencePicker
           id={id}
-          field={field}
+          target={field.reference?.target}
           value={Array.isArray(value) ? (value as number[]) : []}
           onChange={onChange}
           current={current}

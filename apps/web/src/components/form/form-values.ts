@@ -21,6 +21,7 @@ function emptyValue(type: FieldType): unknown {
     case 'boolean':
       return false;
     case 'multiReference':
+    case 'lines':
       return [];
     default:
       return '';
@@ -71,6 +72,29 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+/**
+ * The first message under each top-level field of react-hook-form's nested errors: a role's
+ * matrix ('permissions.3.view') shows one message under the matrix. A lines editor reads its
+ * cells' own messages from the form instead.
+ */
+export function firstMessages(errors: Readonly<Record<string, unknown>>): FieldErrors {
+  const first = (node: unknown): string | undefined => {
+    if (node === null || typeof node !== 'object') return undefined;
+    if ('message' in node && typeof node.message === 'string') return node.message;
+    for (const child of Object.values(node)) {
+      const found = first(child);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const messages: FieldErrors = {};
+  for (const [name, node] of Object.entries(errors)) {
+    const message = first(node);
+    if (message !== undefined) messages[name] = message;
+  }
+  return messages;
 }
 
 /** The API's `fields` map ({ 'permissions.3.module': '…' }) keyed by top-level field. */

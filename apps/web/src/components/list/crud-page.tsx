@@ -1,18 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { confirmDeleteMessage, rowLabel, savedMessage } from '@goc/contracts';
+import { confirmDeleteMessage, rowLabel, savedMessage, type ActionDeclaration } from '@goc/contracts';
 import { useConfirm } from '../confirm/use-confirm';
-import { RecordFormDialog, type FormExtension } from '../form/record-form-dialog';
+import { RecordFormDialog } from '../form/record-form-dialog';
+import type { FormExtension } from '../form/use-record-form';
 import type { FormMode } from '../form/form-values';
 import { useLoading } from '../loading/use-loading';
 import { useToast } from '../toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
 import { listTexts } from './list-texts';
 import { RecordHistoryDialog } from './record-history-dialog';
-import { deleteRecord } from './resource-api';
+import { deleteRecord } from '../../lib/resources/records';
 import { ResourceList } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
 import type { RowAction } from './row-actions';
+import { TransitionDialog, type TransitionInputs } from './transition-dialog';
 
 export interface CrudPageProps {
   resource: ListResource;
@@ -22,19 +24,26 @@ export interface CrudPageProps {
   formExtension?: FormExtension;
   formWidth?: string;
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
+  /** The view's parameters every list and export request carries (scope=mine). */
+  baseParams?: Readonly<Record<string, string>>;
+  /** Inputs the workflow's actions take beyond the comment. */
+  transitionInputs?: TransitionInputs;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
 
 type FormTarget = { record: ResourceRow | null; opened: number };
+type TransitionTarget = { row: ResourceRow; action: ActionDeclaration };
 
 /**
- * A complete catalogue screen from a declaration: the list (URL-bound, filters, export), "Nuevo"
- * and edit in the generated form dialog, the record's history, and delete after confirmation —
- * each action only with its permission flag.
+ * A complete record screen from a declaration: the list (URL-bound, filters, export, the view's
+ * base parameters), "Nuevo" and edit in the generated form dialog, the record's history, delete
+ * after confirmation and the workflow's actions — each only with its declared permission, on the
+ * rows its guards and statuses allow.
  */
-export function CrudPage({ resource, extraActions, formExtension, formWidth, onSaved, children }: CrudPageProps) {
+export function CrudPage({ resource, extraActions, formExtension, formWidth, onSaved, baseParams, transitionInputs, children }: CrudPageProps) {
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [transition, setTransition] = useState<TransitionTarget | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
   const confirm = useConfirm();
   const loading = useLoading();
@@ -72,6 +81,8 @@ export function CrudPage({ resource, extraActions, formExtension, formWidth, onS
         onEdit={open}
         onHistory={setHistoryOf}
         onDelete={askDelete}
+        {...(resource.workflow ? { onTransition: (row: ResourceRow, action: ActionDeclaration) => setTransition({ row, action }) } : {})}
+        {...(baseParams ? { baseParams } : {})}
         extraActions={extraActions}
       />
       {formTarget && (
@@ -87,6 +98,9 @@ export function CrudPage({ resource, extraActions, formExtension, formWidth, onS
       )}
       {historyOf && (
         <RecordHistoryDialog resource={resource} recordId={historyOf.id} recordLabel={rowLabel(resource, historyOf)} onHide={() => setHistoryOf(null)} />
+      )}
+      {transition && (
+        <TransitionDialog resource={resource} row={transition.row} action={transition.action} inputs={transitionInputs} onHide={() => setTransition(null)} />
       )}
       {children}
     </>

@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import type { CatalogField, ListFieldSpec } from '@goc/contracts';
 import { listTexts } from './list-texts';
 import { StatusTag } from './status-tag';
-import { useOptions } from './use-options';
+import { ReferencePicker } from '../form/inputs/reference-picker';
 
 interface FilterInputProps {
   field: CatalogField;
@@ -19,27 +19,6 @@ const BOOLEAN_OPTIONS = [
   { label: listTexts.yes, value: true },
   { label: listTexts.no, value: false },
 ];
-
-/** A reference compared by id: a picker over the referenced catalogue's options. */
-function ReferenceFilterPicker({ field, options }: Omit<FilterInputProps, 'spec'>) {
-  const { data = [], isLoading } = useOptions(field.reference?.target);
-  return (
-    <Dropdown
-      value={typeof options.value === 'number' ? options.value : null}
-      options={data}
-      optionLabel="label"
-      optionValue="value"
-      filter
-      loading={isLoading}
-      emptyMessage={listTexts.emptyOptions}
-      emptyFilterMessage={listTexts.emptyOptions}
-      placeholder={listTexts.selectOption}
-      aria-label={`${field.label}: ${listTexts.filterValue}`}
-      onChange={(event) => options.filterCallback(event.value, options.index)}
-      className="p-column-filter w-full"
-    />
-  );
-}
 
 /**
  * The value input of one constraint in a column's filter menu, by field type: text, a number or
@@ -113,7 +92,15 @@ export function FilterInput({ field, spec, options }: FilterInputProps) {
       // At runtime a menu filter element receives its own constraint ({ value, matchMode }) as filterModel.
       const mode = (options.filterModel as unknown as { matchMode?: string } | undefined)?.matchMode;
       if (mode === 'equals' || mode === 'notEquals') {
-        return <ReferenceFilterPicker field={field} options={options} />;
+        return (
+          <ReferencePicker
+            target={field.reference?.target}
+            value={typeof options.value === 'number' ? options.value : null}
+            onChange={set}
+            ariaLabel={label}
+            className="p-column-filter w-full"
+          />
+        );
       }
       return (
         <InputText

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { historyListSchema, type CatalogField, type HistoryEntry } from '@goc/contracts';
+import type { CatalogField } from '@goc/contracts';
 import { AppDialog } from '../app-dialog';
-import { api } from '../../lib/api/client';
 import { errorMessage } from '../../lib/api/api-error';
 import { formatDateTime } from '../../lib/format';
 import { displayText } from './cell-value';
-import { resourceKeys } from './resource-api';
+import { fetchHistory } from '../../lib/resources/records';
+import { resourceKeys } from '../../lib/resources/query-keys';
+import { useOptionLabels } from '../../lib/resources/use-options';
 import type { ListResource } from './resource-types';
-import { useOptions } from './use-options';
 
 const texts = {
   title: (label: string) => `Historial: ${label}`,
@@ -24,12 +24,6 @@ const texts = {
   actions: { create: 'Creación', update: 'Modificación', delete: 'Eliminación' } as Record<string, string>,
 };
 
-/** GET /<resource>/:id/history, newest first. */
-async function fetchHistory(resource: string, id: number): Promise<HistoryEntry[]> {
-  const response = await api.get(`${resource}/${id}/history`);
-  return historyListSchema.parse(response.data);
-}
-
 /** Any stored value as text when the field is not declared (a role's permission matrix). */
 function plainText(value: unknown): string {
   if (value === null || value === undefined || value === '') return texts.none;
@@ -38,12 +32,15 @@ function plainText(value: unknown): string {
   return String(value);
 }
 
+/** The ids an audited reference value holds (one, several or none). */
+const referenceIds = (value: unknown): number[] => (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
+
 /** An audited value shown like the list shows it; reference ids become their labels. */
 function ChangeValue({ field, value }: { field: CatalogField | undefined; value: unknown }) {
-  const { data: options } = useOptions(field?.reference?.target);
+  const ids = field?.reference ? referenceIds(value) : [];
+  const { data: options } = useOptionLabels(field?.reference?.target, ids);
   if (!field) return <>{plainText(value)}</>;
   if (field.reference) {
-    const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
     if (ids.length === 0) return <>{texts.none}</>;
     return <>{ids.map((id) => options?.find((o) => o.value === id)?.label ?? `#${String(id)}`).join(', ')}</>;
   }

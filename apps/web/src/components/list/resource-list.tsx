@@ -6,9 +6,8 @@ import { DataTable, type DataTableFilterMeta, type DataTableSortMeta } from 'pri
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { Skeleton } from 'primereact/skeleton';
-import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type SortEntry } from '@goc/contracts';
+import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type ActionDeclaration, type SortEntry } from '@goc/contracts';
 import { errorMessage } from '../../lib/api/api-error';
-import { usePermissions } from '../../lib/session/permissions-store';
 import { useIsMobile } from '../../lib/use-media-query';
 import { CellValue } from './cell-value';
 import { useColumnVisibility } from './column-visibility';
@@ -18,22 +17,28 @@ import { fromTableFilters, matchModeOptions, toTableFilters } from './filter-mod
 import { listColumns } from './list-columns';
 import { listTexts } from './list-texts';
 import { useListUrlState } from './list-url-state';
-import { fetchList, listRequestParams, resourceKeys } from './resource-api';
+import { fetchList, listRequestParams } from '../../lib/resources/records';
+import { resourceKeys } from '../../lib/resources/query-keys';
 import type { ListResource, ResourceRow } from './resource-types';
 import { RowActions, useRowActionsMenu, type RowAction } from './row-actions';
+import { useRowPermissions } from './row-permissions';
 import { SearchBox } from './search-box';
 import { columnFilterPassThrough, TABLE_PASS_THROUGH } from './table-aria';
 
 export interface ResourceListProps {
   resource: ListResource;
-  /** "Nuevo": shown only when given and the user may create in the resource's module. */
+  /** "Nuevo": shown only when given and the user holds the declared create permission. */
   onCreate?: () => void;
-  /** Edit action: shown only with the module's edit flag. */
+  /** Edit action: shown only with the declared edit permission, on rows the guards allow. */
   onEdit?: (row: ResourceRow) => void;
   /** History action: shown to whoever sees the list. */
   onHistory?: (row: ResourceRow) => void;
-  /** Delete action: shown only with the module's delete flag. */
+  /** Delete action: shown only with the declared delete permission, on rows the guards allow. */
   onDelete?: (row: ResourceRow) => void;
+  /** Workflow actions (Enviar, Autorizar…): each shown on the rows whose status and owner allow it for this user. */
+  onTransition?: (row: ResourceRow, action: ActionDeclaration) => void;
+  /** Parameters of the view every request carries (scope=mine), kept out of the URL. */
+  baseParams?: Readonly<Record<string, string>>;
   /** Further row actions, placed before the standard ones; each page checks its own permission. */
   extraActions?: readonly RowAction[];
   /** Excel / CSV export of the filtered set (default on). */
@@ -50,22 +55,39 @@ const toSortMeta = (sort: readonly SortEntry[]): DataTableSortMeta[] => sort.map
 const fromSortMeta = (meta: readonly DataTableSortMeta[] | null | undefined): SortEntry[] =>
   (meta ?? []).filter((m) => m.order === 1 || m.order === -1).map((m) => ({ field: m.field, order: m.order === 1 ? 'asc' : 'desc' }));
 
+const NO_PARAMS: Readonly<Record<string, string>> = {};
+
+/** PrimeReact Tag severities as Button severities. */
+const buttonSeverity = (severity: ActionDeclaration['severity']): RowAction['severity'] =>
+  severity === 'warn' ? 'warning' : severity === undefined ? 'secondary' : severity;
+
 /**
  * THE list page of the product: a lazy PrimeReact DataTable whose page, page size, sort (several
  * columns), column filters and global search live in the URL and are answered by the server
  * (GET <resource>?page&pageSize&sort&q&filters). Columns, filters and cells come from the
  * resource's declaration; the user's column choice is remembered; actions follow the permissions.
  */
-export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, extraActions = [], exportable = true, toolbar }: ResourceListProps) {
+export function ResourceList({
+  resource,
+  onCreate,
+  onEdit,
+  onHistory,
+  onDelete,
+  onTransition,
+  baseParams = NO_PARAMS,
+  extraActions = [],
+  exportable = true,
+  toolbar,
+}: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
-  const { can } = usePermissions();
+  const rights = useRowPermissions(resource);
   const isMobile = useIsMobile();
 
   const columns = useMemo(() => listColumns(resource), [resource]);
   const choices = useMemo(() => columns.map((c) => ({ name: c.field.name, shownByDefault: c.field.list.shownByDefault })), [columns]);
   const { visible, setVisible } = useColumnVisibility(resource.key, choices);
 
-  const params = useMemo(() => listRequestParams(query), [query]);
+  const params = useMemo(() => listRequestParams(query, baseParams), [query, baseParams]);
   const list = useQuery({
     queryKey: resourceKeys.list(resource.resource, params),
     queryFn: () => fetchList(resource.resource, params, resource.schemas.entity),
@@ -85,15 +107,23 @@ export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, 
   const loadingRows = list.isPending || list.isPlaceholderData;
   const rows = loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? []);
 
-  // System rows of the status catalogues (those with a code) can be edited, never deleted.
-  const systemCode = resource.systemRows?.codeField;
-  const isDeletable = (row: ResourceRow) => !systemCode || row[systemCode] === null || row[systemCode] === undefined;
+  const workflowActions: RowAction[] = onTransition
+    ? (resource.workflow?.actions ?? []).map((action) => ({
+        key: `transition-${action.to}-${action.label}`,
+        icon: action.icon,
+        label: action.label,
+        severity: buttonSeverity(action.severity),
+        onClick: (row: ResourceRow) => onTransition(row, action),
+        visible: (row: ResourceRow) => rights.actionsOf(row).includes(action),
+      }))
+    : [];
   const actions: RowAction[] = [
     ...extraActions,
-    ...(onEdit && can(resource.module, 'edit') ? [{ key: 'edit', icon: 'pi pi-pencil', label: listTexts.edit, onClick: onEdit }] : []),
+    ...workflowActions,
+    ...(onEdit && rights.canEdit ? [{ key: 'edit', icon: 'pi pi-pencil', label: listTexts.edit, onClick: onEdit, visible: rights.canEditRow }] : []),
     ...(onHistory ? [{ key: 'history', icon: 'pi pi-history', label: listTexts.history, onClick: onHistory }] : []),
-    ...(onDelete && can(resource.module, 'delete')
-      ? [{ key: 'delete', icon: 'pi pi-trash', label: listTexts.delete, onClick: onDelete, severity: 'danger' as const, visible: isDeletable }]
+    ...(onDelete && rights.canDelete
+      ? [{ key: 'delete', icon: 'pi pi-trash', label: listTexts.delete, onClick: onDelete, severity: 'danger' as const, visible: rights.canDeleteRow }]
       : []),
   ];
   const hasFilters = Object.keys(query.filters).length > 0 || query.q !== undefined;
@@ -126,9 +156,9 @@ export function ResourceList({ resource, onCreate, onEdit, onHistory, onDelete, 
           />
         )}
         <div className="flex items-center gap-2 sm:ml-auto">
-          {exportable && <ExportButtons resource={resource.resource} query={query} fileName={resource.nouns.plural} compact={isMobile} />}
+          {exportable && <ExportButtons resource={resource.resource} query={query} baseParams={baseParams} fileName={resource.nouns.plural} compact={isMobile} />}
           {toolbar}
-          {onCreate && can(resource.module, 'create') && <Button type="button" label={listTexts.create} icon="pi pi-plus" onClick={onCreate} />}
+          {onCreate && rights.canCreate && <Button type="button" label={listTexts.create} icon="pi pi-plus" onClick={onCreate} />}
         </div>
       </div>
 

@@ -1,13 +1,12 @@
-import type { AnyCatalog } from '@goc/contracts';
+import type { AnyResource } from '@goc/contracts';
 
 /**
- * What the list page and the record form need to know about a resource: a catalogue declaration of
- * packages/contracts fits as it is, and a business module can declare the same shape.
+ * What the list page and the record form need to know about a resource: a catalogue or business
+ * resource declaration of packages/contracts fits as it is.
  */
 export type ListResource = Pick<
-  AnyCatalog,
-  'key' | 'resource' | 'module' | 'nouns' | 'fields' | 'listFields' | 'label' | 'defaultSort' | 'schemas' | 'systemRows'
+  AnyResource,
+  'key' | 'resource' | 'module' | 'nouns' | 'fields' | 'listFields' | 'label' | 'defaultSort' | 'schemas' | 'systemRows' | 'permissions' | 'guards' | 'workflow' | 'views'
 >;
 
-/** A row as the API returns it: every entity has an id and a version (optimistic concurrency). */
-export type ResourceRow = Record<string, unknown> & { id: number; version: number };
+export type { ResourceRow } from '../../lib/resources/resource-row';

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
-import { CATALOGS, type RouteKey } from '@goc/contracts';
+import { CATALOGS, type CatalogKey, type RouteKey } from '@goc/contracts';
 import type { ListResource, ResourceRow } from '../../components/list/resource-types';
 import { EmployeeDetailsDialog } from './employee-details-dialog';
 
 /** A catalogue page: its contracts declaration (fields, rules, columns, module) and what the page adds. */
 export interface CatalogPageDeclaration {
-  catalog: ListResource;
+  catalog: ListResource & { key: CatalogKey };
   /** A read-only details dialog opened from each row. */
   details?: { label: string; icon: string; Dialog: ComponentType<{ row: ResourceRow; onHide: () => void }> };
 }

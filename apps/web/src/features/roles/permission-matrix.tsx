@@ -1,35 +1,60 @@
+import { useState } from 'react';
 import { Checkbox } from 'primereact/checkbox';
-import { ACTIONS, MODULES, type Action, type RolePermission } from '@goc/contracts';
+import { ACTIONS, can, flagsBeyond, MODULES, type Action, type PermissionEntry, type RolePermission } from '@goc/contracts';
 
 export const ACTION_LABELS: Record<Action, string> = { view: 'Ver', create: 'Crear', edit: 'Editar', delete: 'Eliminar' };
 
-const allOf = (row: RolePermission) => ACTIONS.every((action) => row[action]);
+/** Which cells the editor may set; by default all of them. */
+type Allowed = (module: string, action: Action) => boolean;
+const anything: Allowed = () => true;
+
+export const MATRIX_TEXTS = {
+  lockedRole: 'Este rol tiene permisos que tu rol no tiene: no puedes cambiar sus permisos.',
+  notGrantable: 'Las casillas desactivadas son permisos que tu rol no tiene: no puedes otorgarlos.',
+} as const;
 
 /** Sets one flag of one module. */
 export function toggleCell(matrix: readonly RolePermission[], module: string, action: Action, on: boolean): RolePermission[] {
   return matrix.map((row) => (row.module === module ? { ...row, [action]: on } : row));
 }
 
-/** Whole row: the four flags of one module. */
-export function toggleRow(matrix: readonly RolePermission[], module: string, on: boolean): RolePermission[] {
-  return matrix.map((row) => (row.module === module ? { ...row, view: on, create: on, edit: on, delete: on } : row));
+/** Whole row: the flags of one module the editor may set. */
+export function toggleRow(matrix: readonly RolePermission[], module: string, on: boolean, allowed: Allowed = anything): RolePermission[] {
+  return matrix.map((row) => {
+    if (row.module !== module) return row;
+    const next = { ...row };
+    for (const action of ACTIONS) if (allowed(module, action)) next[action] = on;
+    return next;
+  });
 }
 
-/** Whole column: one flag on every module. */
-export function toggleColumn(matrix: readonly RolePermission[], action: Action, on: boolean): RolePermission[] {
-  return matrix.map((row) => ({ ...row, [action]: on }));
+/** Whole column: one flag on every module where the editor may set it. */
+export function toggleColumn(matrix: readonly RolePermission[], action: Action, on: boolean, allowed: Allowed = anything): RolePermission[] {
+  return matrix.map((row) => (allowed(row.module, action) ? { ...row, [action]: on } : row));
 }
 
 interface PermissionMatrixProps {
   value: readonly RolePermission[];
   onChange: (next: RolePermission[]) => void;
   error?: string;
+  /**
+   * The editor's own permissions. Nobody grants a flag they lack (the API refuses it too): those cells
+   * are disabled, and a role that already holds such a flag cannot have its matrix changed at all.
+   */
+  held?: readonly PermissionEntry[];
 }
 
 /** The role's 22 modules × view / create / edit / delete, with whole-row and whole-column toggles. */
-export function PermissionMatrix({ value, onChange, error }: PermissionMatrixProps) {
+export function PermissionMatrix({ value, onChange, error, held }: PermissionMatrixProps) {
+  // Decided on the role as it was opened, not on the flags being edited.
+  const [locked] = useState(() => held !== undefined && flagsBeyond(held, value).length > 0);
+  const allowed: Allowed = (module, action) => !locked && (held === undefined || can(held, module, action));
+  const someDisabled = !locked && MODULES.some(({ name }) => ACTIONS.some((action) => !allowed(name, action)));
   const rowOf = (module: string) => value.find((row) => row.module === module);
-  const everyModuleAllows = (action: Action) => value.length > 0 && value.every((row) => row[action]);
+  const allowedIn = (module: string) => ACTIONS.filter((action) => allowed(module, action));
+  const modulesAllowing = (action: Action) => value.filter((row) => allowed(row.module, action));
+  const everyModuleAllows = (action: Action) => modulesAllowing(action).length > 0 && modulesAllowing(action).every((row) => row[action]);
+  const allOf = (row: RolePermission) => allowedIn(row.module).length > 0 && allowedIn(row.module).every((action) => row[action]);
 
   return (
     <fieldset className="m-0 min-w-0 border-0 p-0">
@@ -56,7 +81,8 @@ export function PermissionMatrix({ value, onChange, error }: PermissionMatrixPro
                     <span>{ACTION_LABELS[action]}</span>
                     <Checkbox
                       checked={everyModuleAllows(action)}
-                      onChange={(event) => onChange(toggleColumn(value, action, event.checked === true))}
+                      disabled={modulesAllowing(action).length === 0}
+                      onChange={(event) => onChange(toggleColumn(value, action, event.checked === true, allowed))}
                       aria-label={`${ACTION_LABELS[action]}: todos los módulos`}
                     />
                   </label>
@@ -74,12 +100,18 @@ export function PermissionMatrix({ value, onChange, error }: PermissionMatrixPro
                     {label}
                   </th>
                   <td className="px-1 py-1.5 text-center sm:px-2">
-                    <Checkbox checked={allOf(row)} onChange={(event) => onChange(toggleRow(value, name, event.checked === true))} aria-label={`${label}: todos los permisos`} />
+                    <Checkbox
+                      checked={allOf(row)}
+                      disabled={allowedIn(name).length === 0}
+                      onChange={(event) => onChange(toggleRow(value, name, event.checked === true, allowed))}
+                      aria-label={`${label}: todos los permisos`}
+                    />
                   </td>
                   {ACTIONS.map((action) => (
                     <td key={action} className="px-1 py-1.5 text-center sm:px-2">
                       <Checkbox
                         checked={row[action]}
+                        disabled={!allowed(name, action)}
                         onChange={(event) => onChange(toggleCell(value, name, action, event.checked === true))}
                         aria-label={`${label}: ${ACTION_LABELS[action]}`}
                       />
@@ -91,6 +123,9 @@ export function PermissionMatrix({ value, onChange, error }: PermissionMatrixPro
           </tbody>
         </table>
       </div>
+      {(locked || someDisabled) && (
+        <p className="mt-2 mb-0 text-xs text-(--text-color-secondary)">{locked ? MATRIX_TEXTS.lockedRole : MATRIX_TEXTS.notGrantable}</p>
+      )}
       <p className="mt-2 mb-0 text-xs text-(--text-color-secondary)">
         Con cualquier permiso marcado el módulo aparece en el menú. Los cambios se aplican a los usuarios del rol en su siguiente acción.
       </p>

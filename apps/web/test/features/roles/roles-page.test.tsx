@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { completePermissions, MODULES, type RolePermission } from '@goc/contracts';
+import { completePermissions, MODULES, type PermissionEntry, type RolePermission } from '@goc/contracts';
 import RolesPage from '../../../src/features/roles/roles-page';
 import { permissionsQuery } from '../../../src/lib/session/session-api';
-import { PermissionMatrix } from '../../../src/features/roles/permission-matrix';
+import { MATRIX_TEXTS, PermissionMatrix } from '../../../src/features/roles/permission-matrix';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi } from '../../crud/fake-api';
 import { listOf } from '../../crud/fixtures';
@@ -26,10 +26,11 @@ function ShellPermissions() {
   return null;
 }
 
-function Matrix({ onChange }: { onChange: (next: RolePermission[]) => void }) {
-  const [value, setValue] = useState(() => completePermissions([]));
+function Matrix({ onChange, initial = [], held }: { onChange: (next: RolePermission[]) => void; initial?: RolePermission[]; held?: PermissionEntry[] }) {
+  const [value, setValue] = useState(() => completePermissions(initial));
   return (
     <PermissionMatrix
+      held={held}
       value={value}
       onChange={(next) => {
         setValue(next);
@@ -85,6 +86,45 @@ describe('permission matrix', () => {
   });
 });
 
+describe('permission matrix for an editor with partial rights', () => {
+  // May edit Permisos and Unidades; holds nothing else.
+  const held = [...permissionsFor(['config_permissions', 'config_units'], { edit: true })];
+
+  it('disables the flags the editor lacks; the row toggle sets only the others', () => {
+    const onChange = vi.fn<(next: RolePermission[]) => void>();
+    render(<Matrix onChange={onChange} held={held} />);
+    expect(screen.getByText(MATRIX_TEXTS.notGrantable)).toBeInTheDocument();
+    expect(box('Unidades: Editar')).toBeEnabled();
+    // View comes with any flag of the module.
+    expect(box('Unidades: Ver')).toBeEnabled();
+    expect(box('Unidades: Crear')).toBeDisabled();
+    expect(box('Empresas: Ver')).toBeDisabled();
+    expect(box('Empresas: todos los permisos')).toBeDisabled();
+    expect(box('Crear: todos los módulos')).toBeDisabled();
+
+    fireEvent.click(box('Unidades: todos los permisos'));
+    const matrix = onChange.mock.lastCall![0];
+    expect(flags(matrix, 'config_units')).toEqual([true, false, true, false]);
+    expect(box('Unidades: todos los permisos')).toBeChecked();
+    fireEvent.click(box('Editar: todos los módulos'));
+    expect(onChange.mock.lastCall![0].filter((r) => r.edit).map((r) => r.module)).toEqual(['config_permissions', 'config_units']);
+  });
+
+  it('locks the whole matrix of a role that holds a flag the editor lacks', () => {
+    render(<Matrix onChange={() => undefined} held={held} initial={[{ module: 'config_companies', view: true, create: false, edit: false, delete: false }]} />);
+    expect(screen.getByText(MATRIX_TEXTS.lockedRole)).toBeInTheDocument();
+    expect(box('Unidades: Editar')).toBeDisabled();
+    expect(box('Empresas: Ver')).toBeDisabled();
+    expect(box('Empresas: Ver')).toBeChecked();
+  });
+
+  it('leaves everything open to an editor holding every flag', () => {
+    render(<Matrix onChange={() => undefined} held={permissionsFor()} />);
+    expect(screen.queryByText(MATRIX_TEXTS.notGrantable)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox').every((c) => !(c as HTMLInputElement).disabled)).toBe(true);
+  });
+});
+
 const role = (id: number, name: string, permissions: RolePermission[], version = 1) => ({
   id,
   createdAt: '2026-03-01T10:00:00.000Z',
@@ -123,6 +163,19 @@ describe('Permisos page', () => {
     expect(await screen.findByText('Rol creado')).toBeInTheDocument();
   });
 
+  it("the form's matrix follows the signed-in editor's own permissions", async () => {
+    seedSession({ permissions: permissionsFor(['config_permissions', 'config_units'], { edit: true, create: true }) });
+    const server = fakeApi({ 'GET /roles': listOf([]) });
+    const view = renderRoute(<RolesPage />, '/catalogos/permisos', server.adapter);
+    dispose = view.dispose;
+    await screen.findByText('No se han encontrado resultados');
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevo' }));
+    const form = await screen.findByRole('dialog', { name: 'Nuevo rol' });
+    expect(within(form).getByRole('checkbox', { name: 'Unidades: Crear' })).toBeEnabled();
+    expect(within(form).getByRole('checkbox', { name: 'Unidades: Eliminar' })).toBeDisabled();
+    expect(within(form).getByRole('checkbox', { name: 'Proveedores: Ver' })).toBeDisabled();
+  });
+
   it("saving the signed-in user's own role reloads their permissions (the sidebar follows)", async () => {
     seedSession({ permissions: permissionsFor() });
     const own = role(ADMIN_USER.role.id, 'Administrador', completePermissions(permissionsFor().map((p) => ({ module: p.module.name as RolePermission['module'], view: true, create: true, edit: true, delete: true }))), 7);
@@ -130,7 +183,8 @@ describe('Permisos page', () => {
     const server = fakeApi({
       'GET /roles': listOf([own]),
       'PATCH /roles/1': (request) => ({ status: 200, data: { ...own, version: 8, permissions: (request.body as { permissions: RolePermission[] }).permissions } }),
-      'GET /permissions': { status: 200, data: reduced },
+      // The role as it is until the save, then without Obras.
+      'GET /permissions': () => ({ status: 200, data: server.calls('PATCH', '/roles/1').length > 0 ? reduced : permissionsFor() }),
       'GET /auth/me': { status: 200, data: ADMIN_USER },
     });
     const view = renderRoute(

@@ -1,0 +1,245 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldErrors as HookFieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { MESSAGES, savedMessage, writeWarningsSchema, type CatalogField } from '@goc/contracts';
+import { useToast } from '../toast/use-toast';
+import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
+import { createRecord, fetchRecord, updateRecord } from '../../lib/resources/records';
+import { resourceKeys } from '../../lib/resources/query-keys';
+import type { ListResource, ResourceRow } from '../list/resource-types';
+import { FieldInput } from './field-input';
+import { fieldTextIds, FormField } from './form-field';
+import { formTexts } from './form-texts';
+import { changedNames, firstMessages, formFields, initialValues, pick, writableNames, type FieldErrors, type FormMode, type FormValues } from './form-values';
+import { PasswordRules } from './password-rules';
+
+export interface FormSectionContext {
+  mode: FormMode;
+  values: FormValues;
+  errors: FieldErrors;
+  setValue: (name: string, value: unknown) => void;
+}
+
+/** What a page adds to the generated form: values the declared fields do not cover and their inputs. */
+export interface FormExtension {
+  /** Starting values of the extra keys (a role's permission matrix); they travel with the fields. */
+  initialValues: (record: ResourceRow | null) => FormValues;
+  /** Drawn under the declared fields. */
+  render: (context: FormSectionContext) => ReactNode;
+}
+
+export interface RecordFormOptions {
+  resource: ListResource;
+  /** null: create; a row: edit it. */
+  record: ResourceRow | null;
+  /** Create only: values that replace the declared defaults (a copy of another record for "Duplicar"). */
+  defaults?: FormValues;
+  extension?: FormExtension;
+  onSaved?: (row: ResourceRow, mode: FormMode) => void;
+  /** Called once saved (or when an edit has nothing to save): the dialog closes, the page goes back. */
+  onDone: () => void;
+}
+
+/** Optimistic concurrency: a 409 with this message means someone saved the record in between. */
+function isStaleVersion(error: unknown): boolean {
+  return httpStatus(error) === 409 && apiErrorBody(error)?.message === MESSAGES.staleVersion;
+}
+
+const WIDE_FORM_FIELDS = 4;
+
+/**
+ * The record form of a resource, whatever frames it (RecordFormDialog, RecordFormPage): inputs
+ * generated from the declared fields on react-hook-form, checked with the same zod schema as the
+ * API (createInput / updateInput) from the first submit on; the server's field errors next to
+ * their fields (a line's cell included: 'lines.2.quantity') until the field changes; an edit sends
+ * only what changed plus the version read, and a stale version offers to reload the record.
+ */
+export function useRecordForm({ resource, record: initialRecord, defaults, extension, onSaved, onDone }: RecordFormOptions) {
+  const mode: FormMode = initialRecord ? 'edit' : 'create';
+  const formId = useId();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  const startValues = (record: ResourceRow | null): FormValues => ({
+    ...initialValues(resource.fields, record),
+    ...(record ? {} : defaults),
+    ...extension?.initialValues(record),
+  });
+  const [base, setBase] = useState(() => ({ record: initialRecord, values: startValues(initialRecord) }));
+  const [stale, setStale] = useState(false);
+  const [generalErrors, setGeneralErrors] = useState<string[]>([]);
+
+  const fields = useMemo(() => formFields(resource.fields, mode, base.record), [resource.fields, mode, base.record]);
+  const extraNames = useMemo(() => Object.keys(extension?.initialValues(null) ?? {}), [extension]);
+  const names = useMemo(() => [...writableNames(resource.fields, mode), ...extraNames], [resource.fields, mode, extraNames]);
+
+  // The body the API would receive is what the zod schema checks: the writable values (plus the version on edit).
+  const resolver = useMemo((): Resolver<FormValues> => {
+    const check = zodResolver(mode === 'create' ? resource.schemas.createInput : resource.schemas.updateInput, undefined, { raw: true });
+    return (values, context, options) =>
+      check(mode === 'create' ? pick(values, names) : { version: base.record?.version, ...pick(values, names) }, context, options) as ReturnType<
+        Resolver<FormValues>
+      >;
+  }, [mode, names, resource.schemas, base.record]);
+
+  const form = useForm<FormValues>({ defaultValues: base.values, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const values = form.watch();
+  const errors = firstMessages(form.formState.errors as HookFieldErrors);
+
+  const save = useMutation({
+    mutationFn: (body: FormValues) => (base.record ? updateRecord(resource.resource, base.record.id, body) : createRecord(resource.resource, body)),
+    onSuccess: async (row) => {
+      toast.add({ severity: 'success', summary: savedMessage(resource.nouns, mode === 'create' ? 'created' : 'updated'), life: 3000 });
+      // Saved anyway, but some value deserves a second look (the NSS check digit).
+      const warnings = writeWarningsSchema.safeParse(row.warnings);
+      for (const detail of warnings.success ? Object.values(warnings.data) : []) {
+        toast.add({ severity: 'warn', summary: formTexts.savedWithWarning, detail, life: 8000 });
+      }
+      // Other lists show this record's label (references): refresh every resource query on screen.
+      await queryClient.invalidateQueries({ queryKey: ['resource'] });
+      onSaved?.(row, mode);
+      onDone();
+    },
+    onError: (error) => {
+      const message = errorMessage(error);
+      toast.add({ severity: 'error', summary: formTexts.saveFailed, detail: message, life: 6000 });
+      if (isStaleVersion(error)) {
+        setStale(true);
+        setGeneralErrors([]);
+        return;
+      }
+      const byPath = Object.entries(apiErrorBody(error)?.fields ?? {});
+      const isOwn = (path: string) => names.includes(path.split('.')[0] ?? path);
+      for (const [path, text] of byPath.filter(([path]) => isOwn(path))) form.setError(path, { type: 'server', message: text });
+      const unknown = byPath.filter(([path]) => !isOwn(path)).map(([, text]) => text);
+      setGeneralErrors(byPath.length > 0 && unknown.length === 0 ? [] : [message, ...unknown]);
+    },
+  });
+
+  const reload = useMutation({
+    mutationFn: () => fetchRecord(resource.resource, base.record?.id ?? 0, resource.schemas.entity),
+    onSuccess: (fresh) => {
+      const next = startValues(fresh);
+      setBase({ record: fresh, values: next });
+      form.reset(next);
+      setStale(false);
+      setGeneralErrors([]);
+      // The list behind the dialog shows the old row too.
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource.resource) });
+    },
+    onError: (error) => toast.add({ severity: 'error', summary: formTexts.saveFailed, detail: errorMessage(error), life: 6000 }),
+  });
+
+  const setValue = (name: string, value: unknown) => {
+    const previous = form.getValues(name);
+    form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    // A dependent picker (a work's subcategory) loses its value when its parent changes.
+    if (previous !== value) {
+      for (const dependent of resource.fields.filter((f) => f.reference?.dependsOn?.field === name)) form.setValue(dependent.name, null);
+    }
+  };
+
+  const submit = form.handleSubmit(() => {
+    const current = form.getValues();
+    if (mode === 'create') {
+      save.mutate(pick(current, names));
+      return;
+    }
+    const changed = changedNames(names, base.values, current);
+    if (changed.length === 0) {
+      toast.add({ severity: 'info', summary: formTexts.noChanges, life: 3000 });
+      onDone();
+      return;
+    }
+    save.mutate({ version: base.record?.version, ...pick(current, changed) });
+  });
+
+  const labelOf = (name: string) => resource.fields.find((f) => f.name === name)?.label;
+  const wide = fields.length > WIDE_FORM_FIELDS || extension !== undefined;
+
+  const renderField = (field: CatalogField) => {
+    const id = `${formId}-${field.name}`;
+    const ids = fieldTextIds(id);
+    const error = errors[field.name];
+    const value = values[field.name];
+    const warning = field.warning && typeof value === 'string' ? field.warning(value) : null;
+    const describedBy = [error ? ids.error : warning ? ids.warning : null, field.hint ? ids.hint : null].filter(Boolean).join(' ') || undefined;
+    const dependsOn = field.reference?.dependsOn;
+    return (
+      <FormField
+        key={field.name}
+        id={id}
+        label={field.label}
+        required={field.required}
+        error={field.type === 'lines' ? undefined : error}
+        warning={warning}
+        hint={field.type === 'password' ? undefined : field.hint}
+        help={field.type === 'password' ? <PasswordRules password={typeof value === 'string' ? value : ''} username={String(values.username ?? '')} /> : undefined}
+        wide={field.type === 'textarea' || field.type === 'multiReference' || field.type === 'lines'}
+        markOptional={field.type !== 'boolean' && field.form !== 'readOnly'}
+      >
+        <FieldInput
+          id={id}
+          field={field}
+          value={value}
+          onChange={(next) => setValue(field.name, next)}
+          values={values}
+          record={base.record}
+          parentLabel={dependsOn ? labelOf(dependsOn.field) : undefined}
+          invalid={error !== undefined}
+          describedBy={describedBy}
+        />
+      </FormField>
+    );
+  };
+
+  const body = (
+    <FormProvider {...form}>
+      {stale && (
+        <Message
+          severity="warn"
+          className="w-full justify-start"
+          content={
+            <div className="flex w-full flex-wrap items-center gap-3">
+              <i className="pi pi-exclamation-triangle text-lg" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <div className="font-semibold">{MESSAGES.staleVersion}</div>
+                <div className="text-sm">{formTexts.reloadHint}</div>
+              </div>
+              <Button type="button" label={formTexts.reload} icon="pi pi-refresh" size="small" loading={reload.isPending} onClick={() => reload.mutate()} />
+            </div>
+          }
+        />
+      )}
+      {generalErrors.length > 0 && (
+        <Message
+          severity="error"
+          className="w-full justify-start"
+          content={
+            <ul className="m-0 list-none space-y-1 p-0">
+              {generalErrors.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <div className={`grid grid-cols-1 gap-4 ${wide ? 'md:grid-cols-2' : ''}`}>{fields.map(renderField)}</div>
+      {extension?.render({ mode, values, errors, setValue })}
+    </FormProvider>
+  );
+
+  return {
+    formId,
+    mode,
+    title: mode === 'create' ? formTexts.newTitle(resource.nouns) : formTexts.editTitle(resource.nouns),
+    wide,
+    body,
+    submit: () => void submit(),
+    pending: save.isPending,
+    stale,
+  };
+}

@@ -1,0 +1,115 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { COMMENT_MAX_LENGTH, rowLabel, transitionInputSchema, WORKFLOW_MESSAGES, type ActionDeclaration } from '@goc/contracts';
+import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
+import { postTransition } from '../../lib/resources/records';
+import { resourceKeys } from '../../lib/resources/query-keys';
+import { FormDialog } from '../form/form-dialog';
+import { fieldTextIds, FormField } from '../form/form-field';
+import { useToast } from '../toast/use-toast';
+import type { ListResource, ResourceRow } from './resource-types';
+
+export const transitionTexts = {
+  comment: 'Comentario',
+  done: 'Estatus actualizado',
+} as const;
+
+/** Inputs a workflow adds to some actions (its declared `input`), rendered by the page that knows them. */
+export interface TransitionInputs {
+  initial: Record<string, unknown>;
+  render: (props: {
+    action: ActionDeclaration;
+    values: Record<string, unknown>;
+    set: (name: string, value: unknown) => void;
+    errors: Record<string, string>;
+  }) => ReactNode;
+}
+
+interface TransitionDialogProps {
+  resource: ListResource;
+  row: ResourceRow;
+  action: ActionDeclaration;
+  inputs?: TransitionInputs;
+  onHide: () => void;
+  onDone?: (row: ResourceRow) => void;
+}
+
+/**
+ * One workflow action on one record: its question, a comment (required when the action says so)
+ * and the workflow's own inputs, posted to /:id/transitions with the version read. A record moved
+ * by someone else meanwhile answers 409, whose message stays in the dialog.
+ */
+export function TransitionDialog({ resource, row, action, inputs, onHide, onDone }: TransitionDialogProps) {
+  const formId = useId();
+  const commentId = `${formId}-comment`;
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [comment, setComment] = useState('');
+  const [values, setValues] = useState<Record<string, unknown>>(inputs?.initial ?? {});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const label = rowLabel(resource, row);
+
+  const send = useMutation({
+    mutationFn: (body: Record<string, unknown>) => postTransition(resource.resource, row.id, body),
+    onSuccess: async (saved) => {
+      toast.add({ severity: 'success', summary: transitionTexts.done, detail: `${action.label}: ${label}`, life: 3000 });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource.resource) });
+      onDone?.(saved);
+      onHide();
+    },
+    onError: (error) => setErrors(apiErrorBody(error)?.fields ?? {}),
+  });
+
+  const submit = () => {
+    if (action.commentRequired && comment.trim() === '') {
+      setErrors({ comment: WORKFLOW_MESSAGES.commentRequired });
+      return;
+    }
+    const parsed = transitionInputSchema(resource).safeParse({ ...values, to: action.to, version: row.version, comment });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      return;
+    }
+    setErrors({});
+    send.mutate(parsed.data);
+  };
+
+  // A 409 (moved meanwhile) or any refusal without field details is shown above the inputs.
+  const refusal = send.isError && Object.keys(errors).length === 0 ? errorMessage(send.error) : null;
+
+  return (
+    <FormDialog
+      formId={formId}
+      header={`${action.label}: ${label}`}
+      width="32rem"
+      submitLabel={action.label}
+      submitIcon={action.icon}
+      pending={send.isPending}
+      onHide={onHide}
+      onSubmit={submit}
+    >
+      {action.confirm && (
+        <p className="m-0">
+          {action.confirm} <strong>{label}</strong>
+        </p>
+      )}
+      {refusal && <Message severity="error" text={refusal} className="w-full justify-start" />}
+      <FormField id={commentId} label={transitionTexts.comment} required={action.commentRequired === true} error={errors.comment}>
+        <InputTextarea
+          id={commentId}
+          value={comment}
+          maxLength={COMMENT_MAX_LENGTH}
+          rows={3}
+          autoResize
+          onChange={(event) => setComment(event.target.value)}
+          invalid={errors.comment !== undefined}
+          aria-describedby={errors.comment ? fieldTextIds(commentId).error : undefined}
+          className="w-full"
+        />
+      </FormField>
+      {inputs?.render({ action, values, set: (name, value) => setValues((v) => ({ ...v, [name]: value })), errors })}
+    </FormDialog>
+  );
+}
