@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { formatOrderFolio, ordersResource, type OrderStatusCode } from '@goc/contracts';
+import { businessDayOf, formatOrderFolio, ordersResource, type OrderStatusCode } from '@goc/contracts';
 import type { Executor } from '../client';
 import { counters, employees, materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, roles, suppliers, users, works } from '../schema';
 
@@ -82,7 +82,6 @@ function random(seed: number) {
 }
 
 const DAY = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Whole quantities for pieces and sacks, up to 3 decimals for volumes and weights. */
 function quantityFor(unit: string, r: ReturnType<typeof random>): string {
@@ -160,7 +159,7 @@ export async function seedDemoOrders(tx: Executor): Promise<void> {
         folio: formatOrderFolio(index + 1),
         workId: work.id,
         requestedById: requester.id,
-        requiredDate: isoDay(new Date(createdAt.getTime() + r.int(5, 25) * DAY)),
+        requiredDate: businessDayOf(createdAt.getTime() + r.int(5, 25) * DAY),
         supplierId: bought ? r.pick(supplierRows).id : null,
         statusId: status(plan.code),
         notes: r.next() < 0.4 ? r.pick(['Entregar en el acceso principal', 'Urgente para el colado', 'Confirmar horario con el almacenista', 'Material para la siguiente etapa']) : null,
