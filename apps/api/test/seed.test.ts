@@ -1,15 +1,19 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidCurp, isValidEmployerRegistration, isValidRfc, MODULES, nssHasValidCheckDigit } from '@goc/contracts';
+import { isValidCurp, isValidEmployerRegistration, isValidRfc, MODULES, nssHasValidCheckDigit, STATUS_SEEDS } from '@goc/contracts';
 import {
   categories,
   companies,
+  counters,
   employees,
   errorStatuses,
   icons,
   materials,
+  orderLines,
   orderStatuses,
+  orders,
   permissionModules,
+  recordTimeline,
   registrationStatuses,
   rolePermissions,
   roles,
@@ -165,7 +169,7 @@ describe('demo data', () => {
     expect((await db.select({ n: count() }).from(supplierMaterialCategories))[0]!.n).toBeGreaterThanOrEqual(sups.length);
   });
 
-  it('adds the demo roles with partial permissions and no demo users', async () => {
+  it('adds the demo roles with partial permissions', async () => {
     const db = testDb.database.db;
     const names = (await db.select({ name: roles.name }).from(roles)).map((r) => r.name).sort();
     expect(names).toEqual(['Administrador', 'Compras', 'Recursos Humanos', 'Residente de obra']);
@@ -177,7 +181,64 @@ describe('demo data', () => {
       .where(sql`${rolePermissions.roleId} = ${hr!.id} and (${rolePermissions.canView} or ${rolePermissions.canCreate} or ${rolePermissions.canEdit} or ${rolePermissions.canDelete})`);
     expect(granted.map((g) => g.module)).toContain('config_employees');
     expect(granted.map((g) => g.module)).not.toContain('config_permissions');
-    expect(await db.select({ username: users.username }).from(users)).toEqual([{ username: 'admin' }]);
+  });
+
+  it('adds residents and buyers as users of their employees, with a password nobody is told', async () => {
+    const db = testDb.database.db;
+    const rows = await db
+      .select({ username: users.username, role: roles.name, employeeId: users.employeeId, hash: users.passwordHash })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .orderBy(users.id);
+    expect(rows.map((u) => [u.username, u.role])).toEqual([
+      ['admin', 'Administrador'],
+      ['alejandro.ramirez', 'Residente de obra'],
+      ['carlos.trevino', 'Residente de obra'],
+      ['fernanda.orozco', 'Residente de obra'],
+      ['luis.hernandez', 'Residente de obra'],
+      ['ricardo.mendoza', 'Residente de obra'],
+      ['adriana.velazquez', 'Residente de obra'],
+      ['veronica.chavez', 'Compras'],
+      ['tomas.nava', 'Compras'],
+    ]);
+    expect(rows.slice(1).every((u) => u.employeeId !== null)).toBe(true);
+    expect(await passwords.verify(rows[1]!.hash, 'Clave-Admin-Demo')).toBe(false);
+  });
+
+  it('loads ~60 orders in every status with consistent lines, totals, deliveries and timelines', async () => {
+    const db = testDb.database.db;
+    const rows = await db.select({ id: orders.id, folio: orders.folio, total: orders.total, lineCount: orders.lineCount, code: orderStatuses.code, supplierId: orders.supplierId }).from(orders).innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId)).orderBy(orders.id);
+    expect(rows).toHaveLength(60);
+    expect(rows.map((o) => o.folio)).toEqual(rows.map((_, i) => `PED-${String(i + 1).padStart(6, '0')}`));
+    expect(new Set(rows.map((o) => o.code))).toEqual(new Set(STATUS_SEEDS.orderStatuses.map((s) => s.code)));
+    const [counter] = await db.select().from(counters).where(eq(counters.name, 'orders'));
+    expect(counter!.value).toBe(60);
+    const requesters = await db.selectDistinct({ id: orders.requestedById }).from(orders);
+    expect(requesters.length).toBeGreaterThanOrEqual(4);
+
+    const lines = await db.select().from(orderLines);
+    const timeline = await db.select({ entityId: recordTimeline.entityId, to: orderStatuses.code }).from(recordTimeline).innerJoin(orderStatuses, eq(orderStatuses.id, recordTimeline.toStatusId)).where(eq(recordTimeline.entity, 'orders')).orderBy(recordTimeline.id);
+    for (const order of rows) {
+      const own = lines.filter((l) => l.orderId === order.id);
+      expect(own.length, order.folio).toBe(order.lineCount);
+      expect(own.length).toBeGreaterThan(0);
+      const cents = own.reduce((sum, l) => sum + Math.round(Number(l.amount ?? 0) * 100), 0);
+      expect(Math.round(Number(order.total) * 100), order.folio).toBe(cents);
+      const complete = own.filter((l) => l.receivedQuantity === l.quantity).length;
+      const some = own.filter((l) => Number(l.receivedQuantity) > 0).length;
+      if (order.code === 'entregado') expect(complete, order.folio).toBe(own.length);
+      else if (order.code === 'entregado_parcial') {
+        expect(complete, order.folio).toBeLessThan(own.length);
+        expect(some, order.folio).toBeGreaterThan(0);
+      } else expect(some, order.folio).toBe(0);
+      if (['comprado', 'entregado_parcial', 'entregado'].includes(order.code ?? '')) {
+        expect(order.supplierId, order.folio).not.toBeNull();
+        expect(own.every((l) => l.unitPrice !== null), order.folio).toBe(true);
+      }
+      const steps = timeline.filter((e) => e.entityId === order.id).map((e) => e.to);
+      expect(steps[0], order.folio).toBe('borrador');
+      expect(steps.at(-1), order.folio).toBe(order.code);
+    }
   });
 
   it('does not load the demo twice', async () => {

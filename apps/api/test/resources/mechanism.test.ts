@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -357,7 +357,7 @@ describe('resource mechanism: updates, guards and workflow actions', () => {
       ['borrador', 'enviado', 'Urgente'],
       ['enviado', 'autorizado', null],
     ]);
-    expect(await t.db.$count(recordTimeline, eq(recordTimeline.entityId, id))).toBe(2);
+    expect(await t.db.$count(recordTimeline, and(eq(recordTimeline.entity, declaration.key), eq(recordTimeline.entityId, id)))).toBe(2);
     const history = (await ana.get(`${URL}/${id}/history`)).json() as Row[];
     expect(history[0]).toMatchObject({ action: 'transition', changes: { statusId: { old: expect.any(Number), new: expect.any(Number) } } });
   });

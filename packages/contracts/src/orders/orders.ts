@@ -13,6 +13,9 @@ import { defineResource, type PermissionRequirement, type ResourceActor } from '
 export const QUANTITY_DECIMALS = 3;
 export const MAX_QUANTITY = 999_999_999.999;
 
+/** Folio of the n-th order: PED-000123. */
+export const formatOrderFolio = (n: number) => `PED-${String(n).padStart(6, '0')}`;
+
 export const ORDER_MESSAGES = {
   editNotDraft: (status: string) => `Solo se puede editar un pedido en borrador; este pedido está «${status}»`,
   deleteNotDraft: (status: string) => `Solo se puede eliminar un pedido en borrador; este pedido está «${status}»`,

@@ -7,6 +7,9 @@ import { projects } from './projects';
 import { orderStatuses } from './statuses';
 import { works } from './workforce';
 
+/** The `counters` row behind folios (PED-000123): the API takes the next one, the demo seed sets where it starts. */
+export const ORDER_FOLIO_COUNTER = 'orders';
+
 /** Quantities of material: numeric(12,3), read as strings so no thousandth is lost to floating point. */
 const quantity = (name: string) => numeric(name, { precision: 12, scale: 3 });
 

@@ -15,6 +15,7 @@ import {
   DEMO_WORKS,
   type DemoEmployee,
 } from './demo-data';
+import { seedDemoOrders, seedDemoUsers } from './demo-orders';
 import { curpFor, nssFor, rfcFor } from './mexican-people';
 import { seedRole, type Grants } from './system';
 
@@ -54,8 +55,11 @@ export function demoEmployeeRecord(p: DemoEmployee, index: number) {
   };
 }
 
-/** Realistic companies, business lines, catalogues, works and people; only into an empty database. */
-export async function seedDemoData(tx: Executor, modules: Map<ModuleName, number>): Promise<boolean> {
+/**
+ * Realistic companies, business lines, catalogues, works, people, users who order and buy, and their
+ * orders; only into an empty database. `userPasswordHash` is the hash of a password nobody is told.
+ */
+export async function seedDemoData(tx: Executor, modules: Map<ModuleName, number>, userPasswordHash: string): Promise<boolean> {
   const [existing] = await tx.select({ id: companies.id }).from(companies).limit(1);
   if (existing) return false;
 
@@ -142,5 +146,7 @@ export async function seedDemoData(tx: Executor, modules: Map<ModuleName, number
     const resident = required(employeeIds, `EMP-${String(w.resident + 1).padStart(4, '0')}`, 'residente');
     await tx.update(works).set({ residentId: resident.id }).where(eq(works.id, required(workId, w.code, 'obra').id));
   }
+  await seedDemoUsers(tx, userPasswordHash);
+  await seedDemoOrders(tx);
   return true;
 }

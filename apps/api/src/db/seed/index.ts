@@ -30,13 +30,15 @@ export interface SeedResult {
 export async function seedDatabase(database: Database, options: SeedOptions): Promise<SeedResult> {
   const generated = options.adminPassword ? null : generatePassword();
   const passwordHash = await options.passwords.hash(options.adminPassword ?? generated ?? '');
+  // Demo users get a password nobody is told: an administrator sets one from Usuarios to try them.
+  const demoUserHash = options.demoData ? await options.passwords.hash(generatePassword()) : '';
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const modules = await seedModules(tx);
     const adminRoleId = await seedRole(tx, modules, ADMIN_ROLE_NAME, 'Acceso total a todos los módulos', ALL_GRANTS);
     await seedStatuses(tx);
     const adminCreated = await seedAdminUser(tx, adminRoleId, passwordHash);
-    const demoLoaded = options.demoData ? await seedDemoData(tx, modules) : false;
+    const demoLoaded = options.demoData ? await seedDemoData(tx, modules, demoUserHash) : false;
     if (adminCreated || demoLoaded) {
       await recordAudit(tx, {
         userId: null,

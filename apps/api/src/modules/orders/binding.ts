@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { FIELD_MESSAGES, ORDER_MESSAGES, orderTransitionExtrasSchema, ordersResource, type OrderEntity } from '@goc/contracts';
+import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTransitionExtrasSchema, ordersResource, type OrderEntity } from '@goc/contracts';
 import type { Tx } from '../../db/client';
-import { materials, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
+import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
 import type { Input, ResourceBinding, TransitionContext, TransitionOutcome, WriteContext } from '../../lib/crud/types';
 import { ValidationError } from '../../lib/errors';
@@ -12,9 +12,6 @@ import { applyDelivery, orderTotal, planPurchase, type PricedLine } from './rule
  * view shows, the folio sequence, the unit copied into each line, the stored total, and what buying
  * and receiving do inside their transition's transaction.
  */
-
-/** PED-000123. */
-export const formatFolio = (n: number) => `PED-${String(n).padStart(6, '0')}`;
 
 async function statusIdOf(tx: Tx, code: string): Promise<number> {
   const [row] = await tx.select({ id: orderStatuses.id }).from(orderStatuses).where(eq(orderStatuses.code, code)).limit(1);
@@ -90,7 +87,7 @@ export const ordersBinding: ResourceBinding<typeof ordersResource> = {
   lines: { lines: { table: orderLines, owner: orderLines.orderId, position: orderLines.position, values: copyUnits } },
   filters: { materialId: { lines: 'lines', field: 'materialId' } },
   views: { mine: (actor) => eq(orders.requestedById, actor.userId), all: () => undefined },
-  sequences: { folio: { counter: 'orders', format: formatFolio } },
+  sequences: { folio: { counter: ORDER_FOLIO_COUNTER, format: formatOrderFolio } },
   workflow: { statusTable: orderStatuses, hooks: { comprado: purchase, entregado: receive, entregado_parcial: receive } },
   hooks: {
     async beforeCreate({ tx, actor }, input) {
