@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/contracts/**/*.ts'],
-    rules: restrict([{ group: ['**/apps/**', '@goc/api', '@goc/web', 'react', 'fastify', 'drizzle-orm'], message: 'contracts depend on zod only' }]),
+    rules: restrict([{ group: ['**/apps/**', '@goc/api', '@goc/web', 'react', 'fastify', 'drizzle-orm'], message: 'contracts depend on zod and date-fns only' }]),
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

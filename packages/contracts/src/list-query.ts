@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDay } from './validators/dates';
+import { isIsoDay } from './dates/days';
 
 /*
  * The list protocol of ARCHITECTURE.md, shared by the API (parse + validate against a resource's

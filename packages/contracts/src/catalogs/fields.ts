@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FilterFieldType } from '../list-query';
-import { isIsoDay } from '../validators/dates';
+import { isIsoDay } from '../dates/days';
 import type { ResourceKey } from '../resources/keys';
 import type { Nouns } from './messages';
 import { checkCatalogRules, namedFields, pickSchemas, type CatalogField, type CatalogRule, type Fields, type FieldsCreateShape, type FieldsEntityShape, type Flat } from './shapes';

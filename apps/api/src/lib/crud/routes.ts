@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  businessToday,
   historyListSchema,
   listResponseSchema,
   optionPageSchema,
@@ -18,7 +19,7 @@ import {
 import { requestPermissions, type PermissionRequirement } from '../../plugins/access';
 import { errorResponses } from '../openapi';
 import { csvStream } from '../export/csv';
-import { businessClock, fileSlug } from '../export/format';
+import { fileSlug } from '../export/format';
 import { xlsxStream } from '../export/xlsx';
 import { CATALOG_LINKS, CATALOG_TABLES } from './catalog-tables';
 import { resourceExportColumns } from './export-columns';
@@ -41,11 +42,6 @@ export async function actorOf(request: FastifyRequest): Promise<Actor> {
 
 /** A saved record as the API answers it: the entity, with `warnings` only when there are some. */
 export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(warnings).length > 0 ? { ...entity, warnings } : entity);
-
-function todayInMexico(): string {
-  const c = businessClock(new Date().toISOString());
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-}
 
 const security = [{ bearerAuth: [] }];
 
@@ -100,7 +96,7 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
       const { format, filters, sort, q, scope } = request.query as ExportQuery & { scope?: string };
       // Refused before the first byte (scope, filters, sort): once streaming starts the status is already 200.
       const batches = service.exportBatches(app.db, await actorOf(request), { filters, sort, q, ...(scope ? { scope } : {}) });
-      const name = `${fileSlug(nouns.plural)}-${todayInMexico()}.${format}`;
+      const name = `${fileSlug(nouns.plural)}-${businessToday()}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(exportColumns, batches));
       return reply.type(XLSX_MIME).send(xlsxStream(exportColumns, batches, declaration.title));

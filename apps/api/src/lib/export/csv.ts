@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { formatDateTime, formatDay, formatMoney, type ExportColumn } from './format';
+import { formatDateTime, formatDay } from '@goc/contracts';
+import { formatMoney, type ExportColumn } from './format';
 
 /** Excel recognises UTF-8 (accents, ñ) only with a byte-order mark. */
 export const UTF8_BOM = '\uFEFF';

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { businessClock, type ExportColumn, type ExportKind } from './format';
+import { businessDayStart, businessWallClock } from '@goc/contracts';
+import type { ExportColumn, ExportKind } from './format';
 
 const NUMBER_FORMATS: Partial<Record<ExportKind, string>> = {
   money: '#,##0.00',
@@ -19,11 +20,11 @@ function cellValue<Row>(column: ExportColumn<Row>, row: Row): string | number | 
     case 'number':
       return Number(value);
     case 'date': {
-      const [y, m, d] = String(value).split('-').map(Number);
-      return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+      const c = businessWallClock(businessDayStart(String(value)));
+      return new Date(Date.UTC(c.year, c.month - 1, c.day));
     }
     case 'datetime': {
-      const c = businessClock(String(value));
+      const c = businessWallClock(String(value));
       return new Date(Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second));
     }
     case 'text':

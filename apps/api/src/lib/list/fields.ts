@@ -71,5 +71,3 @@ export function storedFold(expr: SQLWrapper): Column | undefined {
  */
 export const folded = (expr: SQLWrapper): SQLWrapper => storedFold(expr) ?? fold(expr);
 
-/** Time zone in which timestamps become calendar days for date filters and exports (PRODUCT.md: es-MX). */
-export const BUSINESS_TIME_ZONE = 'America/Mexico_City';

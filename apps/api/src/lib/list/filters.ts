@@ -1,10 +1,10 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { FieldFilter, FilterConstraint, Filters, MatchMode } from '@goc/contracts';
-import { BUSINESS_TIME_ZONE, fold, folded, type ListField, type MultiReferenceListField, type ScalarListField } from './fields';
+import { businessDayEnd, businessDayStart, type FieldFilter, type FilterConstraint, type Filters, type MatchMode } from '@goc/contracts';
+import { fold, folded, type ListField, type MultiReferenceListField, type ScalarListField } from './fields';
 
 /*
  * filters JSON → a parameterised WHERE condition. Values always travel as parameters; only constant
- * SQL (operators, casts, the time zone name) is written into the text.
+ * SQL (operators, casts) is written into the text.
  *
  * Null semantics, mirrored by the in-memory model of the property test: positive modes never match an
  * empty value; the negative ones (notContains, notEquals, dateIsNot) do — a row without a description
@@ -46,10 +46,8 @@ function compare(expr: SQLWrapper, mode: MatchMode, value: SQL): SQL {
   return sql`${expr} ${sql.raw(op)} ${value}`;
 }
 
-/** Start of a calendar day (plus `offsetDays`) in the business time zone, as timestamptz. */
-function dayStart(day: string, offsetDays = 0): SQL {
-  return sql`((${day}::date + ${offsetDays}::int)::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
-}
+/** An instant as a timestamptz parameter. */
+const timestamp = (instant: Date): SQL => sql`${instant.toISOString()}::timestamptz`;
 
 function dateCondition(field: ScalarListField, mode: MatchMode, day: string): SQL {
   const { expr } = field;
@@ -66,17 +64,20 @@ function dateCondition(field: ScalarListField, mode: MatchMode, day: string): SQ
         return sql`${expr} > ${value}`;
     }
   } else {
-    // A timestamp is "on" a day when it falls within that day in Mexico City; ranges keep indexes usable.
-    const onDay = sql`(${expr} >= ${dayStart(day)} and ${expr} < ${dayStart(day, 1)})`;
+    // A timestamp is "on" a day when it falls within that day in Mexico City (the contracts' date
+    // module decides the day's bounds); ranges keep indexes usable.
+    const start = timestamp(businessDayStart(day));
+    const end = timestamp(businessDayEnd(day));
+    const onDay = sql`(${expr} >= ${start} and ${expr} < ${end})`;
     switch (mode) {
       case 'dateIs':
         return onDay;
       case 'dateIsNot':
         return sql`(${expr} is null or not ${onDay})`;
       case 'dateBefore':
-        return sql`${expr} < ${dayStart(day)}`;
+        return sql`${expr} < ${start}`;
       case 'dateAfter':
-        return sql`${expr} >= ${dayStart(day, 1)}`;
+        return sql`${expr} >= ${end}`;
     }
   }
   throw new Error(`match mode ${mode} does not apply to dates`);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { businessWallClock, formatDateTime, formatDay, formatDayInWords, formatDayLong, parseDisplayDay } from '../../src/index';
+
+describe('Spanish date display', () => {
+  it('days are dd/mm/yy, or dd/mm/yyyy where the full year is wanted', () => {
+    expect(formatDay('2026-11-16')).toBe('16/11/26');
+    expect(formatDay('2026-01-05')).toBe('05/01/26');
+    expect(formatDayLong('1987-01-05')).toBe('05/01/1987');
+  });
+
+  it('days in words are Spanish', () => {
+    expect(formatDayInWords('2026-02-01')).toBe('domingo, 1 de febrero de 2026');
+  });
+
+  it('instants show Mexico City wall-clock time, 24 h', () => {
+    expect(formatDateTime('2026-02-01T23:05:00Z')).toBe('01/02/26 17:05');
+    expect(formatDateTime(new Date('2026-02-02T05:59:00Z'))).toBe('01/02/26 23:59');
+    expect(formatDateTime(Date.parse('2026-02-02T06:00:00Z'))).toBe('02/02/26 00:00');
+    expect(formatDateTime('2022-07-01T04:30:00Z')).toBe('30/06/22 23:30');
+  });
+
+  it('empty or invalid input reads as an empty string', () => {
+    for (const value of [null, undefined, '', 'not a date', '2026-02-30']) {
+      expect(formatDay(value)).toBe('');
+      expect(formatDateTime(value)).toBe('');
+    }
+  });
+
+  it('gives the Mexico City wall clock of an instant', () => {
+    expect(businessWallClock('2026-01-01T05:59:30Z')).toEqual({ year: 2025, month: 12, day: 31, hour: 23, minute: 59, second: 30 });
+  });
+});
+
+describe('parsing what a person types', () => {
+  const now = Date.parse('2026-11-23T18:00:00Z');
+
+  it('accepts dd/mm/yy and dd/mm/yyyy, with or without leading zeros', () => {
+    expect(parseDisplayDay('23/11/26', now)).toBe('2026-11-23');
+    expect(parseDisplayDay('5/1/2026', now)).toBe('2026-01-05');
+    expect(parseDisplayDay(' 29/02/2028 ', now)).toBe('2028-02-29');
+    expect(parseDisplayDay('01/01/1987', now)).toBe('1987-01-01');
+  });
+
+  it('takes a two-digit year within 50 years of today', () => {
+    expect(parseDisplayDay('01/01/70', now)).toBe('2070-01-01');
+    expect(parseDisplayDay('01/01/80', now)).toBe('1980-01-01');
+  });
+
+  it('refuses days that do not exist and other shapes', () => {
+    for (const text of ['31/02/26', '29/02/2026', '00/01/26', '32/01/26', '01/13/26', '2026-11-23', '23-11-26', '23/11/026', '']) {
+      expect(parseDisplayDay(text, now)).toBeNull();
+    }
+  });
+});
