@@ -36,3 +36,4 @@ export * from './catalogs/registry';
 export * from './records';
 export * from './resources/requests';
 export * from './resources/registry';
+export * from './registry/index';

@@ -1,9 +1,14 @@
 import { CATALOGS } from '../catalogs/registry';
+import { registryCutsResource } from '../registry/cuts';
+import { registryMovementsResource } from '../registry/movements';
 import type { AnyResource } from './define';
 import type { BusinessResourceKey, ResourceKey } from './keys';
 
 /** The business resources declared so far, by key (each module adds its declaration here). */
-export const BUSINESS_RESOURCES: Partial<Record<BusinessResourceKey, AnyResource>> = {};
+export const BUSINESS_RESOURCES: Partial<Record<BusinessResourceKey, AnyResource>> = {
+  registryMovements: registryMovementsResource,
+  registryCuts: registryCutsResource,
+};
 
 /** The declaration a reference points at, catalogue or business resource. */
 export function getResource(key: ResourceKey): AnyResource {

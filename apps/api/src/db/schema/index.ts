@@ -6,3 +6,4 @@ export * from './materials';
 export * from './workforce';
 export * from './statuses';
 export * from './records';
+export * from './registry';
