@@ -6,6 +6,7 @@ import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
 import healthRoutes from './modules/health/routes';
 import permissionRoutes from './modules/permissions/routes';
+import registryRoutes from './modules/registry/routes';
 import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
 import access from './plugins/access';
@@ -26,6 +27,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(catalogRoutes);
   await app.register(rolesRoutes);
   await app.register(usersRoutes);
+  await app.register(registryRoutes);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { employeesCatalog } from '../catalogs/employees';
 import { f, type EnumOption } from '../catalogs/fields';
-import { pickSchemas } from '../catalogs/shapes';
+import { pickSchemas, type FieldsCreateShape, type Flat } from '../catalogs/shapes';
 import { defineResource, versionSchema } from '../resources/define';
 import { REGISTRY_MESSAGES } from './messages';
 
@@ -65,9 +65,8 @@ const { employeeNumber, firstName, lastName, secondLastName, curp, rfc, nss, pos
  * A new employee captured with an alta: the employees catalogue's own fields and validation (CURP,
  * RFC and NSS check digits); company, work, salary and dates come from the movement.
  */
-export const newEmployeeSchema = z.object(
-  pickSchemas({ employeeNumber, firstName, lastName, secondLastName, curp, rfc, nss, position, email, phone }, 'create'),
-);
+const newEmployeeFields = { employeeNumber, firstName, lastName, secondLastName, curp, rfc, nss, position, email, phone };
+export const newEmployeeSchema = z.object(pickSchemas(newEmployeeFields, 'create') as Flat<FieldsCreateShape<typeof newEmployeeFields>>);
 
 const present = (value: unknown) => value !== null && value !== undefined;
 
