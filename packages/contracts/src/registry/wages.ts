@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { f } from '../catalogs/fields';
 import { defineResource } from '../resources/define';
 
