@@ -16,6 +16,7 @@ import {
   type DemoEmployee,
 } from './demo-data';
 import { curpFor, nssFor, rfcFor } from './mexican-people';
+import { seedDemoRegistry } from './demo-registry';
 import { seedRole, type Grants } from './system';
 
 /** Factor de integración of the minimum benefits (aguinaldo 15 días, 12 días de vacaciones, prima 25 %). */
@@ -142,5 +143,6 @@ export async function seedDemoData(tx: Executor, modules: Map<ModuleName, number
     const resident = required(employeeIds, `EMP-${String(w.resident + 1).padStart(4, '0')}`, 'residente');
     await tx.update(works).set({ residentId: resident.id }).where(eq(works.id, required(workId, w.code, 'obra').id));
   }
+  await seedDemoRegistry(tx);
   return true;
 }
