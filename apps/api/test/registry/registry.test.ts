@@ -292,17 +292,17 @@ describe('statuses and applying', () => {
 describe('weekly cuts', () => {
   it('puts a movement captured Sunday 23:59 and one captured Monday 00:00 (Mexico City) in different cuts', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    // Sunday 15 November 2026, 23:59 in Mexico City (UTC−6).
-    vi.setSystemTime(new Date('2026-11-16T05:59:00Z'));
+    // Sunday 13 September 2026, 23:59 in Mexico City (UTC−6); a week the demo data leaves empty.
+    vi.setSystemTime(new Date('2026-09-14T05:59:00Z'));
     const sunday = apiFor(t.app, (await login(t.app)).token);
-    const late = await createdMovement(sunday, alta({ effectiveDate: '2026-11-13' }));
-    vi.setSystemTime(new Date('2026-11-16T06:00:00Z'));
-    const early = await createdMovement(sunday, alta({ effectiveDate: '2026-11-16' }));
+    const late = await createdMovement(sunday, alta({ effectiveDate: '2026-09-11' }));
+    vi.setSystemTime(new Date('2026-09-14T06:00:00Z'));
+    const early = await createdMovement(sunday, alta({ effectiveDate: '2026-09-14' }));
     vi.useRealTimers();
-    expect((late.cut as Row).label).toBe('2026-S46');
-    expect((early.cut as Row).label).toBe('2026-S47');
+    expect((late.cut as Row).label).toBe('2026-S37');
+    expect((early.cut as Row).label).toBe('2026-S38');
     const res = await historian.get(`${CUTS}/${early.cutId as number}`);
-    expect(res.json()).toMatchObject({ label: '2026-S47', startDate: '2026-11-16', endDate: '2026-11-22', status: 'abierto' });
+    expect(res.json()).toMatchObject({ label: '2026-S38', startDate: '2026-09-14', endDate: '2026-09-20', status: 'abierto' });
   });
 
   it('lists cuts newest first with their totals and summarises a cut per work', async () => {
@@ -357,11 +357,14 @@ describe('weekly cuts', () => {
     expect(early.json().message).toMatch(/^La semana del corte termina el \d{2}\/\d{2}\/\d{2}/);
     const forced = await historian.post(`${CUTS}/${cut.id as number}/close`, { version: cut.version, force: true });
     expect(forced.statusCode).toBe(200);
+    const refused = await office.post(MOVEMENTS, alta());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(REGISTRY_MESSAGES.weekClosed(String(cut.label)));
     await t.db.update(registryCuts).set({ status: 'abierto', closedAt: null, closedById: null }).where(eq(registryCuts.id, cut.id as number));
   });
 
   it('lists a cut’s movements with the list protocol and exports a workbook with a summary sheet', async () => {
-    const [cut] = await t.db.select().from(registryCuts).where(eq(registryCuts.label, '2026-S47'));
+    const [cut] = await t.db.select().from(registryCuts).where(eq(registryCuts.label, '2026-S38'));
     const res = await historian.get(`${CUTS}/${cut!.id}/movements?pageSize=5`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().total).toBe(1);
@@ -371,8 +374,8 @@ describe('weekly cuts', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual(['Resumen', 'Movimientos']);
-    expect(book.getWorksheet('Resumen')!.getRow(1).values).toEqual([undefined, 'Corte semanal', '2026-S47']);
-    expect(book.getWorksheet('Resumen')!.getRow(2).values).toEqual([undefined, 'Semana', '16/11/26 – 22/11/26']);
+    expect(book.getWorksheet('Resumen')!.getRow(1).values).toEqual([undefined, 'Corte semanal', '2026-S38']);
+    expect(book.getWorksheet('Resumen')!.getRow(2).values).toEqual([undefined, 'Semana', '14/09/26 – 20/09/26']);
     const sheet = book.getWorksheet('Movimientos')!;
     expect((sheet.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['Tipo', 'Ámbito']);
     expect(sheet.rowCount).toBe(2);

@@ -30,6 +30,7 @@ export const REGISTRY_MESSAGES = {
   registrationFinal: (statusName: string) => `El movimiento ya está «${statusName}»; su estatus de alta ya no cambia`,
   statusNotFound: 'Selecciona un estatus válido',
   cutAlreadyClosed: 'El corte ya está cerrado',
+  weekClosed: (label: string) => `El corte de esta semana (${label}) ya está cerrado: no admite movimientos nuevos`,
   cutNotOver: (end: string) => `La semana del corte termina el ${formatDay(end)}; ciérralo antes solo si es necesario (forzar)`,
   idseType: 'El tipo de movimiento debe ser alta, baja o modificacion_salario',
   idseCompany: 'Selecciona la empresa',

@@ -49,12 +49,14 @@ interface MovementValues {
   sdi: number | null;
 }
 
-/** The weekly cut of an instant, created on first use (two writers of a new week meet on the unique key). */
+/** The open weekly cut of an instant, created on first use (two writers of a new week meet on the unique key). */
 export async function cutOf(tx: Tx, at: Date): Promise<number> {
   const week = cutWeekOf(at);
   await tx.insert(registryCuts).values({ weekKey: week.key, label: week.label, startDate: week.start, endDate: week.end }).onConflictDoNothing();
-  const [cut] = await tx.select({ id: registryCuts.id }).from(registryCuts).where(eq(registryCuts.weekKey, week.key));
+  const [cut] = await tx.select({ id: registryCuts.id, status: registryCuts.status }).from(registryCuts).where(eq(registryCuts.weekKey, week.key));
   if (!cut) throw new Error(`cut ${week.key} was not created`);
+  // A week closed early (forced) takes no more movements: its file may already be with the IMSS.
+  if (cut.status === 'cerrado') throw new ConflictError(REGISTRY_MESSAGES.weekClosed(week.label));
   return cut.id;
 }
 
