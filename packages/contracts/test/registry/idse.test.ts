@@ -61,6 +61,6 @@ describe('IDSE records', () => {
 
   it('writes text upper case without accents', () => {
     expect(idseText('  Núñez  de la Peña ')).toBe('NUNEZ DE LA PENA');
-    expect(IDSE_LAYOUT.map((f) => f.width).reduce((a, b) => a + b)).toBe(168);
+    expect(IDSE_LAYOUT.reduce((sum, f) => sum + f.width, 0)).toBe(168);
   });
 });
