@@ -15,6 +15,8 @@ import {
   permissionModules,
   recordTimeline,
   registrationStatuses,
+  registryCuts,
+  registryMovements,
   rolePermissions,
   roles,
   stampStatuses,
@@ -23,6 +25,7 @@ import {
   suppliers,
   units,
   users,
+  wageParameters,
   works,
   WORK_STATUSES,
 } from '../src/db/schema';
@@ -134,6 +137,25 @@ describe('demo data', () => {
     }
     expect(new Set(rows.map((e) => e.curp)).size).toBe(rows.length);
     expect(rows.some((e) => e.status === 'baja')).toBe(true);
+  });
+
+  it('loads a few weeks of movements — applied ones matching their employee, some late, some with errors — and one closed cut', async () => {
+    const db = testDb.database.db;
+    const movements = await db
+      .select({ type: registryMovements.type, late: registryMovements.late, code: registrationStatuses.code, employeeStatus: employees.status, cutId: registryMovements.cutId, errorDetail: registryMovements.errorDetail })
+      .from(registryMovements)
+      .innerJoin(registrationStatuses, eq(registrationStatuses.id, registryMovements.registrationStatusId))
+      .innerJoin(employees, eq(employees.id, registryMovements.employeeId));
+    expect(movements.length).toBeGreaterThanOrEqual(20);
+    for (const m of movements.filter((x) => x.code === 'aplicado')) expect(m.employeeStatus).toBe(m.type === 'baja' ? 'baja' : 'activo');
+    expect(new Set(movements.map((m) => m.type)).size).toBe(3);
+    expect(movements.some((m) => m.late)).toBe(true);
+    expect(movements.some((m) => m.errorDetail !== null)).toBe(true);
+    const cuts = await db.select().from(registryCuts);
+    expect(cuts.length).toBeGreaterThanOrEqual(4);
+    expect(cuts.filter((c) => c.status === 'cerrado')).toHaveLength(1);
+    expect(new Set(movements.map((m) => m.cutId)).size).toBe(cuts.length);
+    expect(await db.$count(wageParameters)).toBe(4);
   });
 
   it('loads works in every status across companies, each with a resident who is an employee', async () => {

@@ -41,3 +41,4 @@ export * from './resources/requests';
 export * from './projects/projects';
 export * from './orders/orders';
 export * from './resources/registry';
+export * from './registry/index';

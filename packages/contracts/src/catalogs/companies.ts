@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { employerRegistrationSchema, rfcMoralOrFisicaSchema } from '../validators/mexican-ids';
 import { defineCatalog } from './define';
 import { f } from './fields';
@@ -17,6 +18,13 @@ export const companiesCatalog = defineCatalog({
       maxLength: 14,
       schema: employerRegistrationSchema,
       hint: 'Una letra y 10 dígitos; los guiones se quitan al guardar',
+    }),
+    imssGuide: f.text({
+      label: 'Guía IMSS',
+      maxLength: 5,
+      schema: z.string().regex(/^\d{5}$/, 'La guía IMSS son 5 dígitos'),
+      hint: 'La guía de la subdelegación que piden los archivos IDSE',
+      list: { shownByDefault: false },
     }),
     address: f.textarea({ label: 'Dirección', maxLength: 500 }),
     phone: f.phone({ label: 'Teléfono' }),

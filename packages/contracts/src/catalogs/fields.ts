@@ -450,6 +450,9 @@ export const f = {
       meta('boolean', o),
       finish('defaulted', z.boolean(), z.boolean({ error: typeError(FIELD_MESSAGES.boolean) }), o.default),
     ),
+  /** A yes / no the server decides (a movement is late): shown, filtered and sorted, never written by clients. */
+  flag: (o: Omit<CommonOptions, 'required' | 'readOnly' | 'unique'>) =>
+    field(meta('boolean', { ...o, readOnly: true }), { entity: z.boolean(), create: undefined, update: undefined }),
   /** `active` of a catalogue: inactive rows stay for history but pickers do not offer them. */
   active: () =>
     field(

@@ -34,6 +34,9 @@ export interface PermissionRequirement {
   action: Action;
 }
 
+/** One requirement, or a list of which any one suffices. */
+export type PermissionGrant = PermissionRequirement | readonly PermissionRequirement[];
+
 /** The signed-in user as resources see it: for per-row guards and scoping. */
 export interface ResourceActor {
   userId: number;
@@ -178,8 +181,8 @@ export interface ResourceDeclaration<K extends string = string, F extends Fields
   singleDefault?: { field: string };
   /** Views by name; the first is the default. Absent: one view under `module`. */
   views?: Readonly<Record<string, ViewDeclaration>>;
-  /** The permission of each write (default: `module` with the same action). */
-  permissions: { create: PermissionRequirement; edit: PermissionRequirement; delete: PermissionRequirement };
+  /** The permission of each write (default: `module` with the same action); a list: any of them (a movement's scope decides which). */
+  permissions: { create: PermissionGrant; edit: PermissionGrant; delete: PermissionGrant };
   /** Per-row refusals of edit / delete beyond the permission (an order is edited only while borrador, by its requester). */
   guards: RowGuards<z.output<S['entity']>>;
   workflow?: WorkflowDeclaration;

@@ -1,6 +1,8 @@
 import { CATALOGS } from '../catalogs/registry';
 import { ordersResource } from '../orders/orders';
 import { projectsResource } from '../projects/projects';
+import { registryCutsResource } from '../registry/cuts';
+import { registryMovementsResource } from '../registry/movements';
 import type { AnyResource } from './define';
 import type { BusinessResourceKey, ResourceKey } from './keys';
 
@@ -8,6 +10,8 @@ import type { BusinessResourceKey, ResourceKey } from './keys';
 export const BUSINESS_RESOURCES: Partial<Record<BusinessResourceKey, AnyResource>> = {
   orders: ordersResource,
   projects: projectsResource,
+  registryMovements: registryMovementsResource,
+  registryCuts: registryCutsResource,
 };
 
 /** The declaration a reference points at, catalogue or business resource. */

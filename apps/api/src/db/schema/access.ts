@@ -106,7 +106,7 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * A counter per role, raised by a trigger (migration 0005) on every insert, update or delete of the
+ * A counter per role, raised by a trigger (migration 0006) on every insert, update or delete of the
  * role's permission rows, whoever writes them. The access check caches a role's permissions under
  * (role id, version): every API process sees a change on its next request. No foreign key: a role's
  * deletion cascades to its permission rows, whose trigger must not fail on the missing role.
@@ -117,7 +117,7 @@ export const roleAccessVersions = pgTable('role_access_versions', {
 });
 
 /**
- * A write counter per table, raised by a statement trigger (migration 0006) on every insert,
+ * A write counter per table, raised by a statement trigger (migration 0007) on every insert,
  * update, delete or truncate of any table but the bookkeeping ones. Their sum changes with any
  * write, which is how list totals are cached exactly across processes (lib/list/count-cache.ts).
  */

@@ -11,6 +11,8 @@ export const companies = pgTable(
     rfc: text('rfc').notNull(),
     // Registro patronal IMSS: one letter and 10 digits, stored without dashes.
     employerRegistration: text('employer_registration'),
+    // Guía de la subdelegación IMSS (5 digits), needed by IDSE files.
+    imssGuide: text('imss_guide'),
     address: text('address'),
     phone: text('phone'),
     active: activeColumn(),

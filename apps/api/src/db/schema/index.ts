@@ -8,3 +8,4 @@ export * from './statuses';
 export * from './records';
 export * from './projects';
 export * from './orders';
+export * from './registry';

@@ -17,6 +17,7 @@ import {
 } from './demo-data';
 import { seedDemoOrders, seedDemoUsers } from './demo-orders';
 import { curpFor, nssFor, rfcFor } from './mexican-people';
+import { seedDemoRegistry } from './demo-registry';
 import { seedRole, type Grants } from './system';
 
 /** Factor de integración of the minimum benefits (aguinaldo 15 días, 12 días de vacaciones, prima 25 %). */
@@ -148,5 +149,6 @@ export async function seedDemoData(tx: Executor, modules: Map<ModuleName, number
   }
   await seedDemoUsers(tx, userPasswordHash);
   await seedDemoOrders(tx);
+  await seedDemoRegistry(tx);
   return true;
 }

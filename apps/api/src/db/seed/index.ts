@@ -3,7 +3,7 @@ import type { Database } from '../client';
 import { recordAudit } from '../../lib/audit';
 import { generatePassword, type PasswordHasher } from '../../lib/passwords';
 import { seedDemoData } from './demo';
-import { ADMIN_ROLE_NAME, ADMIN_USERNAME, ALL_GRANTS, seedAdminUser, seedModules, seedRole, seedStatuses } from './system';
+import { ADMIN_ROLE_NAME, ADMIN_USERNAME, ALL_GRANTS, seedAdminUser, seedModules, seedRole, seedStatuses, seedWageParameters } from './system';
 
 /** Transaction-level advisory lock: two processes starting together seed one after the other. */
 const SEED_LOCK_KEY = 4_710_002;
@@ -37,6 +37,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     const modules = await seedModules(tx);
     const adminRoleId = await seedRole(tx, modules, ADMIN_ROLE_NAME, 'Acceso total a todos los módulos', ALL_GRANTS);
     await seedStatuses(tx);
+    await seedWageParameters(tx);
     const adminCreated = await seedAdminUser(tx, adminRoleId, passwordHash);
     const demoLoaded = options.demoData ? await seedDemoData(tx, modules, demoUserHash) : false;
     if (adminCreated || demoLoaded) {

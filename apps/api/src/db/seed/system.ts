@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ACTIONS, MODULES, STATUS_SEEDS, type Action, type ModuleName, type StatusSeed } from '@goc/contracts';
 import type { Executor } from '../client';
-import { errorStatuses, orderStatuses, permissionModules, registrationStatuses, rolePermissions, roles, stampStatuses, users } from '../schema';
+import { errorStatuses, orderStatuses, permissionModules, registrationStatuses, rolePermissions, roles, stampStatuses, users, wageParameters } from '../schema';
 
 export const ADMIN_ROLE_NAME = 'Administrador';
 export const ADMIN_USERNAME = 'admin';
@@ -65,6 +65,23 @@ export async function seedStatuses(tx: Executor): Promise<void> {
   await seedStatusRows(tx, registrationStatuses, STATUS_SEEDS.registrationStatuses);
   await seedStatusRows(tx, stampStatuses, STATUS_SEEDS.stampStatuses);
   await seedStatusRows(tx, errorStatuses, STATUS_SEEDS.errorStatuses);
+}
+
+/**
+ * Minimum wages (general / Zona Libre de la Frontera Norte, in force from 1 January) and the UMA (from
+ * 1 February; January keeps the previous year's): one row per change. The UMA of 2024 (108.57) covers
+ * January 2025.
+ */
+export const WAGE_PARAMETER_SEEDS = [
+  { effectiveFrom: '2025-01-01', minimumWage: '278.80', minimumWageBorder: '419.88', uma: '108.57' },
+  { effectiveFrom: '2025-02-01', minimumWage: '278.80', minimumWageBorder: '419.88', uma: '113.14' },
+  { effectiveFrom: '2026-01-01', minimumWage: '315.04', minimumWageBorder: '440.87', uma: '113.14' },
+  { effectiveFrom: '2026-02-01', minimumWage: '315.04', minimumWageBorder: '440.87', uma: '117.31' },
+] as const;
+
+/** Rows already there (perhaps corrected by an admin) are left as they are. */
+export async function seedWageParameters(tx: Executor): Promise<void> {
+  await tx.insert(wageParameters).values([...WAGE_PARAMETER_SEEDS]).onConflictDoNothing();
 }
 
 /**

@@ -43,9 +43,9 @@ export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(war
 const security = [{ bearerAuth: [] }];
 
 /** Any flag on a module of the resource's views (or on its module when it has none) opens its reads. */
-function readPermission(resource: AnyResource): PermissionRequirement[] {
+function readPermission(resource: AnyResource, binding: ResourceBinding): PermissionRequirement[] {
   const modules = resource.views ? Object.values(resource.views).map((v) => v.module) : [resource.module];
-  return [...new Set(modules)].map((module) => ({ module, action: 'view' }));
+  return [...[...new Set(modules)].map((module): PermissionRequirement => ({ module, action: 'view' })), ...(binding.readers ?? [])];
 }
 
 /**
@@ -58,7 +58,7 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
   const { resource: declaration, binding } = service;
   const { resource, nouns } = declaration;
   const tags = [declaration.title];
-  const read = readPermission(declaration);
+  const read = readPermission(declaration, binding);
   const exportColumns = resourceExportColumns(declaration);
 
   app.get(resource, {
@@ -132,7 +132,7 @@ export function registerRecordRoutes(instance: FastifyInstance, service: Resourc
   const { entity, createInput, updateInput } = declaration.schemas;
   const saved = savedRecordSchema(entity);
   const tags = [declaration.title];
-  const read = readPermission(declaration);
+  const read = readPermission(declaration, binding);
   const routes = { create: true, update: true, delete: true, ...binding.routes };
   const withTimeline = declaration.workflow !== undefined;
   const detail = withTimeline ? entity.extend({ timeline: z.array(timelineEntrySchema) }) : entity;

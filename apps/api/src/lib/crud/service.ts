@@ -115,8 +115,11 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     return entity;
   }
 
-  async function list(executor: Executor, actor: Actor, query: ScopedListQuery): Promise<ListResponse<Entity>> {
-    const scoped = { ...source.list, scope: scopeOf(actor, query.scope) };
+  /** The view's rows, narrowed further by `within` (a module's sub-list: the movements of one cut). */
+  const scopedSource = (actor: Actor, view: string | undefined, within: SQL | undefined) => ({ ...source.list, scope: and(scopeOf(actor, view), within) });
+
+  async function list(executor: Executor, actor: Actor, query: ScopedListQuery, within?: SQL): Promise<ListResponse<Entity>> {
+    const scoped = scopedSource(actor, query.scope, within);
     const { rows, total } = await runList(executor, scoped, query, source.selection);
     const items = await complete(executor, rows.map((r) => source.toEntity(r)));
     return { items, total, page: query.page, pageSize: query.pageSize };
@@ -130,8 +133,9 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     executor: Executor,
     actor: Actor,
     query: Pick<ScopedListQuery, 'filters' | 'sort' | 'q' | 'scope'>,
+    within?: SQL,
   ): AsyncGenerator<Entity[]> {
-    const scoped = { ...source.list, scope: scopeOf(actor, query.scope) };
+    const scoped = scopedSource(actor, query.scope, within);
     assertValidListQuery(query, scoped.specs);
     return (async function* () {
       for await (const rows of streamList(executor, scoped, query, source.selection)) {

@@ -1,6 +1,6 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceKey } from '@goc/contracts';
-import { orderLines, orders, projectMembers, projects } from '../../db/schema';
+import { orderLines, orders, projectMembers, projects, registryCuts, registryMovements } from '../../db/schema';
 import { CATALOG_LINKS, CATALOG_TABLES, type LinkTable } from './catalog-tables';
 
 /*
@@ -15,7 +15,7 @@ export interface LineTableRef {
   owner: AnyPgColumn;
 }
 
-const BUSINESS_TABLES: Partial<Record<ResourceKey, PgTable>> = { orders, projects };
+const BUSINESS_TABLES: Partial<Record<ResourceKey, PgTable>> = { orders, projects, registryMovements, registryCuts };
 
 /** Line tables by resource and field, so deleting a material finds the order lines that use it. */
 export const LINE_TABLES: Partial<Record<ResourceKey, Readonly<Record<string, LineTableRef>>>> = {

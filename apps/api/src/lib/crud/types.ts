@@ -135,6 +135,11 @@ export interface ResourceBinding<R extends AnyResource = AnyResource> {
    * whose forms (or filters) pick from it, e.g. units for config_materials create/edit.
    */
   optionConsumers?: readonly PermissionRequirement[];
+  /**
+   * Who may read the list and records besides users with any flag on the declaration's read modules:
+   * modules that consult the resource (the registry reads the wage parameters kept under config_permissions).
+   */
+  readers?: readonly PermissionRequirement[];
   /** Referrers beyond the references found in contracts (e.g. audit entries of a user). */
   referrers?: readonly Referrer[];
   hooks?: ResourceHooks<EntityOf<R>, CreateOf<R>, UpdateOf<R>>;

@@ -4,14 +4,14 @@ import ExcelJS from 'exceljs';
 import { businessDayStart, businessWallClock } from '@goc/contracts';
 import type { ExportColumn, ExportKind } from './format';
 
-const NUMBER_FORMATS: Partial<Record<ExportKind, string>> = {
+export const NUMBER_FORMATS: Partial<Record<ExportKind, string>> = {
   money: '#,##0.00',
   date: 'dd/mm/yy',
   datetime: 'dd/mm/yy hh:mm',
 };
 
 /** Excel dates have no time zone: a cell holds the wall-clock time, stored as if it were UTC. */
-function cellValue<Row>(column: ExportColumn<Row>, row: Row): string | number | Date | null {
+export function cellValue<Row>(column: ExportColumn<Row>, row: Row): string | number | Date | null {
   const value = column.value(row);
   if (value === null || value === '') return null;
   switch (column.kind) {

@@ -1,0 +1,255 @@
+import { and, eq, ne, notInArray, or, isNull, sql } from 'drizzle-orm';
+import {
+  allows,
+  cutWeekOf,
+  duplicateMessage,
+  employeesCatalog,
+  FINISHED_REGISTRATION_CODES,
+  isLate,
+  MOVEMENT_TYPE_OPTIONS,
+  REGISTRY_MESSAGES,
+  registryMovementsResource,
+  typeHasSalary,
+  type MovementScope,
+  type MovementType,
+  type ModuleName,
+  type RegistryMovement,
+} from '@goc/contracts';
+import type { Tx } from '../../db/client';
+import { employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
+import { diffChanges, recordAudit } from '../../lib/audit';
+import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
+import type { Actor, CreateOf, ResourceBinding, WriteContext } from '../../lib/crud/types';
+import { checkSdi } from './wages';
+
+/*
+ * A movement's rules that need the database (docs/registry.md): the employee's state, the work's
+ * company, the SDI bounds in force, open duplicates, the weekly cut of its capture, the new employee an
+ * alta may bring, and — when its registration status becomes `aplicado` — the change to the employee.
+ */
+
+/** The module whose flags govern a movement of this scope. */
+export const SCOPE_MODULE: Readonly<Record<MovementScope, ModuleName>> = { oficina: 'registry_office', obra: 'registry_works' };
+
+export function requireScopeFlag(actor: Actor, scope: MovementScope, action: 'create' | 'edit'): void {
+  if (!allows(actor, { module: SCOPE_MODULE[scope], action })) throw new ForbiddenError();
+}
+
+const typeLabel = (type: MovementType) => MOVEMENT_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? type;
+
+/** The values a movement's checks read (a create body, or a stored movement merged with a patch). */
+interface MovementValues {
+  type: MovementType;
+  scope: MovementScope;
+  employeeId: number | null;
+  companyId: number;
+  workId: number | null;
+  effectiveDate: string;
+  dailySalary: number | null;
+  sdi: number | null;
+}
+
+/** The open weekly cut of an instant, created on first use (two writers of a new week meet on the unique key). */
+export async function cutOf(tx: Tx, at: Date): Promise<number> {
+  const week = cutWeekOf(at);
+  await tx.insert(registryCuts).values({ weekKey: week.key, label: week.label, startDate: week.start, endDate: week.end }).onConflictDoNothing();
+  const [cut] = await tx.select({ id: registryCuts.id, status: registryCuts.status }).from(registryCuts).where(eq(registryCuts.weekKey, week.key));
+  if (!cut) throw new Error(`cut ${week.key} was not created`);
+  // A week closed early (forced) takes no more movements: its file may already be with the IMSS.
+  if (cut.status === 'cerrado') throw new ConflictError(REGISTRY_MESSAGES.weekClosed(week.label));
+  return cut.id;
+}
+
+async function defaultStatusIds(tx: Tx) {
+  const first = async (table: typeof registrationStatuses) => {
+    const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.isDefault, true)).limit(1);
+    if (!row) throw new Error(`${String(table)}: no default status`);
+    return row.id;
+  };
+  return { registrationStatusId: await first(registrationStatuses), stampStatusId: await first(stampStatuses), errorStatusId: await first(errorStatuses) };
+}
+
+async function checkWork(tx: Tx, m: MovementValues): Promise<void> {
+  if (m.scope !== 'obra' || m.workId === null) return;
+  const [work] = await tx.select({ companyId: works.companyId }).from(works).where(eq(works.id, m.workId));
+  if (work && work.companyId !== m.companyId) throw new ValidationError({ workId: REGISTRY_MESSAGES.workOfOtherCompany });
+}
+
+/** An alta needs an employee who is not active; a baja or a salary change one who is. */
+async function checkEmployee(tx: Tx, m: MovementValues, employeeId: number): Promise<void> {
+  const [employee] = await tx.select({ status: employees.status, hireDate: employees.hireDate }).from(employees).where(eq(employees.id, employeeId));
+  if (!employee) return;
+  const active = employee.status === 'activo';
+  if (m.type === 'alta' && active) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.altaOfActive });
+  if (m.type === 'baja' && !active) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.bajaOfInactive });
+  if (m.type === 'modificacion_salario' && !active) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.changeOfInactive });
+  if (m.type === 'baja' && employee.hireDate && m.effectiveDate < employee.hireDate) {
+    throw new ValidationError({ effectiveDate: REGISTRY_MESSAGES.bajaBeforeHire(employee.hireDate) });
+  }
+}
+
+/** Open: any registration status but aplicado / cancelado. */
+async function checkNoOpenTwin(tx: Tx, m: MovementValues, employeeId: number, selfId: number | null): Promise<void> {
+  const [twin] = await tx
+    .select({ id: registryMovements.id })
+    .from(registryMovements)
+    .innerJoin(registrationStatuses, eq(registrationStatuses.id, registryMovements.registrationStatusId))
+    .where(
+      and(
+        eq(registryMovements.employeeId, employeeId),
+        eq(registryMovements.type, m.type),
+        or(isNull(registrationStatuses.code), notInArray(registrationStatuses.code, [...FINISHED_REGISTRATION_CODES])),
+        selfId === null ? undefined : ne(registryMovements.id, selfId),
+      ),
+    )
+    .limit(1);
+  if (twin) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.openMovement(typeLabel(m.type)) });
+}
+
+async function checkMovement(tx: Tx, m: MovementValues, selfId: number | null): Promise<void> {
+  await checkWork(tx, m);
+  if (m.employeeId !== null) {
+    await checkEmployee(tx, m, m.employeeId);
+    await checkNoOpenTwin(tx, m, m.employeeId, selfId);
+  }
+  if (typeHasSalary(m.type) && m.dailySalary !== null && m.sdi !== null) await checkSdi(tx, m.effectiveDate, m.dailySalary, m.sdi);
+}
+
+
+type MovementCreate = CreateOf<typeof registryMovementsResource>;
+type NewEmployee = NonNullable<MovementCreate['employee']>;
+
+const EMPLOYEE_AUDITED = ['employeeNumber', 'firstName', 'lastName', 'secondLastName', 'curp', 'rfc', 'nss', 'position', 'email', 'phone', 'companyId', 'workId', 'hireDate', 'dailySalary', 'sdi', 'status'] as const;
+const employeeSnapshot = (row: Record<string, unknown>) => Object.fromEntries(EMPLOYEE_AUDITED.map((k) => [k, row[k] ?? null]));
+
+/** Unique employee number, CURP and NSS, as the employees catalogue refuses them, on the `employee.*` fields. */
+async function checkNewEmployeeUnique(tx: Tx, employee: NewEmployee): Promise<void> {
+  const fields: Record<string, string> = {};
+  const nouns = employeesCatalog.nouns;
+  const label = (name: string) => employeesCatalog.fields.find((f) => f.name === name)?.label ?? name;
+  const taken = async (condition: ReturnType<typeof eq>) => (await tx.select({ id: employees.id }).from(employees).where(condition).limit(1)).length > 0;
+  if (await taken(sql`lower(${employees.employeeNumber}) = lower(${employee.employeeNumber})`)) {
+    fields['employee.employeeNumber'] = duplicateMessage(nouns, label('employeeNumber'), employee.employeeNumber);
+  }
+  if (await taken(sql`lower(${employees.curp}) = lower(${employee.curp})`)) fields['employee.curp'] = duplicateMessage(nouns, label('curp'), employee.curp);
+  if (employee.nss && (await taken(eq(employees.nss, employee.nss)))) fields['employee.nss'] = duplicateMessage(nouns, label('nss'), employee.nss);
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+}
+
+/**
+ * The employee an alta brings, stored with the movement's company and work. It stays `baja` until the
+ * alta is applied (docs/registry.md): the IMSS has not registered the hire yet.
+ */
+async function createEmployee(ctx: WriteContext, employee: NewEmployee, m: MovementValues): Promise<number> {
+  await checkNewEmployeeUnique(ctx.tx, employee);
+  const values = {
+    ...employee,
+    companyId: m.companyId,
+    workId: m.scope === 'obra' ? m.workId : null,
+    hireDate: m.effectiveDate,
+    dailySalary: m.dailySalary === null ? null : m.dailySalary.toFixed(2),
+    sdi: m.sdi === null ? null : m.sdi.toFixed(2),
+    status: 'baja' as const,
+  };
+  const [created] = await ctx.tx.insert(employees).values(values).returning();
+  if (!created) throw new Error('employee insert returned no row');
+  await recordAudit(ctx.tx, {
+    userId: ctx.actor.userId,
+    action: 'create',
+    entity: 'employees',
+    entityId: created.id,
+    changes: diffChanges(null, employeeSnapshot(created)),
+    ip: ctx.actor.ip,
+  });
+  return created.id;
+}
+
+/** Applying a movement (registration status `aplicado`) changes its employee, audited, in the same transaction. */
+export async function applyMovement(ctx: WriteContext, movement: RegistryMovement): Promise<void> {
+  const [before] = await ctx.tx.select().from(employees).where(eq(employees.id, movement.employeeId ?? 0)).for('update');
+  if (!before) throw new Error(`movement ${movement.id} has no employee`);
+  const active = before.status === 'activo';
+  const money = (value: number | null) => (value === null ? null : value.toFixed(2));
+  let change: Partial<typeof employees.$inferInsert>;
+  if (movement.type === 'alta') {
+    if (active) throw new ConflictError(REGISTRY_MESSAGES.altaOfActive);
+    change = {
+      status: 'activo',
+      companyId: movement.companyId,
+      workId: movement.scope === 'obra' ? movement.workId : null,
+      hireDate: movement.effectiveDate,
+      dailySalary: money(movement.dailySalary),
+      sdi: money(movement.sdi),
+    };
+  } else if (movement.type === 'baja') {
+    if (!active) throw new ConflictError(REGISTRY_MESSAGES.bajaOfInactive);
+    change = { status: 'baja' };
+  } else {
+    if (!active) throw new ConflictError(REGISTRY_MESSAGES.changeOfInactive);
+    change = { dailySalary: money(movement.dailySalary), sdi: money(movement.sdi) };
+  }
+  const [after] = await ctx.tx
+    .update(employees)
+    .set({ ...change, updatedAt: sql`now()`, version: sql`${employees.version} + 1` })
+    .where(eq(employees.id, before.id))
+    .returning();
+  if (!after) throw new Error(`employee ${before.id} vanished`);
+  await recordAudit(ctx.tx, {
+    userId: ctx.actor.userId,
+    action: 'update',
+    entity: 'employees',
+    entityId: before.id,
+    changes: diffChanges(employeeSnapshot(before), employeeSnapshot(after)),
+    metadata: { movementId: movement.id },
+    ip: ctx.actor.ip,
+  });
+}
+
+export const movementsBinding: ResourceBinding<typeof registryMovementsResource> = {
+  declaration: registryMovementsResource,
+  table: registryMovements,
+  routes: { delete: false },
+  views: {
+    oficina: () => eq(registryMovements.scope, 'oficina'),
+    obra: () => eq(registryMovements.scope, 'obra'),
+    historico: () => undefined,
+  },
+  computed: {
+    employeeNumber: sql`(select e.employee_number from employees e where e.id = ${registryMovements.employeeId})`,
+    employeeNss: sql`(select e.nss from employees e where e.id = ${registryMovements.employeeId})`,
+    employeeCurp: sql`(select e.curp from employees e where e.id = ${registryMovements.employeeId})`,
+    cutStatus: sql`(select c.status from registry_cuts c where c.id = ${registryMovements.cutId})`,
+  },
+  hooks: {
+    async beforeCreate(ctx, input) {
+      requireScopeFlag(ctx.actor, input.scope, 'create');
+      if (input.employee && input.employeeId !== null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeTwice });
+      if (!input.employee && input.employeeId === null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeRequired });
+      if (input.employee && input.type !== 'alta') throw new ValidationError({ employeeId: REGISTRY_MESSAGES.newEmployeeOnlyOnAlta });
+      const m: MovementValues = { ...input, workId: input.scope === 'obra' ? input.workId : null };
+      await checkMovement(ctx.tx, m, null);
+      const employeeId = input.employee ? await createEmployee(ctx, input.employee, m) : m.employeeId;
+      // One instant for the capture: its Mexico City week picks the cut, its day decides "fuera de plazo".
+      const now = new Date();
+      return {
+        employeeId,
+        workId: m.workId,
+        late: isLate(input.effectiveDate, now),
+        cutId: await cutOf(ctx.tx, now),
+        createdById: ctx.actor.userId,
+        createdAt: now,
+        updatedAt: now,
+        ...(await defaultStatusIds(ctx.tx)),
+      };
+    },
+    async beforeUpdate(ctx, before, patch) {
+      requireScopeFlag(ctx.actor, before.scope, 'edit');
+      if (patch.scope !== undefined) requireScopeFlag(ctx.actor, patch.scope, 'edit');
+      const merged = { ...before, ...patch };
+      if (merged.employeeId === null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeRequired });
+      const m: MovementValues = { ...merged, workId: merged.scope === 'obra' ? merged.workId : null };
+      await checkMovement(ctx.tx, m, before.id);
+      return { workId: m.workId, late: isLate(m.effectiveDate, before.createdAt) };
+    },
+  },
+};

@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  closeCutInputSchema,
+  cutExportQuerySchema,
+  FINISHED_REGISTRATION_CODES,
+  idseFileSchema,
+  idseQuerySchema,
+  listQuerySchema,
+  listResponseSchema,
+  movementStatusInputSchema,
+  REGISTRY_MESSAGES,
+  registryCutsResource,
+  registryMovementsResource,
+  type ListQuery,
+  type RegistryCut,
+  type RegistryMovement,
+} from '@goc/contracts';
+import type { Tx } from '../../db/client';
+import { errorStatuses, registrationStatuses, stampStatuses } from '../../db/schema';
+import { ConflictError, ValidationError } from '../../lib/errors';
+import { errorResponses } from '../../lib/openapi';
+import { resourceExportColumns } from '../../lib/crud/export-columns';
+import { actorOf, idParamsSchema, registerResourceRoutes } from '../../lib/crud/routes';
+import { XLSX_MIME } from '../../lib/export/respond';
+import { fileSlug } from '../../lib/export/format';
+import { closeDecision, cutsBinding, cutWorkbook, withinCut } from './cuts';
+import { idseFile } from './idse';
+import { applyMovement, movementsBinding, requireScopeFlag } from './movements';
+import { wageParametersBinding } from './wages';
+
+const security = [{ bearerAuth: [] }];
+const MOVEMENTS_TAG = ['Altas y bajas'];
+const CUTS_TAG = [registryCutsResource.title];
+
+type StatusTable = typeof registrationStatuses;
+
+async function statusRow(tx: Tx, table: StatusTable, id: number, field: string) {
+  const [row] = await tx.select({ id: table.id, code: table.code, name: table.name }).from(table).where(eq(table.id, id));
+  if (!row) throw new ValidationError({ [field]: REGISTRY_MESSAGES.statusNotFound });
+  return row;
+}
+
+/**
+ * /registry/movements (list, export, get, history, create, update; never deleted) with
+ * PATCH /:id/status; /registry/cuts (list, export, get, history) with close, movements, xlsx and IDSE;
+ * /registry/wage-parameters.
+ */
+export default async function registryRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const movements = registerResourceRoutes(instance, movementsBinding);
+  const cuts = registerResourceRoutes(instance, cutsBinding);
+  registerResourceRoutes(instance, wageParametersBinding);
+  const movementColumns = resourceExportColumns(registryMovementsResource);
+
+  app.patch('/registry/movements/:id/status', {
+    config: {
+      permission: [
+        { module: 'registry_office', action: 'edit' },
+        { module: 'registry_works', action: 'edit' },
+      ],
+    },
+    schema: {
+      tags: MOVEMENTS_TAG,
+      security,
+      summary: 'Cambiar los estatus de un movimiento (también en cortes cerrados); «aplicado» aplica el movimiento al empleado',
+      params: idParamsSchema,
+      body: movementStatusInputSchema,
+      response: { 200: registryMovementsResource.schemas.entity, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      const actor = await actorOf(request);
+      const input = request.body;
+      const updated = await movements.guardedUpdate(app.db, actor, request.params.id, input.version, async (ctx, stored) => {
+        const before = stored as RegistryMovement;
+        requireScopeFlag(actor, before.scope, 'edit');
+        const values: Record<string, unknown> = {};
+        if (input.stampStatusId !== undefined) values.stampStatusId = (await statusRow(ctx.tx, stampStatuses, input.stampStatusId, 'stampStatusId')).id;
+        if (input.errorStatusId !== undefined) values.errorStatusId = (await statusRow(ctx.tx, errorStatuses, input.errorStatusId, 'errorStatusId')).id;
+        if (input.errorDetail !== undefined) values.errorDetail = input.errorDetail;
+        if (input.registrationStatusId !== undefined && input.registrationStatusId !== before.registrationStatusId) {
+          const target = await statusRow(ctx.tx, registrationStatuses, input.registrationStatusId, 'registrationStatusId');
+          const current = before.registrationStatus;
+          if (FINISHED_REGISTRATION_CODES.includes(current.code ?? '')) throw new ConflictError(REGISTRY_MESSAGES.registrationFinal(current.name));
+          if (target.code === 'aplicado') await applyMovement(ctx, before);
+          values.registrationStatusId = target.id;
+        }
+        return { values };
+      });
+      return updated as RegistryMovement;
+    },
+  });
+
+  app.post('/registry/cuts/:id/close', {
+    config: { permission: { module: 'registry_history', action: 'edit' } },
+    schema: {
+      tags: CUTS_TAG,
+      security,
+      summary: 'Cerrar un corte semanal (sus movimientos quedan fijos salvo sus estatus)',
+      params: idParamsSchema,
+      body: closeCutInputSchema,
+      response: { 200: registryCutsResource.schemas.entity, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      const actor = await actorOf(request);
+      const now = new Date();
+      const closed = await cuts.guardedUpdate(app.db, actor, request.params.id, request.body.version, async (_ctx, before) =>
+        closeDecision(before, actor.userId, request.body.force, now),
+      );
+      return closed as RegistryCut;
+    },
+  });
+
+  app.get('/registry/cuts/:id/movements', {
+    config: { permission: { module: 'registry_history', action: 'view' } },
+    schema: {
+      tags: CUTS_TAG,
+      security,
+      summary: 'Movimientos de un corte (protocolo de listas)',
+      params: idParamsSchema,
+      querystring: listQuerySchema,
+      response: { 200: listResponseSchema(registryMovementsResource.schemas.entity), ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      const actor = await actorOf(request);
+      await cuts.get(app.db, actor, request.params.id);
+      const page = await movements.list(app.db, actor, { ...(request.query as ListQuery), scope: 'historico' }, withinCut(request.params.id));
+      return { ...page, items: page.items as RegistryMovement[] };
+    },
+  });
+
+  instance.get('/registry/cuts/:id/export', {
+    config: { permission: { module: 'registry_history', action: 'view' } },
+    schema: { tags: CUTS_TAG, security, summary: 'Libro de Excel del corte: resumen y movimientos', params: idParamsSchema, querystring: cutExportQuerySchema },
+    handler: async (request, reply) => {
+      const actor = await actorOf(request);
+      const { id } = request.params as { id: number };
+      const cut = await cuts.get(app.db, actor, id);
+      const batches = movements.exportBatches(app.db, actor, { filters: {}, sort: [], q: '', scope: 'historico' }, withinCut(id));
+      const buffer = await cutWorkbook(cut, movementColumns, batches);
+      return reply
+        .header('content-disposition', `attachment; filename="corte-${fileSlug(String(cut.label))}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .type(XLSX_MIME)
+        .send(buffer);
+    },
+  });
+
+  app.get('/registry/cuts/:id/idse', {
+    config: { permission: { module: 'registry_history', action: 'view' } },
+    schema: {
+      tags: CUTS_TAG,
+      security,
+      summary: 'Archivo IDSE (lote de registros de 168 caracteres) de una empresa y un tipo de movimiento del corte',
+      params: idParamsSchema,
+      querystring: idseQuerySchema,
+      response: { 200: idseFileSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      const cut = await cuts.get(app.db, await actorOf(request), request.params.id);
+      return idseFile(app.db, { id: cut.id as number, label: String(cut.label) }, request.query.companyId, request.query.type);
+    },
+  });
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { employeesCatalog } from '../catalogs/employees';
+import { f, type EnumOption } from '../catalogs/fields';
+import { pickSchemas, type FieldsCreateShape, type Flat } from '../catalogs/shapes';
+import { defineResource, versionSchema } from '../resources/define';
+import { REGISTRY_MESSAGES } from './messages';
+
+/*
+ * Altas y bajas (docs/registry.md): a personnel movement reported to the IMSS. The declaration says
+ * fields, lists, views and the rules that need no database; the API adds the rest (employee state,
+ * wage bounds, open duplicates, the weekly cut, applying the movement).
+ */
+
+export const MOVEMENT_TYPE_OPTIONS = [
+  { value: 'alta', label: 'Alta', severity: 'success' },
+  { value: 'baja', label: 'Baja', severity: 'danger' },
+  { value: 'modificacion_salario', label: 'Modificación de salario', severity: 'info' },
+] as const satisfies readonly EnumOption[];
+export type MovementType = (typeof MOVEMENT_TYPE_OPTIONS)[number]['value'];
+export const MOVEMENT_TYPES = MOVEMENT_TYPE_OPTIONS.map((o) => o.value) as [MovementType, ...MovementType[]];
+
+export const MOVEMENT_SCOPE_OPTIONS = [
+  { value: 'oficina', label: 'Oficina' },
+  { value: 'obra', label: 'Obra' },
+] as const satisfies readonly EnumOption[];
+export type MovementScope = (typeof MOVEMENT_SCOPE_OPTIONS)[number]['value'];
+
+export const WORKER_TYPE_OPTIONS = [
+  { value: 'permanente', label: 'Permanente' },
+  { value: 'eventual', label: 'Eventual' },
+  { value: 'eventual_construccion', label: 'Eventual de la construcción' },
+] as const satisfies readonly EnumOption[];
+export type WorkerType = (typeof WORKER_TYPE_OPTIONS)[number]['value'];
+
+/** IMSS causes of a baja (IDSE "causa de baja"). */
+export const BAJA_REASON_OPTIONS = [
+  { value: '1', label: '1 · Término de contrato' },
+  { value: '2', label: '2 · Separación voluntaria' },
+  { value: '3', label: '3 · Abandono de empleo' },
+  { value: '4', label: '4 · Defunción' },
+  { value: '5', label: '5 · Clausura' },
+  { value: '6', label: '6 · Otras' },
+  { value: '7', label: '7 · Ausentismo' },
+  { value: '8', label: '8 · Rescisión de contrato' },
+  { value: '9', label: '9 · Jubilación' },
+  { value: 'A', label: 'A · Pensión' },
+] as const satisfies readonly EnumOption[];
+export type BajaReason = (typeof BAJA_REASON_OPTIONS)[number]['value'];
+
+export const CUT_STATUS_OPTIONS = [
+  { value: 'abierto', label: 'Abierto', severity: 'info' },
+  { value: 'cerrado', label: 'Cerrado', severity: 'secondary' },
+] as const satisfies readonly EnumOption[];
+export type CutStatus = (typeof CUT_STATUS_OPTIONS)[number]['value'];
+
+/** Registration statuses after which a movement's fields no longer change. */
+export const FINISHED_REGISTRATION_CODES: readonly string[] = ['aplicado', 'cancelado'];
+
+/** Types that carry a salary (alta, modificación). */
+export const typeHasSalary = (type: unknown) => type === 'alta' || type === 'modificacion_salario';
+
+const { employeeNumber, firstName, lastName, secondLastName, curp, rfc, nss, position, email, phone } = employeesCatalog.fieldMap;
+
+/**
+ * A new employee captured with an alta: the employees catalogue's own fields and validation (CURP,
+ * RFC and NSS check digits); company, work, salary and dates come from the movement.
+ */
+const newEmployeeFields = { employeeNumber, firstName, lastName, secondLastName, curp, rfc, nss, position, email, phone };
+export const newEmployeeSchema = z.object(pickSchemas(newEmployeeFields, 'create') as Flat<FieldsCreateShape<typeof newEmployeeFields>>);
+
+const present = (value: unknown) => value !== null && value !== undefined;
+
+export const registryMovementsResource = defineResource({
+  key: 'registryMovements',
+  resource: '/registry/movements',
+  module: 'registry_office',
+  nouns: { singular: 'movimiento', plural: 'movimientos', article: 'el' },
+  fields: {
+    type: f.enum({ label: 'Tipo', required: true, options: MOVEMENT_TYPE_OPTIONS }),
+    scope: f.enum({ label: 'Ámbito', required: true, options: MOVEMENT_SCOPE_OPTIONS }),
+    employeeId: f.reference({ label: 'Empleado', target: 'employees', displayKey: 'employee' }),
+    employeeNumber: f.text({ label: 'Número de empleado', readOnly: true }),
+    employeeNss: f.text({ label: 'NSS', readOnly: true }),
+    employeeCurp: f.text({ label: 'CURP', readOnly: true, list: { shownByDefault: false } }),
+    companyId: f.reference({ label: 'Empresa', required: true, target: 'companies', displayKey: 'company' }),
+    workId: f.reference({ label: 'Obra', target: 'works', displayKey: 'work' }),
+    effectiveDate: f.date({ label: 'Fecha efectiva', required: true }),
+    late: f.flag({ label: 'Fuera de plazo' }),
+    workerType: f.enum({ label: 'Tipo de trabajador', required: true, options: WORKER_TYPE_OPTIONS }),
+    dailySalary: f.money({ label: 'Salario diario' }),
+    sdi: f.money({ label: 'SDI', hint: 'Salario diario integrado' }),
+    bajaReason: f.enum({ label: 'Causa de baja', options: BAJA_REASON_OPTIONS }),
+    registrationStatusId: f.status({ label: 'Estatus de alta', target: 'registrationStatuses', displayKey: 'registrationStatus' }),
+    stampStatusId: f.status({ label: 'Estatus de timbre', target: 'stampStatuses', displayKey: 'stampStatus' }),
+    errorStatusId: f.status({ label: 'Estatus de error', target: 'errorStatuses', displayKey: 'errorStatus' }),
+    errorDetail: f.textarea({ label: 'Detalle del error', readOnly: true, maxLength: 500 }),
+    notes: f.textarea({ label: 'Notas', maxLength: 1000 }),
+    cutId: f.reference({ label: 'Corte', target: 'registryCuts', displayKey: 'cut', readOnly: true }),
+    cutStatus: f.enum({ label: 'Estatus del corte', options: CUT_STATUS_OPTIONS, readOnly: true, list: { shownByDefault: false } }),
+    createdById: f.reference({ label: 'Capturó', target: 'users', displayKey: 'createdBy', readOnly: true, list: { shownByDefault: false } }),
+  },
+  label: { fields: ['type', 'effectiveDate'], separator: ' · ' },
+  defaultSort: '-createdAt',
+  views: {
+    oficina: { label: 'Oficinas', module: 'registry_office' },
+    obra: { label: 'Obras', module: 'registry_works' },
+    historico: { label: 'Histórico', module: 'registry_history' },
+  },
+  // Creating and editing depend on the movement's scope: the API checks the module of that scope.
+  permissions: {
+    create: [
+      { module: 'registry_office', action: 'create' },
+      { module: 'registry_works', action: 'create' },
+    ],
+    edit: [
+      { module: 'registry_office', action: 'edit' },
+      { module: 'registry_works', action: 'edit' },
+    ],
+  },
+  guards: {
+    edit: (row) => {
+      if (row.cutStatus === 'cerrado') return REGISTRY_MESSAGES.cutClosed;
+      const status = row.registrationStatus;
+      return status && FINISHED_REGISTRATION_CODES.includes(status.code ?? '') ? REGISTRY_MESSAGES.finished(status.name) : null;
+    },
+  },
+  rules: [
+    { fields: ['scope', 'workId'], path: 'workId', message: REGISTRY_MESSAGES.workRequired, test: (v) => v.scope !== 'obra' || present(v.workId) },
+    { fields: ['type', 'bajaReason'], path: 'bajaReason', message: REGISTRY_MESSAGES.bajaReasonRequired, test: (v) => v.type !== 'baja' || present(v.bajaReason) },
+    { fields: ['type', 'bajaReason'], path: 'bajaReason', message: REGISTRY_MESSAGES.bajaReasonOnlyOnBaja, test: (v) => v.type === 'baja' || !present(v.bajaReason) },
+    { fields: ['type', 'dailySalary'], path: 'dailySalary', message: REGISTRY_MESSAGES.dailySalaryRequired, test: (v) => !typeHasSalary(v.type) || present(v.dailySalary) },
+    { fields: ['type', 'sdi'], path: 'sdi', message: REGISTRY_MESSAGES.sdiRequired, test: (v) => !typeHasSalary(v.type) || present(v.sdi) },
+    {
+      fields: ['dailySalary', 'sdi'],
+      path: 'sdi',
+      message: REGISTRY_MESSAGES.sdiBelowDailySalary,
+      test: ({ dailySalary, sdi }) => typeof dailySalary !== 'number' || typeof sdi !== 'number' || sdi >= dailySalary,
+    },
+  ],
+  extra: {
+    create: { employee: newEmployeeSchema.optional() },
+  },
+});
+
+export type RegistryMovement = z.output<typeof registryMovementsResource.schemas.entity>;
+export type RegistryMovementCreate = z.input<typeof registryMovementsResource.schemas.createInput>;
+
+/** PATCH /registry/movements/:id/status: statuses change in closed cuts too. */
+export const movementStatusInputSchema = z.object({
+  version: versionSchema,
+  registrationStatusId: z.number({ error: REGISTRY_MESSAGES.statusNotFound }).int(REGISTRY_MESSAGES.statusNotFound).positive(REGISTRY_MESSAGES.statusNotFound).optional(),
+  stampStatusId: z.number({ error: REGISTRY_MESSAGES.statusNotFound }).int(REGISTRY_MESSAGES.statusNotFound).positive(REGISTRY_MESSAGES.statusNotFound).optional(),
+  errorStatusId: z.number({ error: REGISTRY_MESSAGES.statusNotFound }).int(REGISTRY_MESSAGES.statusNotFound).positive(REGISTRY_MESSAGES.statusNotFound).optional(),
+  errorDetail: z
+    .string({ error: 'Debe ser texto' })
+    .trim()
+    .max(500, 'Máximo 500 caracteres')
+    .transform((s) => (s === '' ? null : s))
+    .nullable()
+    .optional(),
+});
+export type MovementStatusInput = z.output<typeof movementStatusInputSchema>;
