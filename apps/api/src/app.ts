@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
 import healthRoutes from './modules/health/routes';
+import orderRoutes from './modules/orders/routes';
 import permissionRoutes from './modules/permissions/routes';
 import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
@@ -26,6 +27,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(catalogRoutes);
   await app.register(rolesRoutes);
   await app.register(usersRoutes);
+  await app.register(orderRoutes);
 }
 
 /**

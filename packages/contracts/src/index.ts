@@ -32,4 +32,6 @@ export * from './catalogs/users';
 export * from './catalogs/registry';
 export * from './records';
 export * from './resources/requests';
+export * from './projects/projects';
+export * from './orders/orders';
 export * from './resources/registry';

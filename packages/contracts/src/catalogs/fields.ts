@@ -71,6 +71,8 @@ export const FIELD_MESSAGES = {
   integer: 'Debe ser un número entero',
   min: (n: number) => `Debe ser mayor o igual a ${n}`,
   max: (n: number) => `Debe ser menor o igual a ${n}`,
+  positive: 'Debe ser mayor que 0',
+  decimals: (n: number) => `Admite como máximo ${n} ${n === 1 ? 'decimal' : 'decimales'}`,
   money: 'Debe ser un importe en pesos',
   moneyNegative: 'El importe no puede ser negativo',
   moneyDecimals: 'El importe admite como máximo 2 decimales',
@@ -137,10 +139,13 @@ export interface FieldMeta {
   required: boolean;
   form: FormMode;
   maxLength?: number;
-  /** number / money bounds; `integer` for whole numbers. */
+  /** number / money bounds; `integer` for whole numbers, `decimals` the most fraction digits of others. */
   min?: number;
   max?: number;
   integer?: boolean;
+  decimals?: number;
+  /** Strictly above 0 (a quantity ordered). */
+  positive?: boolean;
   /** enum / severity values with Spanish labels, in display order. */
   options?: readonly EnumOption[];
   reference?: ReferenceMeta;
@@ -338,12 +343,28 @@ const phoneSchema = z.string().refine((v) => {
 
 const isoDaySchema = z.string().refine(isIsoDay, FIELD_MESSAGES.date);
 
-function numberCore(o: { integer?: boolean; min?: number; max?: number }): Sch<number> {
+/** True when a number has at most `decimals` fraction digits (compared through its text, like hasAtMostTwoDecimals). */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  return Number.isFinite(value) && Number(value.toFixed(decimals)) === value;
+}
+
+interface NumberBounds {
+  integer?: boolean;
+  decimals?: number;
+  positive?: boolean;
+  min?: number;
+  max?: number;
+}
+
+function numberCore(o: NumberBounds): Sch<number> {
   let s = z.number({ error: typeError(FIELD_MESSAGES.number) });
   if (o.integer) s = s.int(FIELD_MESSAGES.integer);
+  if (o.positive) s = s.positive(FIELD_MESSAGES.positive);
   if (o.min !== undefined) s = s.min(o.min, FIELD_MESSAGES.min(o.min));
   if (o.max !== undefined) s = s.max(o.max, FIELD_MESSAGES.max(o.max));
-  return s;
+  const decimals = o.decimals;
+  if (decimals === undefined || o.integer) return s;
+  return s.refine((v) => hasAtMostDecimals(v, decimals), FIELD_MESSAGES.decimals(decimals));
 }
 
 /**
@@ -406,10 +427,16 @@ export const f = {
   /** Server-set timestamp (ISO 8601), always read-only. */
   datetime: (o: Omit<CommonOptions, 'required' | 'readOnly'>) =>
     field(meta('datetime', { ...o, readOnly: true }), finish('readOnly', z.iso.datetime({ offset: true }), z.string())),
-  number: <const O extends CommonOptions & { integer?: boolean; min?: number; max?: number; default?: number }>(o: O) => {
+  number: <const O extends CommonOptions & NumberBounds & { default?: number }>(o: O) => {
     const mode = modeOf(o) as ModeOf<O>;
-    const bounds = { ...(o.integer ? { integer: true } : {}), ...(o.min === undefined ? {} : { min: o.min }), ...(o.max === undefined ? {} : { max: o.max }) };
-    return field(meta('number', o, bounds), finish(mode, z.number(), numberCore(o), o.default));
+    const bounds: NumberBounds = {
+      ...(o.integer ? { integer: true } : {}),
+      ...(o.decimals === undefined ? {} : { decimals: o.decimals }),
+      ...(o.positive ? { positive: true } : {}),
+      ...(o.min === undefined ? {} : { min: o.min }),
+      ...(o.max === undefined ? {} : { max: o.max }),
+    };
+    return field(meta('number', o, bounds), finish(mode, z.number(), numberCore(bounds), o.default));
   },
   /** Amount in MXN: ≥ 0, at most 2 decimals. */
   money: <const O extends CommonOptions & { default?: number }>(o: O) => {

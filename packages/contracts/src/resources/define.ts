@@ -87,6 +87,8 @@ export interface ViewDeclaration {
   label: string;
   /** Any flag on this module opens the view (SPEC §6: view = any flag). */
   module: ModuleName;
+  /** SPA page showing this view, when each view has its own (Mis Pedidos, Histórico de Pedidos). */
+  route?: RouteKey;
 }
 
 /**

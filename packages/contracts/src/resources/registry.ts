@@ -1,9 +1,14 @@
 import { CATALOGS } from '../catalogs/registry';
+import { ordersResource } from '../orders/orders';
+import { projectsResource } from '../projects/projects';
 import type { AnyResource } from './define';
 import type { BusinessResourceKey, ResourceKey } from './keys';
 
 /** The business resources declared so far, by key (each module adds its declaration here). */
-export const BUSINESS_RESOURCES: Partial<Record<BusinessResourceKey, AnyResource>> = {};
+export const BUSINESS_RESOURCES: Partial<Record<BusinessResourceKey, AnyResource>> = {
+  orders: ordersResource,
+  projects: projectsResource,
+};
 
 /** The declaration a reference points at, catalogue or business resource. */
 export function getResource(key: ResourceKey): AnyResource {

@@ -6,3 +6,5 @@ export * from './materials';
 export * from './workforce';
 export * from './statuses';
 export * from './records';
+export * from './projects';
+export * from './orders';

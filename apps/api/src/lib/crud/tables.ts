@@ -1,5 +1,6 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceKey } from '@goc/contracts';
+import { orderLines, orders, projectMembers, projects } from '../../db/schema';
 import { CATALOG_LINKS, CATALOG_TABLES, type LinkTable } from './catalog-tables';
 
 /*
@@ -14,13 +15,18 @@ export interface LineTableRef {
   owner: AnyPgColumn;
 }
 
-const BUSINESS_TABLES: Partial<Record<ResourceKey, PgTable>> = {};
+const BUSINESS_TABLES: Partial<Record<ResourceKey, PgTable>> = { orders, projects };
 
 /** Line tables by resource and field, so deleting a material finds the order lines that use it. */
-export const LINE_TABLES: Partial<Record<ResourceKey, Readonly<Record<string, LineTableRef>>>> = {};
+export const LINE_TABLES: Partial<Record<ResourceKey, Readonly<Record<string, LineTableRef>>>> = {
+  orders: { lines: { table: orderLines, owner: orderLines.orderId } },
+};
 
 /** Link tables of multi-reference fields by resource and field. */
-export const LINK_TABLES: Partial<Record<ResourceKey, Readonly<Record<string, LinkTable>>>> = { ...CATALOG_LINKS };
+export const LINK_TABLES: Partial<Record<ResourceKey, Readonly<Record<string, LinkTable>>>> = {
+  ...CATALOG_LINKS,
+  projects: { memberIds: { table: projectMembers, owner: projectMembers.projectId, target: projectMembers.userId } },
+};
 
 export function resourceTable(key: ResourceKey): PgTable {
   const table = (CATALOG_TABLES as Partial<Record<ResourceKey, PgTable>>)[key] ?? BUSINESS_TABLES[key];

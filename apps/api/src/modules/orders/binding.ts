@@ -1,0 +1,107 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { FIELD_MESSAGES, ORDER_MESSAGES, orderTransitionExtrasSchema, ordersResource, type OrderEntity } from '@goc/contracts';
+import type { Tx } from '../../db/client';
+import { materials, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
+import { inactiveReferenceMessage } from '../../lib/crud/messages';
+import type { Input, ResourceBinding, TransitionContext, TransitionOutcome, WriteContext } from '../../lib/crud/types';
+import { ValidationError } from '../../lib/errors';
+import { applyDelivery, orderTotal, planPurchase, type PricedLine } from './rules';
+
+/*
+ * Pedidos on the resource mechanism: the declaration (contracts) plus what only orders say — who a
+ * view shows, the folio sequence, the unit copied into each line, the stored total, and what buying
+ * and receiving do inside their transition's transaction.
+ */
+
+/** PED-000123. */
+export const formatFolio = (n: number) => `PED-${String(n).padStart(6, '0')}`;
+
+async function statusIdOf(tx: Tx, code: string): Promise<number> {
+  const [row] = await tx.select({ id: orderStatuses.id }).from(orderStatuses).where(eq(orderStatuses.code, code)).limit(1);
+  // System statuses are seeded and never deleted; a missing one is a broken database.
+  if (!row) throw new Error(`order status ${code} is missing`);
+  return row.id;
+}
+
+/** The stored summary columns of a set of lines. */
+function summary(lines: readonly PricedLine[]) {
+  return { total: orderTotal(lines), lineCount: lines.length };
+}
+
+/** Each line takes the unit of its material as it is now (a later change of the material keeps the order as asked). */
+async function copyUnits(ctx: WriteContext, lines: readonly Input[]): Promise<Record<string, unknown>[]> {
+  const ids = lines.map((l) => l.materialId).filter((id): id is number => typeof id === 'number');
+  const rows = ids.length === 0 ? [] : await ctx.tx.select({ id: materials.id, unitId: materials.unitId }).from(materials).where(inArray(materials.id, ids));
+  const units = new Map(rows.map((r) => [r.id, r.unitId]));
+  return lines.map((l) => ({ unitId: typeof l.materialId === 'number' ? units.get(l.materialId) : undefined }));
+}
+
+type Transition = TransitionContext<OrderEntity, Input>;
+
+/** A newly chosen supplier must exist and be active. */
+async function checkSupplier(tx: Tx, supplierId: number): Promise<void> {
+  const [row] = await tx.select({ active: suppliers.active }).from(suppliers).where(eq(suppliers.id, supplierId)).limit(1);
+  if (!row) throw new ValidationError({ supplierId: FIELD_MESSAGES.option });
+  if (!row.active) throw new ValidationError({ supplierId: inactiveReferenceMessage({ singular: 'proveedor', plural: 'proveedores', article: 'el' }) });
+}
+
+/** autorizado → comprado: a supplier (given now or already set) and a price on every line; the total follows the prices. */
+async function purchase({ tx, before, input }: Transition): Promise<TransitionOutcome> {
+  const { supplierId, prices } = orderTransitionExtrasSchema.parse(input);
+  const plan = planPurchase(
+    { supplierId: before.supplierId, lines: before.lines.map((l) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice })) },
+    { ...(supplierId === undefined ? {} : { supplierId }), ...(prices ? { prices } : {}) },
+  );
+  if (plan.supplierId !== before.supplierId) await checkSupplier(tx, plan.supplierId);
+  for (const line of plan.lines) {
+    const stored = before.lines.find((l) => l.id === line.id);
+    if (stored?.unitPrice === Number(line.unitPrice)) continue;
+    await tx
+      .update(orderLines)
+      .set({ unitPrice: line.unitPrice })
+      .where(and(eq(orderLines.id, line.id), eq(orderLines.orderId, before.id)));
+  }
+  return { values: { supplierId: plan.supplierId, total: plan.total } };
+}
+
+/**
+ * comprado / entregado_parcial → a delivery: this delivery's quantities add to the earlier ones; the
+ * cumulative totals decide whether the order is now partially or completely delivered.
+ */
+async function receive({ tx, before, input }: Transition): Promise<TransitionOutcome> {
+  const { received } = orderTransitionExtrasSchema.parse(input);
+  if (!received) throw new ValidationError({ received: ORDER_MESSAGES.receivedRequired });
+  const outcome = applyDelivery(
+    before.lines.map((l) => ({ id: l.id, quantity: l.quantity, receivedQuantity: l.receivedQuantity ?? 0, unit: l.unit?.label ?? null })),
+    received,
+  );
+  for (const line of outcome.lines) {
+    await tx
+      .update(orderLines)
+      .set({ receivedQuantity: line.receivedQuantity })
+      .where(and(eq(orderLines.id, line.id), eq(orderLines.orderId, before.id)));
+  }
+  return { to: outcome.status, changes: { delivery: { old: null, new: received } } };
+}
+
+export const ordersBinding: ResourceBinding<typeof ordersResource> = {
+  declaration: ordersResource,
+  table: orders,
+  lines: { lines: { table: orderLines, owner: orderLines.orderId, position: orderLines.position, values: copyUnits } },
+  filters: { materialId: { lines: 'lines', field: 'materialId' } },
+  views: { mine: (actor) => eq(orders.requestedById, actor.userId), all: () => undefined },
+  sequences: { folio: { counter: 'orders', format: formatFolio } },
+  workflow: { statusTable: orderStatuses, hooks: { comprado: purchase, entregado: receive, entregado_parcial: receive } },
+  hooks: {
+    async beforeCreate({ tx, actor }, input) {
+      return { requestedById: actor.userId, statusId: await statusIdOf(tx, 'borrador'), ...summary(input.lines) };
+    },
+    /** The timeline starts with the order's creation (— → borrador). */
+    async afterCreate({ tx, actor }, created) {
+      await tx.insert(recordTimeline).values({ entity: ordersResource.key, entityId: created.id, userId: actor.userId, toStatusId: created.statusId });
+    },
+    async beforeUpdate(_ctx, _before, patch) {
+      return patch.lines ? summary(patch.lines) : {};
+    },
+  },
+};

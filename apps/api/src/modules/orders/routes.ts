@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ordersResource, savedRecordSchema, type OrderEntity } from '@goc/contracts';
+import type { Executor } from '../../db/client';
+import { companies, works } from '../../db/schema';
+import { actorOf, idParamsSchema, registerResourceRoutes, savedBody } from '../../lib/crud/routes';
+import type { ResourceService } from '../../lib/crud/service';
+import { businessClock } from '../../lib/export/format';
+import { errorResponses } from '../../lib/openapi';
+import { ordersBinding } from './binding';
+import { renderOrderPdf, type PdfCompany } from './pdf';
+
+const security = [{ bearerAuth: [] }];
+const tags = [ordersResource.title];
+/** Either list opens an order's reads (the service still limits it to the caller's views). */
+const read = [
+  { module: 'my_orders', action: 'view' },
+  { module: 'history', action: 'view' },
+] as const;
+
+/** 'YYYY-MM-DD' of today in Mexico City (the business day a duplicated order is asked for). */
+function businessToday(): string {
+  const c = businessClock(new Date().toISOString());
+  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+}
+
+async function companyOfWork(executor: Executor, workId: number): Promise<PdfCompany | null> {
+  const [row] = await executor
+    .select({ name: companies.name, rfc: companies.rfc, address: companies.address })
+    .from(works)
+    .innerJoin(companies, eq(companies.id, works.companyId))
+    .where(eq(works.id, workId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A new draft of the caller with the order's work, project, notes and lines, asked for today. */
+function duplicateInput(order: OrderEntity) {
+  return ordersResource.schemas.createInput.parse({
+    workId: order.workId,
+    projectId: order.projectId,
+    requiredDate: businessToday(),
+    notes: order.notes,
+    lines: order.lines.map((l) => ({ materialId: l.materialId, quantity: l.quantity, unitPrice: l.unitPrice, notes: l.notes })),
+  });
+}
+
+function registerDocumentRoutes(instance: FastifyInstance, service: ResourceService) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/orders/:id/duplicate', {
+    config: { permission: ordersResource.permissions.create },
+    schema: {
+      tags,
+      security,
+      summary: 'Duplicar un pedido como borrador nuevo de quien lo pide (misma obra, proyecto y partidas)',
+      params: idParamsSchema,
+      response: { 201: savedRecordSchema(ordersResource.schemas.entity), ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      const actor = await actorOf(request);
+      const original = ordersResource.schemas.entity.parse(await service.get(app.db, actor, request.params.id));
+      const created = await service.create(app.db, actor, duplicateInput(original));
+      return reply.status(201).send(savedBody(created));
+    },
+  });
+
+  // Registered on the untyped instance: the answer is a PDF, which the zod reply typing does not model.
+  instance.get('/orders/:id/pdf', {
+    config: { permission: read },
+    schema: {
+      tags,
+      security,
+      summary: 'El pedido en PDF para enviarlo al proveedor',
+      params: idParamsSchema,
+      response: {
+        200: { description: 'Documento PDF', content: { 'application/pdf': { schema: z.string() } } },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    },
+    handler: async (request, reply) => {
+      const { id } = idParamsSchema.parse(request.params);
+      const order = ordersResource.schemas.entity.parse(await service.get(app.db, await actorOf(request), id));
+      const pdf = await renderOrderPdf({ company: await companyOfWork(app.db, order.workId), order, printedAt: new Date().toISOString() });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${order.folio ?? `pedido-${id}`}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  });
+}
+
+/** /orders: list, export, read, history, create, edit, delete and transitions on the mechanism, plus duplicate and PDF. */
+export default async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const service = registerResourceRoutes(app, ordersBinding);
+  registerDocumentRoutes(app, service);
+}

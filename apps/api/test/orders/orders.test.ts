@@ -1,0 +1,402 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, ORDER_MESSAGES, WORKFLOW_MESSAGES } from '@goc/contracts';
+import { materials, orderLines, orderStatuses, orders, projects, suppliers, users } from '../../src/db/schema';
+import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
+import { API, apiFor, listAll, listUrl, optionsOf, type Api, type Row } from '../catalogs/support';
+
+/*
+ * Pedidos through the HTTP API on a seeded database: what a requester and purchasing may do at each
+ * status, what each answer carries and what is stored. Runs on PGlite, and on PostgreSQL with
+ * TEST_DATABASE_URL.
+ */
+
+const URL = `${API}/orders`;
+
+let t: TestApp;
+let ana: Api; // requester
+let beto: Api; // another requester
+let compras: Api; // history view + edit
+let lector: Api; // history view only
+let jefa: Api; // requester who also has history edit
+let anaId: number;
+let workId: number;
+let otherWorkId: number;
+let projectId: number;
+let otherProjectId: number;
+let cement: number;
+let sand: number;
+let supplierId: number;
+
+type Line = { id: number; materialId: number; quantity: number; unitId: number; unit: { label: string }; unitPrice: number | null; amount: number | null; receivedQuantity: number };
+type Order = Row & { id: number; version: number; folio: string; lines: Line[]; total: number; status: { code: string; name: string } };
+
+const draft = (over: Record<string, unknown> = {}) => ({
+  workId,
+  requiredDate: '2026-12-15',
+  notes: 'Para la losa del nivel 3',
+  lines: [
+    { materialId: cement, quantity: 0.105, unitPrice: 2.15 },
+    { materialId: sand, quantity: 12.5, notes: 'Arena lavada' },
+  ],
+  ...over,
+});
+
+async function createdBy(api: Api, body: unknown = draft()): Promise<Order> {
+  const res = await api.post(URL, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Order;
+}
+
+const move = (api: Api, order: { id: number }, body: Record<string, unknown>) => api.post(`${URL}/${order.id}/transitions`, body);
+
+async function moved(api: Api, order: { id: number }, body: Record<string, unknown>): Promise<Order> {
+  const res = await move(api, order, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Order;
+}
+
+/** An order of ana's moved to `code` through the workflow. */
+async function orderAt(code: 'enviado' | 'autorizado' | 'comprado'): Promise<Order> {
+  let order = await createdBy(ana);
+  order = await moved(ana, order, { to: 'enviado', version: order.version });
+  if (code === 'enviado') return order;
+  order = await moved(compras, order, { to: 'autorizado', version: order.version });
+  if (code === 'autorizado') return order;
+  return moved(compras, order, { to: 'comprado', version: order.version, supplierId, prices: [{ lineId: order.lines[1]!.id, unitPrice: 450 }] });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: true });
+  const requester = await createRole(t.db, 'Residente de pedidos', { my_orders: ['view', 'create', 'edit', 'delete'] });
+  const purchaser = await createRole(t.db, 'Compras de pedidos', { history: ['view', 'edit'] });
+  const reader = await createRole(t.db, 'Consulta de pedidos', { history: ['view'] });
+  const both = await createRole(t.db, 'Jefa de obra', { my_orders: ['view', 'create', 'edit', 'delete'], history: ['view', 'edit'] });
+  const session = async (roleId: number) => {
+    const user = await createUser(t.app, { roleId });
+    return { id: user.id, api: apiFor(t.app, (await login(t.app, user.username, user.password)).token) };
+  };
+  const a = await session(requester);
+  anaId = a.id;
+  ana = a.api;
+  beto = (await session(requester)).api;
+  compras = (await session(purchaser)).api;
+  lector = (await session(reader)).api;
+  jefa = (await session(both)).api;
+  const works = await optionsOf(ana, '/works');
+  workId = Number(works[0]!.value);
+  otherWorkId = Number(works[1]!.value);
+  const [manager] = await t.db.select({ id: users.id }).from(users).limit(1);
+  const [p1, p2] = await t.db
+    .insert(projects)
+    .values([
+      { code: 'PR-T1', name: 'Losas', workId, managerId: manager!.id },
+      { code: 'PR-T2', name: 'Fachada', workId: otherWorkId, managerId: manager!.id },
+    ])
+    .returning();
+  projectId = p1!.id;
+  otherProjectId = p2!.id;
+  const mats = await optionsOf(ana, '/materials');
+  cement = Number(mats[0]!.value);
+  sand = Number(mats[1]!.value);
+  supplierId = Number((await optionsOf(compras, '/suppliers'))[0]!.value);
+});
+
+afterAll(() => t.close());
+
+describe('creating an order', () => {
+  it('answers 201 with the folio, borrador, the requester, each material’s unit, exact amounts and the total', async () => {
+    const order = await createdBy(ana, draft({ projectId }));
+    expect(order.folio).toMatch(/^PED-\d{6}$/);
+    expect(order).toMatchObject({ workId, projectId, requestedById: anaId, requiredDate: '2026-12-15', supplierId: null, lineCount: 2, version: 1 });
+    expect(order.status).toMatchObject({ code: 'borrador', name: 'Borrador' });
+    const [cementRow] = await t.db.select({ unitId: materials.unitId }).from(materials).where(eq(materials.id, cement));
+    expect(order.lines[0]).toMatchObject({ materialId: cement, quantity: 0.105, unitPrice: 2.15, amount: 0.23, unitId: cementRow!.unitId, receivedQuantity: 0 });
+    expect(order.lines[1]).toMatchObject({ materialId: sand, quantity: 12.5, unitPrice: null, amount: null, notes: 'Arena lavada' });
+    expect(order.total).toBe(0.23);
+
+    const [stored] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored).toMatchObject({ folio: order.folio, total: '0.23', lineCount: 2, requestedById: anaId });
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+    expect(lines.map((l) => [l.quantity, l.unitPrice, l.amount])).toEqual([
+      ['0.105', '2.15', '0.23'],
+      ['12.500', null, null],
+    ]);
+  });
+
+  it('starts the timeline with the creation', async () => {
+    const order = await createdBy(ana);
+    const detail = (await ana.get(`${URL}/${order.id}`)).json() as { timeline: Row[] };
+    expect(detail.timeline).toHaveLength(1);
+    expect(detail.timeline[0]).toMatchObject({ from: null, to: { code: 'borrador' }, comment: null });
+  });
+
+  it('refuses no lines, a quantity of 0, a project of another work and an inactive material, in Spanish', async () => {
+    const empty = await ana.post(URL, draft({ lines: [] }));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toEqual({ lines: 'Agrega al menos 1 partida' });
+
+    const zero = await ana.post(URL, draft({ lines: [{ materialId: cement, quantity: 0 }] }));
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().fields).toEqual({ 'lines.0.quantity': 'Debe ser mayor que 0' });
+
+    const precise = await ana.post(URL, draft({ lines: [{ materialId: cement, quantity: 1.0001 }] }));
+    expect(precise.json().fields).toEqual({ 'lines.0.quantity': 'Admite como máximo 3 decimales' });
+
+    const foreign = await ana.post(URL, draft({ projectId: otherProjectId }));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toEqual({ projectId: ORDER_MESSAGES.projectOutsideWork });
+
+    const [inactive] = await t.db.insert(materials).values({ code: 'INACT-1', name: 'Material dado de baja', materialCategoryId: (await t.db.select().from(materials).limit(1))[0]!.materialCategoryId, unitId: (await t.db.select().from(materials).limit(1))[0]!.unitId, active: false }).returning();
+    const res = await ana.post(URL, draft({ lines: [{ materialId: inactive!.id, quantity: 1 }] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ 'lines.0.materialId': 'El material seleccionado está inactivo' });
+  });
+
+  it('gives 50 concurrent creates distinct, consecutive folios', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? ana : beto).post(URL, draft())));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const numbers = results.map((r) => Number((r.json() as Order).folio.slice(4))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(50);
+    expect(numbers[49]! - numbers[0]!).toBe(49);
+  });
+
+  it('needs my_orders create', async () => {
+    expect((await compras.post(URL, draft())).statusCode).toBe(403);
+  });
+});
+
+describe('scoping', () => {
+  it('shows a requester only their orders: 404 on get, history and every write of another’s, absent from list and export', async () => {
+    const others = await createdBy(beto);
+    expect((await ana.get(`${URL}/${others.id}`)).statusCode).toBe(404);
+    expect((await ana.get(`${URL}/${others.id}`)).json().message).toBe('No se encontró el pedido');
+    expect((await ana.get(`${URL}/${others.id}/history`)).statusCode).toBe(404);
+    expect((await ana.get(`${URL}/${others.id}/pdf`)).statusCode).toBe(404);
+    expect((await ana.patch(`${URL}/${others.id}`, { version: 1, notes: 'x' })).statusCode).toBe(404);
+    expect((await ana.del(`${URL}/${others.id}`)).statusCode).toBe(404);
+    expect((await move(ana, others, { to: 'enviado', version: 1 })).statusCode).toBe(404);
+    expect((await ana.post(`${URL}/${others.id}/duplicate`)).statusCode).toBe(404);
+
+    const { rows } = await listAll(ana, '/orders');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.requestedById === anaId)).toBe(true);
+    const byFolio = await ana.get(listUrl('/orders', { q: others.folio }));
+    expect(byFolio.json().total).toBe(0);
+    const csv = await ana.get(listUrl('/orders', { format: 'csv', q: others.folio }, '/export'));
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain(others.folio);
+  });
+
+  it('lets history see every order with scope=all, and refuses views the user may not open', async () => {
+    const others = await createdBy(beto);
+    const all = await compras.get(`${listUrl('/orders', { q: others.folio })}&scope=all`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().items.map((r: Row) => r.folio)).toEqual([others.folio]);
+    expect((await compras.get(`${URL}/${others.id}`)).statusCode).toBe(200);
+    expect((await compras.get(URL)).statusCode).toBe(403);
+    expect((await ana.get(`${URL}?scope=all`)).statusCode).toBe(403);
+  });
+});
+
+describe('editing and deleting', () => {
+  it('lets the requester replace the lines of a draft, recomputing the total', async () => {
+    const order = await createdBy(ana);
+    const res = await ana.patch(`${URL}/${order.id}`, { version: order.version, lines: [{ materialId: sand, quantity: 3, unitPrice: 100.1 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total: 300.3, lineCount: 1, version: 2 });
+    expect(await t.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('refuses a stale version', async () => {
+    const order = await createdBy(ana);
+    await ana.patch(`${URL}/${order.id}`, { version: order.version, notes: 'primera' });
+    const stale = await ana.patch(`${URL}/${order.id}`, { version: order.version, notes: 'segunda' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(MESSAGES.staleVersion);
+  });
+
+  it('refuses editing or deleting once sent, and anyone but the requester, naming why', async () => {
+    const sent = await orderAt('enviado');
+    const edit = await ana.patch(`${URL}/${sent.id}`, { version: sent.version, notes: 'tarde' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe('Solo se puede editar un pedido en borrador; este pedido está «Enviado»');
+    const del = await ana.del(`${URL}/${sent.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe('Solo se puede eliminar un pedido en borrador; este pedido está «Enviado»');
+
+    const anas = await createdBy(ana);
+    const other = await jefa.patch(`${URL}/${anas.id}`, { version: anas.version, notes: 'ajeno' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe('Solo quien hizo el pedido puede editarlo');
+    expect((await jefa.del(`${URL}/${anas.id}`)).json().message).toBe('Solo quien hizo el pedido puede eliminarlo');
+  });
+
+  it('deletes a draft with its lines', async () => {
+    const order = await createdBy(ana);
+    expect((await ana.del(`${URL}/${order.id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id))).toEqual([]);
+  });
+});
+
+describe('workflow', () => {
+  it('lets only the requester send, and records who, when and from → to', async () => {
+    const order = await createdBy(ana);
+    expect((await move(compras, order, { to: 'enviado', version: order.version })).statusCode).toBe(403);
+    expect((await move(jefa, order, { to: 'enviado', version: order.version })).json().message).toBe(WORKFLOW_MESSAGES.ownerOnly('Solicitante'));
+    const sent = await moved(ana, order, { to: 'enviado', version: order.version });
+    expect(sent.status.code).toBe('enviado');
+    const detail = (await compras.get(`${URL}/${order.id}`)).json() as { timeline: Row[] };
+    expect(detail.timeline.at(-1)).toMatchObject({ from: { code: 'borrador' }, to: { code: 'enviado' }, user: { id: anaId } });
+  });
+
+  it('authorises and rejects only with history edit; rejecting needs a reason', async () => {
+    const order = await orderAt('enviado');
+    expect((await move(ana, order, { to: 'autorizado', version: order.version })).statusCode).toBe(403);
+    expect((await move(lector, order, { to: 'autorizado', version: order.version })).statusCode).toBe(403);
+    const noReason = await move(compras, order, { to: 'rechazado', version: order.version });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toEqual({ comment: 'Escribe el motivo' });
+    const rejected = await moved(compras, order, { to: 'rechazado', version: order.version, comment: 'Excede el presupuesto' });
+    expect(rejected.status.code).toBe('rechazado');
+    const again = await move(compras, rejected, { to: 'autorizado', version: rejected.version });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('No se puede pasar a «Autorizado» desde «Rechazado»');
+  });
+
+  it('cancels: the requester while borrador or enviado, purchasing from any open state, always with a reason', async () => {
+    const sent = await orderAt('enviado');
+    expect((await move(ana, sent, { to: 'cancelado', version: sent.version })).json().fields).toEqual({ comment: 'Escribe el motivo' });
+    expect((await moved(ana, sent, { to: 'cancelado', version: sent.version, comment: 'Ya no se necesita' })).status.code).toBe('cancelado');
+
+    const authorised = await orderAt('autorizado');
+    const late = await move(ana, authorised, { to: 'cancelado', version: authorised.version, comment: 'Tarde' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('No se puede pasar a «Cancelado» desde «Autorizado»');
+    expect((await moved(compras, authorised, { to: 'cancelado', version: authorised.version, comment: 'Proveedor sin existencia' })).status.code).toBe('cancelado');
+  });
+
+  it('buys only with a supplier and a price on every line, updating the total', async () => {
+    const order = await orderAt('autorizado');
+    const bare = await move(compras, order, { to: 'comprado', version: order.version });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().fields).toEqual({ supplierId: ORDER_MESSAGES.supplierRequired, 'lines.1.unitPrice': ORDER_MESSAGES.priceRequired });
+    const [inactive] = await t.db.insert(suppliers).values({ name: 'Proveedor inactivo de pruebas', rfc: 'PIP010101AB1', active: false }).returning();
+    const stale = await move(compras, order, { to: 'comprado', version: order.version, supplierId: inactive!.id, prices: [{ lineId: order.lines[1]!.id, unitPrice: 1 }] });
+    expect(stale.json().fields).toEqual({ supplierId: 'El proveedor seleccionado está inactivo' });
+
+    const bought = await moved(compras, order, { to: 'comprado', version: order.version, supplierId, prices: [{ lineId: order.lines[1]!.id, unitPrice: 450.5 }] });
+    expect(bought).toMatchObject({ supplierId, status: { code: 'comprado' } });
+    expect(bought.lines[1]).toMatchObject({ unitPrice: 450.5, amount: 5631.25 });
+    // 0.23 + 12.5 × 450.50
+    expect(bought.total).toBe(5631.48);
+    const [stored] = await t.db.select({ total: orders.total }).from(orders).where(eq(orders.id, order.id));
+    expect(stored!.total).toBe('5631.48');
+  });
+
+  it('receives in deliveries: partial then complete from the cumulative quantities, refusing more than ordered', async () => {
+    const order = await orderAt('comprado');
+    const [cementLine, sandLine] = order.lines;
+    expect((await move(ana, order, { to: 'entregado', version: order.version, received: [{ lineId: cementLine!.id, quantity: 0.105 }] })).statusCode).toBe(403);
+    const missing = await move(compras, order, { to: 'entregado', version: order.version });
+    expect(missing.json().fields).toEqual({ received: ORDER_MESSAGES.receivedRequired });
+
+    // Asked as complete, but sand is still missing: the server corrects it to partial.
+    const first = await moved(compras, order, { to: 'entregado', version: order.version, received: [{ lineId: cementLine!.id, quantity: 0.105 }, { lineId: sandLine!.id, quantity: 10 }] });
+    expect(first.status.code).toBe('entregado_parcial');
+    expect(first.lines.map((l) => l.receivedQuantity)).toEqual([0.105, 10]);
+
+    const over = await move(compras, first, { to: 'entregado', version: first.version, received: [{ lineId: sandLine!.id, quantity: 2.501 }] });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fields).toEqual({ 'received.0.quantity': `La cantidad recibida en total (12.501 ${sandLine!.unit.label}) supera la pedida (12.5 ${sandLine!.unit.label})` });
+    const foreign = await move(compras, first, { to: 'entregado', version: first.version, received: [{ lineId: 999999, quantity: 1 }] });
+    expect(foreign.json().fields).toEqual({ 'received.0.lineId': ORDER_MESSAGES.unknownLine });
+
+    const second = await moved(compras, first, { to: 'entregado_parcial', version: first.version, received: [{ lineId: sandLine!.id, quantity: 2.5 }] });
+    expect(second.status.code).toBe('entregado');
+    const stored = await t.db.select({ received: orderLines.receivedQuantity }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+    expect(stored.map((s) => s.received)).toEqual(['0.105', '12.500']);
+
+    const detail = (await ana.get(`${URL}/${order.id}`)).json() as { timeline: { to: { code: string } }[] };
+    expect(detail.timeline.map((e) => e.to.code)).toEqual(['borrador', 'enviado', 'autorizado', 'comprado', 'entregado_parcial', 'entregado']);
+    const closed = await move(compras, second, { to: 'cancelado', version: second.version, comment: 'x' });
+    expect(closed.statusCode).toBe(409);
+  });
+
+  it('lets exactly one of two racing transitions win', async () => {
+    const order = await orderAt('enviado');
+    const [a, b] = await Promise.all([
+      move(compras, order, { to: 'autorizado', version: order.version }),
+      move(compras, order, { to: 'rechazado', version: order.version, comment: 'No' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+  });
+
+  it('shows a renamed status by its new name everywhere', async () => {
+    const order = await orderAt('enviado');
+    await t.db.update(orderStatuses).set({ name: 'En compras' }).where(eq(orderStatuses.code, 'enviado'));
+    try {
+      expect(((await ana.get(`${URL}/${order.id}`)).json() as Order).status.name).toBe('En compras');
+      const row = (await ana.get(listUrl('/orders', { q: order.folio }))).json().items[0] as Order;
+      expect(row.status.name).toBe('En compras');
+    } finally {
+      await t.db.update(orderStatuses).set({ name: 'Enviado' }).where(eq(orderStatuses.code, 'enviado'));
+    }
+  });
+});
+
+describe('lists, duplicate and PDF', () => {
+  it('filters by material exactly like a scan of the stored lines', async () => {
+    await createdBy(ana, draft({ lines: [{ materialId: sand, quantity: 1 }] }));
+    const res = await compras.get(`${listUrl('/orders', { pageSize: 100, filters: { materialId: { operator: 'and', constraints: [{ value: sand, matchMode: 'equals' }] } } })}&scope=all`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { items: Order[]; total: number };
+    const withSand = await t.db.selectDistinct({ orderId: orderLines.orderId }).from(orderLines).where(eq(orderLines.materialId, sand));
+    expect(body.total).toBe(withSand.length);
+    const sandOrders = new Set(withSand.map((r) => r.orderId));
+    expect(body.items.every((o) => sandOrders.has(o.id))).toBe(true);
+  });
+
+  it('sorts by total and exports exactly the filtered rows', async () => {
+    const res = await compras.get(`${listUrl('/orders', { pageSize: 5, sort: [{ field: 'total', order: 'desc' }] })}&scope=all`);
+    const totals = (res.json().items as Order[]).map((o) => o.total);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+
+    const mine = await listAll(ana, '/orders');
+    const csv = await ana.get(listUrl('/orders', { format: 'csv' }, '/export'));
+    const folios = csv.body.split('\n').slice(1).filter((l) => l.trim() !== '').map((l) => l.split(',')[0]);
+    expect(folios).toEqual(mine.rows.map((r) => r.folio));
+  });
+
+  it('duplicates an order as a new draft of the caller', async () => {
+    const sent = await orderAt('enviado');
+    const res = await ana.post(`${URL}/${sent.id}/duplicate`);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = res.json() as Order;
+    expect(copy.folio).not.toBe(sent.folio);
+    expect(copy).toMatchObject({ workId: sent.workId, projectId: sent.projectId, requestedById: anaId, status: { code: 'borrador' } });
+    expect(copy.lines.map((l) => [l.materialId, l.quantity])).toEqual(sent.lines.map((l) => [l.materialId, l.quantity]));
+    expect((await compras.post(`${URL}/${sent.id}/duplicate`)).statusCode).toBe(403);
+  });
+
+  it('prints an order as a PDF', async () => {
+    const order = await createdBy(ana);
+    const res = await ana.get(`${URL}/${order.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${order.folio}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await lector.get(`${URL}/${order.id}/pdf`)).statusCode).toBe(200);
+  });
+});
+
+describe('stored consistency', () => {
+  it('keeps every order’s stored total equal to the sum of its lines’ amounts', async () => {
+    const ids = (await t.db.select({ id: orders.id }).from(orders)).map((r) => r.id);
+    const lines = await t.db.select({ orderId: orderLines.orderId, amount: orderLines.amount }).from(orderLines).where(inArray(orderLines.orderId, ids));
+    const sums = new Map<number, number>();
+    for (const l of lines) sums.set(l.orderId, (sums.get(l.orderId) ?? 0) + Math.round(Number(l.amount ?? 0) * 100));
+    const stored = await t.db.select({ id: orders.id, total: orders.total, lineCount: orders.lineCount }).from(orders).where(and(inArray(orders.id, ids)));
+    for (const o of stored) expect(Math.round(Number(o.total) * 100), `pedido ${o.id}`).toBe(sums.get(o.id) ?? 0);
+  });
+});

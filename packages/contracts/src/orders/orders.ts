@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { f, FIELD_MESSAGES, hasAtMostDecimals, type StatusDisplay } from '../catalogs/fields';
+import type { OrderStatusCode } from '../catalogs/statuses';
+import { defineResource, type PermissionRequirement, type ResourceActor } from '../resources/define';
+
+/*
+ * Pedidos: material orders a requester (residente de obra) writes and purchasing moves from draft to
+ * delivery. The declaration says what the API and the SPA share: fields and lines, the two views
+ * (mine under my_orders, all under history), the per-row guards and the workflow's actions.
+ */
+
+/** Quantities keep 3 decimals (numeric(12,3)): 0.125 m3 of concrete is a real order. */
+export const QUANTITY_DECIMALS = 3;
+export const MAX_QUANTITY = 999_999_999.999;
+
+export const ORDER_MESSAGES = {
+  editNotDraft: (status: string) => `Solo se puede editar un pedido en borrador; este pedido está «${status}»`,
+  deleteNotDraft: (status: string) => `Solo se puede eliminar un pedido en borrador; este pedido está «${status}»`,
+  editNotRequester: 'Solo quien hizo el pedido puede editarlo',
+  deleteNotRequester: 'Solo quien hizo el pedido puede eliminarlo',
+  projectOutsideWork: 'El proyecto no pertenece a la obra seleccionada',
+  supplierRequired: 'Selecciona el proveedor de la compra',
+  priceRequired: 'Indica el precio unitario de la partida antes de comprar',
+  unknownLine: 'La partida no pertenece a este pedido',
+  repeatedLine: 'La partida está repetida',
+  receivedRequired: 'Indica las cantidades recibidas en esta entrega',
+  receivedEmpty: 'Indica la cantidad recibida de al menos una partida',
+  overDelivery: (ordered: string, received: string) =>
+    `La cantidad recibida en total (${received}) supera la pedida (${ordered})`,
+} as const;
+
+const quantityBase = z
+  .number({ error: (iss) => (iss.input === undefined || iss.input === null ? FIELD_MESSAGES.required : FIELD_MESSAGES.number) })
+  .max(MAX_QUANTITY, FIELD_MESSAGES.max(MAX_QUANTITY))
+  .refine((v) => hasAtMostDecimals(v, QUANTITY_DECIMALS), FIELD_MESSAGES.decimals(QUANTITY_DECIMALS));
+
+const lineIdSchema = z
+  .number({ error: ORDER_MESSAGES.unknownLine })
+  .int(ORDER_MESSAGES.unknownLine)
+  .positive(ORDER_MESSAGES.unknownLine);
+
+/** Lines named once each in a transition body (a repeated line is refused on its second mention). */
+function uniqueLines<T extends { lineId: number }>(items: readonly T[], ctx: z.RefinementCtx) {
+  const seen = new Set<number>();
+  items.forEach((item, index) => {
+    if (seen.has(item.lineId)) ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.repeatedLine, path: [index, 'lineId'] });
+    seen.add(item.lineId);
+  });
+}
+
+/** `received` of a delivery: the quantities of this delivery per line (0 for a line that brought nothing). */
+export const receivedInputSchema = z
+  .array(z.object({ lineId: lineIdSchema, quantity: quantityBase.min(0, FIELD_MESSAGES.min(0)) }), { error: ORDER_MESSAGES.receivedRequired })
+  .max(500)
+  .superRefine(uniqueLines)
+  .refine((items) => items.some((i) => i.quantity > 0), ORDER_MESSAGES.receivedEmpty);
+
+/** `prices` of a purchase: unit prices purchasing agreed with the supplier, per line (they replace the requester's estimates). */
+export const pricesInputSchema = z
+  .array(z.object({ lineId: lineIdSchema, unitPrice: f.money({ label: 'Precio unitario', required: true }).schemas.create }))
+  .max(500)
+  .superRefine(uniqueLines);
+
+const supplierIdSchema = z
+  .number({ error: FIELD_MESSAGES.option })
+  .int(FIELD_MESSAGES.option)
+  .positive(FIELD_MESSAGES.option)
+  .nullable();
+
+/** Body fields of POST /orders/:id/transitions beyond `to`, `version` and `comment`: a purchase's supplier and prices, a delivery's quantities. */
+const orderTransitionExtras = {
+  supplierId: supplierIdSchema.optional(),
+  prices: pricesInputSchema.optional(),
+  received: receivedInputSchema.optional(),
+};
+export const orderTransitionExtrasSchema = z.object(orderTransitionExtras);
+export type OrderTransitionExtras = z.output<typeof orderTransitionExtrasSchema>;
+
+const OPEN_STATUSES = ['borrador', 'enviado', 'autorizado', 'comprado', 'entregado_parcial'] as const satisfies readonly OrderStatusCode[];
+const DELIVERABLE = ['comprado', 'entregado_parcial'] as const satisfies readonly OrderStatusCode[];
+
+const mine = (action: 'edit'): PermissionRequirement => ({ module: 'my_orders', action });
+const purchasing: PermissionRequirement = { module: 'history', action: 'edit' };
+
+interface GuardedRow {
+  requestedById: number | null;
+  status: StatusDisplay;
+}
+
+/** Why the requester may not change this order now (only drafts, only their own), or null. */
+function draftOfRequester(row: GuardedRow, actor: ResourceActor, notDraft: (status: string) => string, notRequester: string): string | null {
+  if (row.status.code !== 'borrador') return notDraft(row.status.name);
+  if (row.requestedById !== actor.userId) return notRequester;
+  return null;
+}
+
+export const ordersResource = defineResource({
+  key: 'orders',
+  resource: '/orders',
+  module: 'my_orders',
+  route: 'myOrders',
+  nouns: { singular: 'pedido', plural: 'pedidos', article: 'el' },
+  fields: {
+    folio: f.text({ label: 'Folio', readOnly: true, maxLength: 20 }),
+    workId: f.reference({ label: 'Obra', required: true, target: 'works', displayKey: 'work' }),
+    projectId: f.reference({
+      label: 'Proyecto',
+      target: 'projects',
+      displayKey: 'project',
+      dependsOn: { field: 'workId', message: ORDER_MESSAGES.projectOutsideWork },
+    }),
+    requestedById: f.reference({ label: 'Solicitante', readOnly: true, target: 'users', displayKey: 'requestedBy' }),
+    requiredDate: f.date({ label: 'Fecha requerida', required: true }),
+    supplierId: f.reference({ label: 'Proveedor', target: 'suppliers', displayKey: 'supplier' }),
+    statusId: f.status({ label: 'Estatus', target: 'orderStatuses', displayKey: 'status' }),
+    notes: f.textarea({ label: 'Notas', maxLength: 1000 }),
+    lines: f.lines({
+      label: 'Partidas',
+      nouns: { singular: 'partida', plural: 'partidas', article: 'la' },
+      min: 1,
+      max: 200,
+      fields: {
+        materialId: f.reference({ label: 'Material', required: true, target: 'materials', displayKey: 'material' }),
+        quantity: f.number({ label: 'Cantidad', required: true, positive: true, decimals: QUANTITY_DECIMALS, max: MAX_QUANTITY }),
+        unitId: f.reference({ label: 'Unidad', readOnly: true, target: 'units', displayKey: 'unit' }),
+        unitPrice: f.money({ label: 'Precio unitario' }),
+        amount: f.money({ label: 'Importe', readOnly: true }),
+        receivedQuantity: f.number({ label: 'Recibido', readOnly: true, decimals: QUANTITY_DECIMALS }),
+        notes: f.text({ label: 'Notas', maxLength: 500 }),
+      },
+    }),
+    total: f.money({ label: 'Total', readOnly: true }),
+    lineCount: f.number({ label: 'Partidas', readOnly: true, integer: true }),
+  },
+  label: { fields: ['folio'] },
+  defaultSort: '-createdAt',
+  views: {
+    mine: { label: 'Mis pedidos', module: 'my_orders', route: 'myOrders' },
+    all: { label: 'Histórico de pedidos', module: 'history', route: 'ordersHistory' },
+  },
+  permissions: {
+    create: { module: 'my_orders', action: 'create' },
+    edit: { module: 'my_orders', action: 'edit' },
+    delete: { module: 'my_orders', action: 'delete' },
+  },
+  extraFilters: {
+    materialId: { label: 'Material', type: 'reference', target: 'materials' },
+  },
+  guards: {
+    edit: (row, actor) => draftOfRequester(row, actor, ORDER_MESSAGES.editNotDraft, ORDER_MESSAGES.editNotRequester),
+    delete: (row, actor) => draftOfRequester(row, actor, ORDER_MESSAGES.deleteNotDraft, ORDER_MESSAGES.deleteNotRequester),
+  },
+  workflow: {
+    statusField: 'statusId',
+    statusKey: 'status',
+    ownerField: 'requestedById',
+    actions: [
+      { to: 'enviado', label: 'Enviar', icon: 'pi pi-send', severity: 'info', from: ['borrador'], permission: mine('edit'), ownerOnly: true, confirm: '¿Enviar el pedido a compras?' },
+      { to: 'cancelado', label: 'Cancelar', icon: 'pi pi-times', severity: 'danger', from: ['borrador', 'enviado'], permission: mine('edit'), ownerOnly: true, commentRequired: true, confirm: '¿Cancelar el pedido?' },
+      { to: 'cancelado', label: 'Cancelar', icon: 'pi pi-times', severity: 'danger', from: OPEN_STATUSES, permission: purchasing, commentRequired: true, confirm: '¿Cancelar el pedido?' },
+      { to: 'autorizado', label: 'Autorizar', icon: 'pi pi-check', severity: 'success', from: ['enviado'], permission: purchasing, confirm: '¿Autorizar el pedido?' },
+      { to: 'rechazado', label: 'Rechazar', icon: 'pi pi-ban', severity: 'danger', from: ['enviado'], permission: purchasing, commentRequired: true, confirm: '¿Rechazar el pedido?' },
+      { to: 'comprado', label: 'Comprar', icon: 'pi pi-shopping-cart', severity: 'contrast', from: ['autorizado'], permission: purchasing, confirm: '¿Registrar la compra del pedido?' },
+      { to: 'entregado_parcial', label: 'Registrar entrega parcial', icon: 'pi pi-box', severity: 'warn', from: DELIVERABLE, permission: purchasing },
+      { to: 'entregado', label: 'Registrar entrega', icon: 'pi pi-check-circle', severity: 'success', from: DELIVERABLE, permission: purchasing },
+    ],
+    input: orderTransitionExtras,
+  },
+});
+
+export type OrdersResource = typeof ordersResource;
+export type OrderEntity = z.output<OrdersResource['schemas']['entity']>;
+export type OrderLine = OrderEntity['lines'][number];
+export type OrderCreateInput = z.input<OrdersResource['schemas']['createInput']>;

@@ -1,0 +1,52 @@
+import { f, type EnumOption } from '../catalogs/fields';
+import { defineResource } from '../resources/define';
+
+export const PROJECT_STATUS_OPTIONS = [
+  { value: 'planeado', label: 'Planeado', severity: 'info' },
+  { value: 'activo', label: 'Activo', severity: 'success' },
+  { value: 'pausado', label: 'Pausado', severity: 'warn' },
+  { value: 'terminado', label: 'Terminado', severity: 'secondary' },
+] as const satisfies readonly EnumOption[];
+export type ProjectStatus = (typeof PROJECT_STATUS_OPTIONS)[number]['value'];
+
+export const PROJECT_MESSAGES = {
+  endBeforeStart: 'La fecha de término no puede ser anterior a la fecha de inicio',
+} as const;
+
+/**
+ * Proyectos: pieces of a work with a manager and members. Declared here with its fields so orders can
+ * point at a real resource (an order's project must belong to its work: options carry the work as
+ * `parentId`); the projects page and its scoping (mine = manager or member) come with their own module.
+ */
+export const projectsResource = defineResource({
+  key: 'projects',
+  resource: '/projects',
+  module: 'projects',
+  route: 'myProjects',
+  nouns: { singular: 'proyecto', plural: 'proyectos', article: 'el' },
+  fields: {
+    code: f.text({ label: 'Clave', required: true, maxLength: 40, unique: true }),
+    name: f.text({ label: 'Nombre', required: true, maxLength: 200 }),
+    description: f.textarea({ label: 'Descripción', maxLength: 1000 }),
+    workId: f.reference({ label: 'Obra', required: true, target: 'works', displayKey: 'work' }),
+    managerId: f.reference({ label: 'Responsable', required: true, target: 'users', displayKey: 'manager' }),
+    memberIds: f.multiReference({ label: 'Miembros', target: 'users', displayKey: 'members' }),
+    startDate: f.date({ label: 'Fecha de inicio' }),
+    endDate: f.date({ label: 'Fecha de término' }),
+    budget: f.money({ label: 'Presupuesto', default: 0 }),
+    progress: f.number({ label: 'Avance (%)', integer: true, min: 0, max: 100, default: 0 }),
+    status: f.enum({ label: 'Estatus', options: PROJECT_STATUS_OPTIONS, default: 'planeado' }),
+  },
+  label: { fields: ['code', 'name'], separator: ' · ' },
+  optionExtras: { parentId: 'workId' },
+  options: true,
+  defaultSort: 'code',
+  rules: [
+    {
+      fields: ['startDate', 'endDate'],
+      path: 'endDate',
+      message: PROJECT_MESSAGES.endBeforeStart,
+      test: ({ startDate, endDate }) => typeof startDate !== 'string' || typeof endDate !== 'string' || endDate >= startDate,
+    },
+  ],
+});
