@@ -7,6 +7,7 @@ import catalogRoutes from './modules/catalogs/routes';
 import healthRoutes from './modules/health/routes';
 import orderRoutes from './modules/orders/routes';
 import permissionRoutes from './modules/permissions/routes';
+import projectRoutes from './modules/projects/routes';
 import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
 import access from './plugins/access';
@@ -28,6 +29,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(rolesRoutes);
   await app.register(usersRoutes);
   await app.register(orderRoutes);
+  await app.register(projectRoutes);
 }
 
 /**
