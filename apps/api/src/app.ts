@@ -10,6 +10,7 @@ import permissionRoutes from './modules/permissions/routes';
 import projectRoutes from './modules/projects/routes';
 import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
+import workRoutes from './modules/works/routes';
 import access from './plugins/access';
 import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
@@ -30,6 +31,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes);
   await app.register(orderRoutes);
   await app.register(projectRoutes);
+  await app.register(workRoutes);
 }
 
 /**

@@ -35,3 +35,4 @@ export * from './resources/requests';
 export * from './projects/projects';
 export * from './orders/orders';
 export * from './resources/registry';
+export * from './works/overview';
