@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
+import dashboardRoutes from './modules/dashboard/routes';
 import healthRoutes from './modules/health/routes';
 import orderRoutes from './modules/orders/routes';
 import permissionRoutes from './modules/permissions/routes';
@@ -32,6 +33,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(orderRoutes);
   await app.register(projectRoutes);
   await app.register(workRoutes);
+  await app.register(dashboardRoutes);
 }
 
 /**

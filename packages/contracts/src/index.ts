@@ -36,3 +36,4 @@ export * from './projects/projects';
 export * from './orders/orders';
 export * from './resources/registry';
 export * from './works/overview';
+export * from './dashboard/dashboard';

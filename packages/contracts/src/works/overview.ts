@@ -67,3 +67,14 @@ export const worksOverviewSchema = z.object({
   totals: z.object({ works: z.number().int(), ...figures }),
 });
 export type WorksOverview = z.output<typeof worksOverviewSchema>;
+
+/** Above 90 % of the budget ordered a work is a warning, above 100 % a danger. */
+export const BUDGET_WARNING_RATIO = 0.9;
+export type BudgetLevel = 'ok' | 'warning' | 'danger';
+
+export function budgetLevel(budget: number, ordered: number): BudgetLevel {
+  if (budget <= 0) return ordered > 0 ? 'danger' : 'ok';
+  const ratio = ordered / budget;
+  if (ratio > 1) return 'danger';
+  return ratio > BUDGET_WARNING_RATIO ? 'warning' : 'ok';
+}
