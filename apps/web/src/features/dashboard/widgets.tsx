@@ -1,10 +1,11 @@
 import { Chart } from 'primereact/chart';
 import { Link, useNavigate } from 'react-router';
-import { ROUTES, type Dashboard, type Severity } from '@goc/contracts';
+import { ROUTES, type Dashboard } from '@goc/contracts';
 import { StatusTag } from '../../components/list/status-tag';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { BudgetBar } from '../../components/budget-bar';
 import { filteredListLink } from '../../lib/routing/filtered-list-link';
+import { severityOf } from '../../lib/severity';
 import { monthLabel } from './month-label';
 
 /** Tag severities as chart colours (the status catalogues colour their rows with a severity). */
@@ -81,7 +82,7 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
           {statuses.map((s) => (
             <li key={s.id}>
               <Link to={statusLink(s.id)} className="no-underline" aria-label={`${s.name}: ${s.count}`}>
-                <StatusTag severity={s.color as Severity} label={`${s.name} · ${formatNumber(s.count)}`} />
+                <StatusTag severity={severityOf(s.color)} label={`${s.name} · ${formatNumber(s.count)}`} />
               </Link>
             </li>
           ))}
@@ -117,7 +118,7 @@ export function MyOrdersWidget({ myOrders }: { myOrders: NonNullable<Dashboard['
               </span>
               <span className="flex items-center gap-2">
                 <span className="text-slate-700">{formatMoney(o.total)}</span>
-                <StatusTag severity={o.status.color as Severity} label={o.status.name} />
+                <StatusTag severity={severityOf(o.status.color)} label={o.status.name} />
               </span>
             </li>
           ))}
