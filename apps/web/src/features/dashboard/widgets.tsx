@@ -62,11 +62,14 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
   return (
     <>
       <Panel title="Pedidos por estatus" action={<Link to={ROUTES.ordersHistory.path} className="text-sm">Ver histórico</Link>}>
-        <div className="h-56">
+        <div className="relative h-56 w-full min-w-0">
           <Chart
             type="bar"
             data={byStatus}
+            width="100%"
+            height="100%"
             options={{
+              animation: false,
               maintainAspectRatio: false,
               plugins: { legend: { display: false } },
               scales: integerAxis,
@@ -75,7 +78,6 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
                 if (status) void navigate(statusLink(status.id));
               },
             }}
-            className="h-full"
           />
         </div>
         <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label="Pedidos por estatus">
@@ -89,8 +91,8 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
         </ul>
       </Panel>
       <Panel title="Pedidos por mes">
-        <div className="h-56">
-          <Chart type="bar" data={byMonth} options={{ maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: integerAxis }} className="h-full" />
+        <div className="relative h-56 w-full min-w-0">
+          <Chart type="bar" data={byMonth} width="100%" height="100%" options={{ animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: integerAxis }} />
         </div>
         <p className="m-0 text-xs text-slate-500">
           Últimos {history.byMonth.length} meses: {formatNumber(history.byMonth.reduce((a, m) => a + m.count, 0))} pedidos por{' '}

@@ -15,6 +15,9 @@ import { fetchWorksOverview, worksOverviewKey } from './works-api';
 
 const VIEW_KEY = 'goc.view.works';
 
+/** '1 pedido abierto', '3 pedidos abiertos'. */
+const counted = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
 function statusTag(status: WorkStatus) {
   const option = WORK_STATUS_OPTIONS.find((o) => o.value === status);
   return option ? <StatusTag severity={option.severity} label={option.label} /> : null;
@@ -25,7 +28,7 @@ function Counts({ work }: { work: Pick<WorkOverview, 'openOrders' | 'activeWorke
     <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
       <span>
         <i className="pi pi-shopping-cart mr-1 text-[0.7rem]" aria-hidden="true" />
-        {formatNumber(work.openOrders)} pedidos abiertos
+        {counted(work.openOrders, 'pedido abierto', 'pedidos abiertos')}
       </span>
       <span>
         <i className="pi pi-users mr-1 text-[0.7rem]" aria-hidden="true" />
@@ -33,7 +36,7 @@ function Counts({ work }: { work: Pick<WorkOverview, 'openOrders' | 'activeWorke
       </span>
       <span>
         <i className="pi pi-briefcase mr-1 text-[0.7rem]" aria-hidden="true" />
-        {formatNumber(work.projects)} proyectos
+        {counted(work.projects, 'proyecto', 'proyectos')}
       </span>
     </span>
   );
@@ -93,7 +96,7 @@ function LineSection({ line, view, onOpen }: { line: BusinessLine; view: ViewMod
         </span>
         <span className="text-sm text-slate-500">
           {formatNumber(line.totals.works)} {line.totals.works === 1 ? 'obra' : 'obras'} · Presupuesto {formatMoney(line.totals.budget)} · Comprado {formatMoney(line.totals.ordered)} ·{' '}
-          {formatNumber(line.totals.openOrders)} pedidos abiertos · {formatNumber(line.totals.activeWorkers)} personal activo
+          {counted(line.totals.openOrders, 'pedido abierto', 'pedidos abiertos')} · {formatNumber(line.totals.activeWorkers)} personal activo
         </span>
       </header>
       {view === 'cards' ? (
@@ -141,9 +144,9 @@ export default function WorksPage() {
         <span className="p-input-icon-left min-w-0 flex-1 basis-56">
           <InputText value={text} onChange={(e) => setText(e.target.value)} placeholder="Buscar obra, clave o empresa" aria-label="Buscar" className="w-full" />
         </span>
-        <Dropdown value={companyId} options={companies} onChange={(e) => setCompanyId(e.value as number | undefined)} placeholder="Empresa" showClear aria-label="Empresa" emptyMessage="Sin opciones disponibles" className="min-w-0 basis-40" />
-        <Dropdown value={categoryId} options={categories} onChange={(e) => setCategoryId(e.value as number | undefined)} placeholder="Línea de negocio" showClear aria-label="Línea de negocio" emptyMessage="Sin opciones disponibles" className="min-w-0 basis-40" />
-        <Dropdown value={status} options={[...WORK_STATUS_OPTIONS]} onChange={(e) => setStatus(e.value as WorkStatus | undefined)} placeholder="Estatus" showClear aria-label="Estatus" className="min-w-0 basis-36" />
+        <Dropdown value={companyId} options={companies} onChange={(e) => setCompanyId(e.value as number | undefined)} placeholder="Empresa" showClear aria-label="Empresa" emptyMessage="Sin opciones disponibles" className="w-full sm:w-52" />
+        <Dropdown value={categoryId} options={categories} onChange={(e) => setCategoryId(e.value as number | undefined)} placeholder="Línea de negocio" showClear aria-label="Línea de negocio" emptyMessage="Sin opciones disponibles" className="w-full sm:w-52" />
+        <Dropdown value={status} options={[...WORK_STATUS_OPTIONS]} onChange={(e) => setStatus(e.value as WorkStatus | undefined)} placeholder="Estatus" showClear aria-label="Estatus" className="w-full sm:w-44" />
         <ViewToggle value={view} onChange={setView} />
       </div>
 
