@@ -8,6 +8,8 @@ import { renderApp } from '../../render-app';
 // jsdom has no canvas: the chart is a labelled stub; the page's own links carry the data.
 vi.mock('primereact/chart', () => ({ Chart: ({ type }: { type: string }) => <div data-testid={`chart-${type}`} /> }));
 vi.setConfig({ testTimeout: 60_000 });
+/** The first render loads the lazy page: slow on a busy machine. */
+const SLOW = { timeout: 15_000 };
 
 let teardown: (() => void) | null = null;
 afterEach(() => {
@@ -50,7 +52,7 @@ function open(permissions: ReturnType<typeof permissionsFor>, dashboard: Dashboa
 describe('dashboard', () => {
   it('shows the KPI cards, charts and lists of every widget, in Spanish with MXN and dd/mm/yy', async () => {
     open(permissionsFor(), FULL);
-    const kpi = await screen.findByRole('link', { name: /Mis pedidos abiertos\s*3/ });
+    const kpi = await screen.findByRole('link', { name: /Mis pedidos abiertos\s*3/ }, SLOW);
     expect(kpi).toHaveAttribute('href', '/pedidos/mis-pedidos');
     expect(screen.getByRole('link', { name: /Obras en ejecución\s*4\s*1 sobre presupuesto · 1 arriba del 90 %/ })).toHaveAttribute('href', '/negocios');
     expect(screen.getByRole('link', { name: /Presupuesto comprado\s*95 %/ })).toBeInTheDocument();
@@ -66,7 +68,7 @@ describe('dashboard', () => {
 
   it('links each order status to Histórico de Pedidos filtered by it', async () => {
     open(permissionsFor(), FULL);
-    const link = await screen.findByRole('link', { name: 'Enviado: 2' });
+    const link = await screen.findByRole('link', { name: 'Enviado: 2' }, SLOW);
     const url = new URL(link.getAttribute('href')!, 'http://x');
     expect(url.pathname).toBe('/pedidos/historico');
     expect(JSON.parse(url.searchParams.get('filters')!)).toEqual({ statusId: { operator: 'and', constraints: [{ matchMode: 'equals', value: 2 }] } });
@@ -74,7 +76,7 @@ describe('dashboard', () => {
 
   it('shows a user with no module the greeting only, with no indicator', async () => {
     open(permissionsFor([], {}), {});
-    expect(await screen.findByRole('heading', { name: /^Hola/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Hola/ }, SLOW)).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByLabelText('Cargando indicadores')).not.toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Pedidos por estatus' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Mis pedidos abiertos/ })).not.toBeInTheDocument();

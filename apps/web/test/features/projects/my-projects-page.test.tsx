@@ -6,6 +6,8 @@ import { mockAdapter } from '../../mock-adapter';
 import { renderApp } from '../../render-app';
 
 vi.setConfig({ testTimeout: 60_000 });
+/** The first render loads the lazy page: slow on a busy machine. */
+const SLOW = { timeout: 15_000 };
 
 let teardown: (() => void) | null = null;
 afterEach(() => {
@@ -55,7 +57,7 @@ function open(permissions: PermissionEntry[]) {
 describe('Mis Proyectos', () => {
   it('shows my projects as cards with status, work, progress, budget against ordered and people', async () => {
     open(permissionsFor(['projects'], { view: true }));
-    const card = await screen.findByRole('button', { name: 'PRY-001 · Cimentación' });
+    const card = await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW);
     expect(within(card).getByText('Activo')).toBeInTheDocument();
     expect(within(card).getByText('OB-1 · Torre Norte')).toBeInTheDocument();
     expect(within(card).getByRole('progressbar', { name: 'Avance' })).toHaveAttribute('aria-valuenow', '40');
@@ -67,16 +69,16 @@ describe('Mis Proyectos', () => {
 
   it('lets a projects editor switch to every project', async () => {
     open(permissionsFor(['projects']));
-    await screen.findByRole('button', { name: 'PRY-001 · Cimentación' });
+    await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW);
     expect(screen.queryByRole('button', { name: 'PRY-002 · Fachada' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Todos' }));
-    expect(await screen.findByRole('button', { name: 'PRY-002 · Fachada' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'PRY-002 · Fachada' }, SLOW)).toBeInTheDocument();
   });
 
   it('opens the detail with Resumen, Miembros and, for who reads orders, Pedidos', async () => {
     open(permissionsFor(['projects', 'my_orders'], { view: true }));
-    fireEvent.click(await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }));
-    const dialog = await screen.findByRole('dialog', { name: 'PRY-001 · Cimentación' });
+    fireEvent.click(await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'PRY-001 · Cimentación' }, SLOW);
     expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Resumen', 'Miembros', 'Pedidos']);
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Miembros' }));
     expect(within(dialog).getByText('Responsable')).toBeInTheDocument();
@@ -85,7 +87,7 @@ describe('Mis Proyectos', () => {
 
   it('remembers the list view and shows the same projects as rows', async () => {
     open(permissionsFor(['projects'], { view: true }));
-    await screen.findByRole('button', { name: 'PRY-001 · Cimentación' });
+    await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Lista' }));
     expect(localStorage.getItem('goc.view.projects')).toBe('list');
     expect(within(screen.getByRole('button', { name: 'PRY-001 · Cimentación' })).getByText('Avance 40 % · $1,000.00')).toBeInTheDocument();

@@ -6,6 +6,8 @@ import { mockAdapter } from '../../mock-adapter';
 import { renderApp } from '../../render-app';
 
 vi.setConfig({ testTimeout: 60_000 });
+/** The first render loads the lazy page: slow on a busy machine. */
+const SLOW = { timeout: 15_000 };
 
 let teardown: (() => void) | null = null;
 afterEach(() => {
@@ -50,7 +52,7 @@ function open(permissions: PermissionEntry[]) {
 describe('Obras por línea de negocio', () => {
   it('shows a section per business line with its totals and a card per work with its budget bar', async () => {
     open(permissionsFor());
-    const vivienda = await screen.findByRole('region', { name: 'Vivienda' });
+    const vivienda = await screen.findByRole('region', { name: 'Vivienda' }, SLOW);
     expect(within(vivienda).getByText(/2 obras · Presupuesto \$2,000\.00 · Comprado \$1,950\.00 · 4 pedidos abiertos · 10 personal activo/)).toBeInTheDocument();
     const torre = within(vivienda).getByRole('button', { name: 'OB-1 · Torre Norte' });
     expect(within(torre).getByText('En ejecución')).toBeInTheDocument();
@@ -63,8 +65,8 @@ describe('Obras por línea de negocio', () => {
 
   it('opens a work’s detail with only the tabs the user may read', async () => {
     open([...permissionsFor(['works', 'projects'], { view: true })]);
-    fireEvent.click(await screen.findByRole('button', { name: 'OB-1 · Torre Norte' }));
-    const dialog = await screen.findByRole('dialog', { name: 'OB-1 · Torre Norte' });
+    fireEvent.click(await screen.findByRole('button', { name: 'OB-1 · Torre Norte' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'OB-1 · Torre Norte' }, SLOW);
     const tabs = within(dialog).getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['Resumen', 'Proyectos']);
     expect(within(dialog).getByText('Ana Ruiz')).toBeInTheDocument();
@@ -74,7 +76,7 @@ describe('Obras por línea de negocio', () => {
 
   it('remembers the list view', async () => {
     open(permissionsFor());
-    await screen.findByRole('region', { name: 'Vivienda' });
+    await screen.findByRole('region', { name: 'Vivienda' }, SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Lista' }));
     expect(localStorage.getItem('goc.view.works')).toBe('list');
   });
