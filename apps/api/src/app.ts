@@ -4,12 +4,15 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
+import dashboardRoutes from './modules/dashboard/routes';
 import healthRoutes from './modules/health/routes';
 import orderRoutes from './modules/orders/routes';
 import permissionRoutes from './modules/permissions/routes';
 import registryRoutes from './modules/registry/routes';
+import projectRoutes from './modules/projects/routes';
 import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
+import workRoutes from './modules/works/routes';
 import access from './plugins/access';
 import compression from './plugins/compression';
 import context from './plugins/context';
@@ -33,6 +36,9 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes);
   await app.register(orderRoutes);
   await app.register(registryRoutes);
+  await app.register(projectRoutes);
+  await app.register(workRoutes);
+  await app.register(dashboardRoutes);
 }
 
 /**

@@ -42,3 +42,5 @@ export * from './projects/projects';
 export * from './orders/orders';
 export * from './resources/registry';
 export * from './registry/index';
+export * from './works/overview';
+export * from './dashboard/dashboard';

@@ -13,10 +13,13 @@ export const PROJECT_MESSAGES = {
   endBeforeStart: 'La fecha de término no puede ser anterior a la fecha de inicio',
 } as const;
 
+/** Order statuses whose amount counts as ordered (bought or delivered) against a budget. */
+export const ORDERED_STATUS_CODES = ['comprado', 'entregado_parcial', 'entregado'] as const;
+
 /**
- * Proyectos: pieces of a work with a manager and members. Declared here with its fields so orders can
- * point at a real resource (an order's project must belong to its work: options carry the work as
- * `parentId`); the projects page and its scoping (mine = manager or member) come with their own module.
+ * Proyectos: pieces of a work with a manager and members. `mine` shows the projects the signed-in
+ * user manages or belongs to; `all` needs projects.edit. Orders point at projects (an order's project
+ * must belong to its work: options carry the work as `parentId`); `ordered` sums those orders.
  */
 export const projectsResource = defineResource({
   key: 'projects',
@@ -36,11 +39,16 @@ export const projectsResource = defineResource({
     budget: f.money({ label: 'Presupuesto', default: 0 }),
     progress: f.number({ label: 'Avance (%)', integer: true, min: 0, max: 100, default: 0 }),
     status: f.enum({ label: 'Estatus', options: PROJECT_STATUS_OPTIONS, default: 'planeado' }),
+    ordered: f.money({ label: 'Comprado', readOnly: true }),
   },
   label: { fields: ['code', 'name'], separator: ' · ' },
   optionExtras: { parentId: 'workId' },
   options: true,
   defaultSort: 'code',
+  views: {
+    mine: { label: 'Mis proyectos', module: 'projects', route: 'myProjects' },
+    all: { label: 'Todos los proyectos', module: 'projects', action: 'edit' },
+  },
   rules: [
     {
       fields: ['startDate', 'endDate'],

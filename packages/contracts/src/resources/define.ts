@@ -91,6 +91,8 @@ export interface ViewDeclaration {
   label: string;
   /** Any flag on this module opens the view (SPEC §6: view = any flag). */
   module: ModuleName;
+  /** The flag that opens it when any flag is not enough (every project needs projects.edit). */
+  action?: Action;
   /** SPA page showing this view, when each view has its own (Mis Pedidos, Histórico de Pedidos). */
   route?: RouteKey;
 }
@@ -314,7 +316,7 @@ export function rowLabel(resource: Pick<AnyResource, 'label'>, row: Readonly<Rec
 export function allowedViews(resource: Pick<AnyResource, 'views' | 'module'>, actor: Pick<ResourceActor, 'permissions'>): string[] {
   if (!resource.views) return allows(actor, { module: resource.module, action: 'view' }) ? [''] : [];
   return Object.entries(resource.views)
-    .filter(([, view]) => allows(actor, { module: view.module, action: 'view' }))
+    .filter(([, view]) => allows(actor, { module: view.module, action: view.action ?? 'view' }))
     .map(([name]) => name);
 }
 

@@ -86,7 +86,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     const names = view === undefined ? allowedViews(resource, actor) : [view];
     const usable = names.filter((name) => {
       const declared = resource.views?.[name];
-      return declared !== undefined && allows(actor, { module: declared.module, action: 'view' });
+      return declared !== undefined && allows(actor, { module: declared.module, action: declared.action ?? 'view' });
     });
     if (usable.length === 0) throw new ForbiddenError();
     const conditions = usable.map((name) => binding.views?.[name]?.(actor));

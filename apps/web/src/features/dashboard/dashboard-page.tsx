@@ -1,9 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from 'primereact/skeleton';
 import { Link } from 'react-router';
-import { businessToday, formatDayInWords, MENU, ROUTES, type MenuLeaf } from '@goc/contracts';
-import { EmptyState } from '../../components/empty-state';
+import { businessToday, formatDayInWords, MENU, ROUTES, type Dashboard, type MenuLeaf } from '@goc/contracts';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { canOpenRoute } from '../../lib/session/route-access';
 import { useSessionUser } from '../../lib/session/session-user';
+import { dashboardKey, fetchDashboard } from './dashboard-api';
+import { HistoryWidget, KpiCard, MyOrdersWidget, ProjectsWidget } from './widgets';
 
 interface Shortcut {
   leaf: MenuLeaf;
@@ -26,12 +30,36 @@ function shortcuts(allowed: (leaf: MenuLeaf) => boolean): Shortcut[] {
   return out;
 }
 
-/** / (no permission): greeting, shortcuts to what the user may open, and where the indicators will go. */
+function Kpis({ data }: { data: Dashboard }) {
+  const cards = [];
+  if (data.myOrders) cards.push(<KpiCard key="orders" icon="pi pi-shopping-cart" label="Mis pedidos abiertos" value={formatNumber(data.myOrders.open)} to={ROUTES.myOrders.path} />);
+  if (data.works) {
+    const percent = data.works.budget > 0 ? Math.round((data.works.ordered / data.works.budget) * 100) : 0;
+    cards.push(<KpiCard key="works" icon="pi pi-building" label="Obras en ejecución" value={formatNumber(data.works.active)} detail={`${data.works.over} sobre presupuesto · ${data.works.warning} arriba del 90 %`} to={ROUTES.works.path} />);
+    cards.push(<KpiCard key="budget" icon="pi pi-wallet" label="Presupuesto comprado" value={`${percent} %`} detail={`${formatMoney(data.works.ordered)} de ${formatMoney(data.works.budget)}`} to={ROUTES.works.path} />);
+  }
+  if (data.projects) cards.push(<KpiCard key="projects" icon="pi pi-briefcase" label="Mis proyectos" value={formatNumber(data.projects.total)} to={ROUTES.myProjects.path} />);
+  if (cards.length === 0) return null;
+  return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">{cards}</div>;
+}
+
+function DashboardSkeleton() {
+  return (
+    <div aria-label="Cargando indicadores" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} height="5rem" />
+      ))}
+    </div>
+  );
+}
+
+/** / (no permission): greeting, the indicators the role may see (computed by the API) and shortcuts. */
 export default function DashboardPage() {
   const user = useSessionUser();
   const { permissions } = usePermissions();
   const links = shortcuts((leaf) => canOpenRoute(ROUTES[leaf.route], permissions));
   const firstName = user?.employee?.firstName ?? user?.username;
+  const { data, isPending, isError } = useQuery({ queryKey: dashboardKey, queryFn: fetchDashboard });
 
   return (
     <div className="flex flex-col gap-5">
@@ -39,6 +67,21 @@ export default function DashboardPage() {
         <h2 className="m-0 text-xl font-semibold text-slate-800">{firstName ? `Hola, ${firstName}` : 'Hola'}</h2>
         <p className="m-0 text-sm text-slate-500 first-letter:uppercase">{formatDayInWords(businessToday())}</p>
       </section>
+
+      {isPending && <DashboardSkeleton />}
+      {isError && <p className="m-0 text-sm text-red-700">No se pudieron cargar los indicadores. Recarga la página para intentarlo de nuevo.</p>}
+      {data && (
+        <>
+          <Kpis data={data} />
+          {(data.history ?? data.myOrders ?? data.projects) && (
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              {data.history && <HistoryWidget history={data.history} />}
+              {data.myOrders && <MyOrdersWidget myOrders={data.myOrders} />}
+              {data.projects && <ProjectsWidget projects={data.projects} />}
+            </div>
+          )}
+        </>
+      )}
 
       {links.length > 0 && (
         <section aria-labelledby="shortcuts-title" className="flex flex-col gap-3">
@@ -66,11 +109,6 @@ export default function DashboardPage() {
         </section>
       )}
 
-      <EmptyState
-        icon="pi pi-chart-bar"
-        title="Aún no hay indicadores que mostrar"
-        description="Aquí verás tus pedidos abiertos, los pedidos por estatus, las altas y bajas de la semana y de las últimas 8 semanas, las obras activas y tus proyectos."
-      />
     </div>
   );
 }

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DASHBOARD_WIDGET_MODULES, can, dashboardSchema, type Dashboard, type DashboardWidget } from '@goc/contracts';
+import { actorOf } from '../../lib/crud/routes';
+import { errorResponses } from '../../lib/openapi';
+import { historyWidget, myOrdersWidget, projectsWidget, worksWidget } from './widgets';
+
+/** GET /dashboard: every signed-in user; each widget only when the role has a flag on its module. */
+export default async function dashboardRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.get('/dashboard', {
+    config: { authenticated: true },
+    schema: {
+      tags: ['Inicio'],
+      security: [{ bearerAuth: [] }],
+      summary: 'Los indicadores del inicio que el rol del usuario puede ver',
+      response: { 200: dashboardSchema, ...errorResponses(401) },
+    },
+    handler: async (request) => {
+      const actor = await actorOf(request);
+      const sees = (widget: DashboardWidget) => can(actor.permissions, DASHBOARD_WIDGET_MODULES[widget], 'view');
+      const now = new Date().toISOString();
+      const body: Dashboard = {};
+      if (sees('myOrders')) body.myOrders = await myOrdersWidget(app.db, actor.userId);
+      if (sees('history')) body.history = await historyWidget(app.db, now);
+      if (sees('works')) body.works = await worksWidget(app.db);
+      if (sees('projects')) body.projects = await projectsWidget(app.db, actor.userId);
+      return body;
+    },
+  });
+}

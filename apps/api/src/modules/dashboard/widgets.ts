@@ -1,0 +1,133 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DASHBOARD_MONTHS,
+  DASHBOARD_RECENT,
+  OPEN_ORDER_STATUS_CODES,
+  PROJECT_STATUS_OPTIONS,
+  budgetLevel,
+  businessWallClock,
+  type Dashboard,
+} from '@goc/contracts';
+import type { Executor } from '../../db/client';
+import { orderStatuses, orders, projects, works } from '../../db/schema';
+import { orderedAmount, projectsOf } from '../../lib/business-queries';
+import { worksOverview } from '../../lib/works-overview';
+
+/*
+ * Each dashboard widget computed on the server, one function per widget. Order counts per status
+ * list every row of the status catalogue (renamed or added ones too) in its sortOrder.
+ */
+
+// Inlined, not a parameter: the grouped expression must read the same in SELECT and GROUP BY.
+const TIME_ZONE = sql.raw(`'America/Mexico_City'`);
+
+async function countByStatus(executor: Executor, where: SQL | undefined) {
+  const rows = await executor
+    .select({
+      id: orderStatuses.id,
+      code: orderStatuses.code,
+      name: orderStatuses.name,
+      color: orderStatuses.color,
+      count: sql<number>`count(${orders.id})::int`,
+    })
+    .from(orderStatuses)
+    .leftJoin(orders, and(eq(orders.statusId, orderStatuses.id), where))
+    .groupBy(orderStatuses.id)
+    .orderBy(asc(orderStatuses.sortOrder), asc(orderStatuses.id));
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+export async function myOrdersWidget(executor: Executor, userId: number): Promise<NonNullable<Dashboard['myOrders']>> {
+  const mine = eq(orders.requestedById, userId);
+  const open = inArray(orderStatuses.code, [...OPEN_ORDER_STATUS_CODES]);
+  const byStatus = (await countByStatus(executor, mine)).filter((s) => (OPEN_ORDER_STATUS_CODES as readonly (string | null)[]).includes(s.code));
+  const recent = await executor
+    .select({
+      id: orders.id,
+      folio: orders.folio,
+      work: sql<string>`(select concat_ws(' · ', ${works.code}, ${works.name}) from ${works} where ${works.id} = ${orders.workId})`,
+      requiredDate: orders.requiredDate,
+      total: orders.total,
+      code: orderStatuses.code,
+      name: orderStatuses.name,
+      color: orderStatuses.color,
+    })
+    .from(orders)
+    .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
+    .where(and(mine, open))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(DASHBOARD_RECENT);
+  return {
+    open: byStatus.reduce((s, r) => s + r.count, 0),
+    byStatus,
+    recent: recent.map((r) => ({
+      id: r.id,
+      folio: r.folio,
+      work: r.work,
+      requiredDate: r.requiredDate,
+      total: Number(r.total),
+      status: { code: r.code, name: r.name, color: r.color },
+    })),
+  };
+}
+
+/** 'YYYY-MM' of the last `n` months in Mexico City, oldest first, ending with the current one. */
+export function lastMonths(nowIso: string, n: number): string[] {
+  const { year, month } = businessWallClock(nowIso);
+  return Array.from({ length: n }, (_, i) => {
+    const index = year * 12 + (month - 1) - (n - 1 - i);
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+export async function historyWidget(executor: Executor, nowIso: string): Promise<NonNullable<Dashboard['history']>> {
+  const months = lastMonths(nowIso, DASHBOARD_MONTHS);
+  const month = sql<string>`to_char(${orders.createdAt} at time zone ${TIME_ZONE}, 'YYYY-MM')`;
+  const since = sql`(${`${months[0]}-01`}::timestamp at time zone ${TIME_ZONE})`;
+  const rows = await executor
+    .select({ month, count: count(), total: sql<string>`coalesce(sum(${orders.total}), 0)` })
+    .from(orders)
+    .where(sql`${orders.createdAt} >= ${since}`)
+    .groupBy(month);
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  return {
+    byStatus: await countByStatus(executor, undefined),
+    byMonth: months.map((m) => ({ month: m, count: Number(byMonth.get(m)?.count ?? 0), total: Number(byMonth.get(m)?.total ?? 0) })),
+  };
+}
+
+export async function worksWidget(executor: Executor): Promise<NonNullable<Dashboard['works']>> {
+  const { lines, totals } = await worksOverview(executor, { status: 'en_ejecucion' });
+  const levels = lines.flatMap((l) => l.works.map((w) => budgetLevel(w.budget, w.ordered)));
+  return {
+    active: totals.works,
+    budget: totals.budget,
+    ordered: totals.ordered,
+    warning: levels.filter((l) => l === 'warning').length,
+    over: levels.filter((l) => l === 'danger').length,
+  };
+}
+
+export async function projectsWidget(executor: Executor, userId: number): Promise<NonNullable<Dashboard['projects']>> {
+  const rows = await executor
+    .select({
+      id: projects.id,
+      code: projects.code,
+      name: projects.name,
+      status: projects.status,
+      progress: projects.progress,
+      budget: projects.budget,
+      ordered: sql<string>`${orderedAmount(eq(orders.projectId, projects.id))}`,
+    })
+    .from(projects)
+    .where(projectsOf(userId))
+    .orderBy(asc(projects.codeFolded), asc(projects.id));
+  return {
+    total: rows.length,
+    byStatus: PROJECT_STATUS_OPTIONS.map((o) => ({ status: o.value, count: rows.filter((r) => r.status === o.value).length })),
+    items: rows
+      .filter((r) => r.status === 'activo' || r.status === 'planeado')
+      .slice(0, DASHBOARD_RECENT)
+      .map((r) => ({ ...r, budget: Number(r.budget), ordered: Number(r.ordered) })),
+  };
+}

@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard, WorksOverview } from '@goc/contracts';
+import { orderStatuses, orders, projects, works } from '../src/db/schema';
+import { lastMonths } from '../src/modules/dashboard/widgets';
+import { createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
+import { API, apiFor, listUrl, type Api } from './catalogs/support';
+
+/*
+ * GET /dashboard per permission set: each role gets only its widgets, and every number matches the
+ * list or page it links to.
+ */
+
+let t: TestApp;
+let admin: Api;
+let resident: Api;
+let residentId: number;
+let purchaser: Api;
+let nobody: Api;
+
+const statusId = async (code: string) => (await t.db.select({ id: orderStatuses.id }).from(orderStatuses).where(eq(orderStatuses.code, code)))[0]!.id;
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: true });
+  const session = async (grants: Parameters<typeof createRole>[2], name: string) => {
+    const user = await createUser(t.app, { roleId: await createRole(t.db, name, grants) });
+    return { id: user.id, api: apiFor(t.app, (await login(t.app, user.username, user.password)).token) };
+  };
+  admin = apiFor(t.app, (await login(t.app)).token);
+  const r = await session({ my_orders: ['view', 'create', 'edit'], projects: ['view'] }, 'Residente del inicio');
+  resident = r.api;
+  residentId = r.id;
+  purchaser = (await session({ history: ['view', 'edit'] }, 'Compras del inicio')).api;
+  nobody = (await session({}, 'Sin módulos')).api;
+
+  const [work, other] = await t.db.select({ id: works.id }).from(works).limit(2);
+  const codes = ['borrador', 'enviado', 'enviado', 'comprado', 'entregado', 'cancelado'];
+  const now = Date.now();
+  let n = 0;
+  for (const [i, code] of codes.entries()) {
+    for (const requester of [residentId, 1]) {
+      n += 1;
+      await t.db.insert(orders).values({
+        folio: `PED-D${String(n).padStart(5, '0')}`,
+        workId: i % 2 === 0 ? work!.id : other!.id,
+        requestedById: requester,
+        requiredDate: '2026-12-01',
+        statusId: await statusId(code),
+        total: `${100 * (i + 1)}.50`,
+        // Spread over the last months, and one a year ago that the chart leaves out.
+        createdAt: new Date(now - (i === 5 ? 365 : i * 31) * 86_400_000),
+      });
+    }
+  }
+  await t.db.insert(projects).values([
+    { code: 'PD-1', name: 'Mío', workId: work!.id, managerId: residentId, status: 'activo', budget: '1000' },
+    { code: 'PD-2', name: 'Ajeno', workId: work!.id, managerId: 1, status: 'activo' },
+  ]);
+});
+
+afterAll(() => t.close());
+
+async function dashboard(api: Api): Promise<Dashboard> {
+  const res = await api.get(`${API}/dashboard`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Dashboard;
+}
+
+const totalOf = async (api: Api, url: string) => {
+  const res = await api.get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { total: number }).total;
+};
+
+describe('GET /dashboard', () => {
+  it('gives a user with no module no widget, and refuses anonymous callers', async () => {
+    expect(await dashboard(nobody)).toEqual({});
+    expect((await t.app.inject({ method: 'GET', url: `${API}/dashboard` })).statusCode).toBe(401);
+  });
+
+  it('gives a resident their open orders and projects only, matching their lists', async () => {
+    const body = await dashboard(resident);
+    expect(Object.keys(body).sort()).toEqual(['myOrders', 'projects']);
+    const mine = body.myOrders!;
+    expect(mine.open).toBe(4); // borrador, enviado ×2, comprado
+    expect(mine.byStatus.map((s) => [s.code, s.count])).toEqual([
+      ['borrador', 1],
+      ['enviado', 2],
+      ['autorizado', 0],
+      ['comprado', 1],
+      ['entregado_parcial', 0],
+    ]);
+    for (const s of mine.byStatus) {
+      const filter = { statusId: { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value: s.id }] } };
+      expect(await totalOf(resident, listUrl('/orders', { filters: filter })), s.code ?? '').toBe(s.count);
+    }
+    expect(mine.recent.map((o) => o.status.code).every((c) => c !== 'entregado' && c !== 'cancelado')).toBe(true);
+    expect(mine.recent).toHaveLength(4);
+    expect(body.projects).toMatchObject({ total: 1, items: [{ code: 'PD-1', budget: 1000, ordered: 0, status: 'activo' }] });
+    expect(body.projects!.total).toBe(await totalOf(resident, `${API}/projects`));
+  });
+
+  it('gives purchasing every order per status and per month, and nothing of mine or works', async () => {
+    const body = await dashboard(purchaser);
+    expect(Object.keys(body)).toEqual(['history']);
+    const { byStatus, byMonth } = body.history!;
+    for (const s of byStatus) {
+      const filter = { statusId: { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value: s.id }] } };
+      expect(await totalOf(purchaser, `${listUrl('/orders', { filters: filter })}&scope=all`), s.code ?? '').toBe(s.count);
+    }
+    expect(byStatus.reduce((a, s) => a + s.count, 0)).toBe(12);
+    expect(byMonth.map((m) => m.month)).toEqual(lastMonths(new Date().toISOString(), 6));
+    // Ten orders were created within the last five months; the two of a year ago are left out.
+    expect(byMonth.reduce((a, m) => a + m.count, 0)).toBe(10);
+    expect(byMonth.reduce((a, m) => a + m.total, 0)).toBeCloseTo(2 * (100.5 + 200.5 + 300.5 + 400.5 + 500.5), 2);
+  });
+
+  it('gives works viewers the works in execution and their budget consumption, as /negocios shows them', async () => {
+    const body = await dashboard(admin);
+    expect(Object.keys(body).sort()).toEqual(['history', 'myOrders', 'projects', 'works']);
+    const page = (await admin.get(`${API}/works/overview?status=en_ejecucion`)).json() as WorksOverview;
+    expect(body.works).toMatchObject({ active: page.totals.works, budget: page.totals.budget, ordered: page.totals.ordered });
+    expect(body.works!.active).toBeGreaterThan(0);
+  });
+});
+
+describe('lastMonths', () => {
+  it('counts back across the year in Mexico City time', () => {
+    // 1 March 2026 05:00 UTC is still 28 February in Mexico City.
+    expect(lastMonths('2026-03-01T05:00:00Z', 3)).toEqual(['2025-12', '2026-01', '2026-02']);
+    expect(lastMonths('2026-03-01T07:00:00Z', 3)).toEqual(['2026-01', '2026-02', '2026-03']);
+  });
+});

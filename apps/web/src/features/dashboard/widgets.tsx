@@ -1,0 +1,155 @@
+import { Chart } from 'primereact/chart';
+import { Link, useNavigate } from 'react-router';
+import { formatDay, ROUTES, type Dashboard } from '@goc/contracts';
+import { StatusTag } from '../../components/list/status-tag';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { BudgetBar } from '../../components/budget-bar';
+import { filteredListLink } from '../../lib/routing/filtered-list-link';
+import { severityOf } from '../../lib/severity';
+import { monthLabel } from './month-label';
+
+/** Tag severities as chart colours (the status catalogues colour their rows with a severity). */
+const SEVERITY_COLOR: Record<string, string> = {
+  success: '#10b981',
+  info: '#3b82f6',
+  warn: '#f59e0b',
+  danger: '#ef4444',
+  secondary: '#94a3b8',
+  contrast: '#0f172a',
+};
+
+export function KpiCard({ icon, label, value, detail, to }: { icon: string; label: string; value: string; detail?: string; to: string }) {
+  return (
+    <Link to={to} className="goc-card flex items-center gap-3 px-4 py-3.5 no-underline transition hover:border-blue-200 hover:shadow-md">
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600" aria-hidden="true">
+        <i className={icon} />
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate text-xs text-slate-500">{label}</span>
+        <span className="text-xl font-semibold text-slate-800">{value}</span>
+        {detail && <span className="truncate text-xs text-slate-500">{detail}</span>}
+      </span>
+    </Link>
+  );
+}
+
+function Panel({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="goc-card flex min-w-0 flex-col gap-3 px-4 py-4">
+      <header className="flex items-center justify-between gap-2">
+        <h2 className="m-0 text-base font-semibold text-slate-800">{title}</h2>
+        {action}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** Orders per status (bar, each bar opens Histórico filtered by it) and per month of the last months. */
+export function HistoryWidget({ history }: { history: NonNullable<Dashboard['history']> }) {
+  const navigate = useNavigate();
+  const statuses = history.byStatus;
+  const statusLink = (id: number) => filteredListLink('ordersHistory', { statusId: id });
+  const byStatus = {
+    labels: statuses.map((s) => s.name),
+    datasets: [{ label: 'Pedidos', data: statuses.map((s) => s.count), backgroundColor: statuses.map((s) => SEVERITY_COLOR[s.color] ?? '#94a3b8') }],
+  };
+  const byMonth = {
+    labels: history.byMonth.map((m) => monthLabel(m.month)),
+    datasets: [{ label: 'Pedidos creados', data: history.byMonth.map((m) => m.count), backgroundColor: '#3b82f6' }],
+  };
+  const integerAxis = { y: { beginAtZero: true, ticks: { precision: 0 } } };
+  return (
+    <>
+      <Panel title="Pedidos por estatus" action={<Link to={ROUTES.ordersHistory.path} className="text-sm">Ver histórico</Link>}>
+        <div className="relative h-56 w-full min-w-0">
+          <Chart
+            type="bar"
+            data={byStatus}
+            width="100%"
+            height="100%"
+            options={{
+              animation: false,
+              maintainAspectRatio: false,
+              plugins: { legend: { display: false } },
+              scales: integerAxis,
+              onClick: (_event: unknown, elements: { index: number }[]) => {
+                const status = elements[0] ? statuses[elements[0].index] : undefined;
+                if (status) void navigate(statusLink(status.id));
+              },
+            }}
+          />
+        </div>
+        <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label="Pedidos por estatus">
+          {statuses.map((s) => (
+            <li key={s.id}>
+              <Link to={statusLink(s.id)} className="no-underline" aria-label={`${s.name}: ${s.count}`}>
+                <StatusTag severity={severityOf(s.color)} label={`${s.name} · ${formatNumber(s.count)}`} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel title="Pedidos por mes">
+        <div className="relative h-56 w-full min-w-0">
+          <Chart type="bar" data={byMonth} width="100%" height="100%" options={{ animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: integerAxis }} />
+        </div>
+        <p className="m-0 text-xs text-slate-500">
+          Últimos {history.byMonth.length} meses: {formatNumber(history.byMonth.reduce((a, m) => a + m.count, 0))} pedidos por{' '}
+          {formatMoney(history.byMonth.reduce((a, m) => a + m.total, 0))}
+        </p>
+      </Panel>
+    </>
+  );
+}
+
+export function MyOrdersWidget({ myOrders }: { myOrders: NonNullable<Dashboard['myOrders']> }) {
+  return (
+    <Panel title="Mis pedidos abiertos" action={<Link to={ROUTES.myOrders.path} className="text-sm">Ver mis pedidos</Link>}>
+      {myOrders.recent.length === 0 ? (
+        <p className="m-0 text-sm text-slate-500">No tienes pedidos abiertos.</p>
+      ) : (
+        <ul className="m-0 flex list-none flex-col gap-2 p-0">
+          {myOrders.recent.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
+              <span className="flex min-w-0 flex-col">
+                <span className="font-medium text-slate-800">{o.folio}</span>
+                <span className="truncate text-xs text-slate-500">
+                  {o.work} · para el {formatDay(o.requiredDate)}
+                </span>
+              </span>
+              <span className="flex items-center gap-2">
+                <span className="text-slate-700">{formatMoney(o.total)}</span>
+                <StatusTag severity={severityOf(o.status.color)} label={o.status.name} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export function ProjectsWidget({ projects }: { projects: NonNullable<Dashboard['projects']> }) {
+  return (
+    <Panel title="Mis proyectos" action={<Link to={ROUTES.myProjects.path} className="text-sm">Ver proyectos</Link>}>
+      {projects.items.length === 0 ? (
+        <p className="m-0 text-sm text-slate-500">No tienes proyectos activos ni planeados.</p>
+      ) : (
+        <ul className="m-0 flex list-none flex-col gap-3 p-0">
+          {projects.items.map((p) => (
+            <li key={p.id} className="flex flex-col gap-1 text-sm">
+              <span className="flex justify-between gap-2">
+                <span className="truncate font-medium text-slate-800">
+                  {p.code} · {p.name}
+                </span>
+                <span className="text-slate-500">{p.progress} %</span>
+              </span>
+              <BudgetBar budget={p.budget} ordered={p.ordered} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from 'primereact/skeleton';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { formatDay, listQueryToParams, listResponseSchema, ordersResource, PROJECT_STATUS_OPTIONS } from '@goc/contracts';
+import { AppDialog } from '../../components/app-dialog';
+import { BudgetBar } from '../../components/budget-bar';
+import { StatusTag } from '../../components/list/status-tag';
+import { api } from '../../lib/api/client';
+import { formatMoney } from '../../lib/format';
+import { usePermissions } from '../../lib/session/permissions-store';
+import { severityOf } from '../../lib/severity';
+import { Avatar } from './avatar';
+import type { Project } from './projects-api';
+
+async function ordersOf(projectId: number, scope: 'mine' | 'all') {
+  const filters = { projectId: { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value: projectId }] } };
+  const params = { ...listQueryToParams({ page: 1, pageSize: 100, sort: [], q: '', filters }), pageSize: '100', scope };
+  return listResponseSchema(ordersResource.schemas.entity).parse((await api.get(ordersResource.resource, { params })).data);
+}
+
+function ProjectOrders({ project, scope }: { project: Project; scope: 'mine' | 'all' }) {
+  const { data, isPending, isError } = useQuery({ queryKey: ['resource', ordersResource.resource, 'project', project.id, scope], queryFn: () => ordersOf(project.id, scope) });
+  if (isPending) return <Skeleton height="6rem" />;
+  if (isError) return <p className="m-0 text-sm text-red-700">No se pudieron cargar los pedidos.</p>;
+  if (data.items.length === 0) return <p className="m-0 text-sm text-slate-500">No se han encontrado resultados</p>;
+  return (
+    <ul className="m-0 flex list-none flex-col gap-2 p-0">
+      {data.items.map((o) => (
+        <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
+          <span className="flex flex-col">
+            <span className="font-medium text-slate-800">{o.folio}</span>
+            <span className="text-xs text-slate-500">
+              {o.requestedBy?.label} · para el {formatDay(o.requiredDate)}
+            </span>
+          </span>
+          <span className="flex items-center gap-2">
+            {formatMoney(o.total)}
+            <StatusTag severity={severityOf(o.status.color)} label={o.status.name} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A project's detail: Resumen, Miembros and, for who may read orders, Pedidos. */
+export function ProjectDetailDialog({ project, onHide }: { project: Project | null; onHide: () => void }) {
+  const { can } = usePermissions();
+  const ordersScope = can('history', 'view') ? 'all' : can('my_orders', 'view') ? 'mine' : null;
+  const status = PROJECT_STATUS_OPTIONS.find((o) => o.value === project?.status);
+  return (
+    <AppDialog header={project ? `${project.code} · ${project.name}` : ''} visible={project !== null} onHide={onHide} style={{ width: '44rem' }}>
+      {project && (
+        <TabView>
+          <TabPanel header="Resumen">
+            <div className="flex flex-col gap-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                {status && <StatusTag severity={status.severity} label={status.label} />}
+                <span className="text-slate-600">{project.work?.label}</span>
+              </div>
+              {project.description && <p className="m-0 text-slate-700">{project.description}</p>}
+              <p className="m-0 text-slate-600">
+                Del {project.startDate ? formatDay(project.startDate) : 'sin fecha'} al {project.endDate ? formatDay(project.endDate) : 'sin fecha'}
+              </p>
+              <div className="flex flex-col gap-1">
+                <span className="text-xs text-slate-500">Avance {project.progress} %</span>
+                <div role="progressbar" aria-label="Avance" aria-valuemin={0} aria-valuemax={100} aria-valuenow={project.progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+                  <div className="h-full bg-blue-600" style={{ width: `${project.progress}%` }} />
+                </div>
+              </div>
+              <BudgetBar budget={project.budget} ordered={project.ordered ?? 0} />
+            </div>
+          </TabPanel>
+          <TabPanel header="Miembros">
+            <ul className="m-0 flex list-none flex-col gap-2 p-0 text-sm">
+              <li className="flex items-center gap-2">
+                <Avatar name={project.manager?.label ?? ''} />
+                <span className="font-medium text-slate-800">{project.manager?.label}</span>
+                <span className="text-xs text-slate-500">Responsable</span>
+              </li>
+              {(project.members ?? []).map((m) => (
+                <li key={m.id} className="flex items-center gap-2">
+                  <Avatar name={m.label} />
+                  <span className="text-slate-800">{m.label}</span>
+                </li>
+              ))}
+            </ul>
+          </TabPanel>
+          {ordersScope && (
+            <TabPanel header="Pedidos">
+              <ProjectOrders project={project} scope={ordersScope} />
+            </TabPanel>
+          )}
+        </TabView>
+      )}
+    </AppDialog>
+  );
+}

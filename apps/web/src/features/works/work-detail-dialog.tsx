@@ -1,0 +1,141 @@
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from 'primereact/skeleton';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { CATALOGS, formatDay, EMPLOYEE_STATUS_OPTIONS, ordersResource, projectsResource, WORK_STATUS_OPTIONS, type WorkOverview } from '@goc/contracts';
+import { AppDialog } from '../../components/app-dialog';
+import { BudgetBar } from '../../components/budget-bar';
+import { StatusTag } from '../../components/list/status-tag';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { usePermissions } from '../../lib/session/permissions-store';
+import { severityOf } from '../../lib/severity';
+import { fetchRelated } from './works-api';
+
+const NO_RESULTS = 'No se han encontrado resultados';
+
+/** One tab's rows: fetched when the tab is shown, each line as the tab renders it. */
+function RelatedList<T extends { id: number }>({
+  queryKey,
+  load,
+  render,
+}: {
+  queryKey: readonly unknown[];
+  load: () => Promise<{ items: T[]; total: number }>;
+  render: (row: T) => React.ReactNode;
+}) {
+  const { data, isPending, isError } = useQuery({ queryKey, queryFn: load });
+  if (isPending) return <Skeleton height="6rem" />;
+  if (isError) return <p className="m-0 text-sm text-red-700">No se pudo cargar la información.</p>;
+  if (data.items.length === 0) return <p className="m-0 text-sm text-slate-500">{NO_RESULTS}</p>;
+  return (
+    <>
+      <ul className="m-0 flex list-none flex-col gap-2 p-0">
+        {data.items.map((row) => (
+          <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
+            {render(row)}
+          </li>
+        ))}
+      </ul>
+      {data.total > data.items.length && <p className="m-0 text-xs text-slate-500">Se muestran {data.items.length} de {formatNumber(data.total)}.</p>}
+    </>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="m-0 font-medium text-slate-800">{value}</dd>
+    </div>
+  );
+}
+
+/** A work's detail: Resumen and, each only for who may read it, its projects, orders and active staff. */
+export function WorkDetailDialog({ work, onHide }: { work: WorkOverview | null; onHide: () => void }) {
+  const { can } = usePermissions();
+  const status = WORK_STATUS_OPTIONS.find((o) => o.value === work?.status);
+  const ordersScope = can('history', 'view') ? 'all' : can('my_orders', 'view') ? 'mine' : null;
+  const projectsScope = can('projects', 'edit') ? 'all' : can('projects', 'view') ? 'mine' : null;
+  return (
+    <AppDialog header={work ? `${work.code} · ${work.name}` : ''} visible={work !== null} onHide={onHide} style={{ width: '48rem' }}>
+      {work && (
+        <TabView>
+          <TabPanel header="Resumen">
+            <dl className="m-0 grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <Figure label="Empresa" value={work.company.name} />
+              <Figure label="Residente" value={work.resident?.name ?? 'Sin residente'} />
+              <div className="flex flex-col">
+                <dt className="text-xs text-slate-500">Estatus</dt>
+                <dd className="m-0">{status && <StatusTag severity={status.severity} label={status.label} />}</dd>
+              </div>
+              <Figure label="Pedidos abiertos" value={formatNumber(work.openOrders)} />
+              <Figure label="Personal activo" value={formatNumber(work.activeWorkers)} />
+              <Figure label="Proyectos" value={formatNumber(work.projects)} />
+            </dl>
+            <div className="mt-4">
+              <BudgetBar budget={work.budget} ordered={work.ordered} />
+            </div>
+          </TabPanel>
+          {projectsScope && (
+            <TabPanel header="Proyectos">
+              <RelatedList
+                queryKey={['resource', '/projects', 'work', work.id, projectsScope]}
+                load={() => fetchRelated('/projects', projectsResource.schemas.entity, { workId: work.id }, projectsScope)}
+                render={(p) => (
+                  <>
+                    <span className="font-medium text-slate-800">
+                      {p.code} · {p.name}
+                    </span>
+                    <span className="text-slate-500">
+                      {p.progress} % · {formatMoney(p.ordered)} de {formatMoney(p.budget)}
+                    </span>
+                  </>
+                )}
+              />
+            </TabPanel>
+          )}
+          {ordersScope && (
+            <TabPanel header="Pedidos">
+              <RelatedList
+                queryKey={['resource', '/orders', 'work', work.id, ordersScope]}
+                load={() => fetchRelated('/orders', ordersResource.schemas.entity, { workId: work.id }, ordersScope)}
+                render={(o) => (
+                  <>
+                    <span className="flex flex-col">
+                      <span className="font-medium text-slate-800">{o.folio}</span>
+                      <span className="text-xs text-slate-500">
+                        {o.requestedBy?.label} · para el {formatDay(o.requiredDate)}
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      {formatMoney(o.total)}
+                      <StatusTag severity={severityOf(o.status.color)} label={o.status.name} />
+                    </span>
+                  </>
+                )}
+              />
+            </TabPanel>
+          )}
+          {can('config_employees', 'view') && (
+            <TabPanel header="Personal">
+              <RelatedList
+                queryKey={['resource', '/employees', 'work', work.id]}
+                load={() => fetchRelated('/employees', CATALOGS.employees.schemas.entity, { workId: work.id, status: EMPLOYEE_STATUS_OPTIONS[0].value })}
+                render={(e) => (
+                  <>
+                    <span className="font-medium text-slate-800">
+                      {[e.firstName, e.lastName, e.secondLastName].filter(Boolean).join(' ')}
+                    </span>
+                    <span className="text-slate-500">
+                      {e.employeeNumber}
+                      {e.position ? ` · ${e.position}` : ''}
+                    </span>
+                  </>
+                )}
+              />
+            </TabPanel>
+          )}
+        </TabView>
+      )}
+    </AppDialog>
+  );
+}

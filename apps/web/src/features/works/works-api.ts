@@ -1,0 +1,26 @@
+import { listQueryToParams, listResponseSchema, worksOverviewSchema, type FilterConstraint, type WorksOverview, type WorksOverviewQuery } from '@goc/contracts';
+import type { z } from 'zod';
+import { api } from '../../lib/api/client';
+
+export const worksOverviewKey = (query: WorksOverviewQuery) => ['works-overview', query] as const;
+
+/** GET /works/overview with the page's filters (absent ones left out). */
+export async function fetchWorksOverview(query: WorksOverviewQuery): Promise<WorksOverview> {
+  const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
+  return worksOverviewSchema.parse((await api.get('/works/overview', { params })).data);
+}
+
+/** The first page (100 rows) of a resource's list filtered by `field equals value`, in an optional view. */
+export async function fetchRelated<S extends z.ZodType<{ id: number }>>(
+  resource: string,
+  entity: S,
+  equals: Readonly<Record<string, FilterConstraint['value']>>,
+  scope?: string,
+): Promise<{ items: z.output<S>[]; total: number }> {
+  const filters = Object.fromEntries(
+    Object.entries(equals).map(([field, value]) => [field, { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value }] }]),
+  );
+  const params = { ...listQueryToParams({ page: 1, pageSize: 100, sort: [], q: '', filters }), pageSize: '100', ...(scope ? { scope } : {}) };
+  const page = listResponseSchema(entity).parse((await api.get(resource, { params })).data);
+  return { items: page.items, total: page.total };
+}

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Dashboard } from '@goc/contracts';
+import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
+import { mockAdapter } from '../../mock-adapter';
+import { renderApp } from '../../render-app';
+
+// jsdom has no canvas: the chart is a labelled stub; the page's own links carry the data.
+vi.mock('primereact/chart', () => ({ Chart: ({ type }: { type: string }) => <div data-testid={`chart-${type}`} /> }));
+vi.setConfig({ testTimeout: 60_000 });
+/** The first render loads the lazy page: slow on a busy machine. */
+const SLOW = { timeout: 15_000 };
+
+let teardown: (() => void) | null = null;
+afterEach(() => {
+  teardown?.();
+  teardown = null;
+});
+
+const FULL: Dashboard = {
+  myOrders: {
+    open: 3,
+    byStatus: [],
+    recent: [{ id: 7, folio: 'PED-000007', work: 'OB-1 · Torre', requiredDate: '2026-12-05', total: 1234.5, status: { code: 'enviado', name: 'Enviado', color: 'info' } }],
+  },
+  history: {
+    byStatus: [
+      { id: 1, code: 'borrador', name: 'Borrador', color: 'secondary', count: 4 },
+      { id: 2, code: 'enviado', name: 'Enviado', color: 'info', count: 2 },
+    ],
+    byMonth: [
+      { month: '2026-10', count: 1, total: 100 },
+      { month: '2026-11', count: 5, total: 900.5 },
+    ],
+  },
+  works: { active: 4, budget: 1000, ordered: 950, warning: 1, over: 1 },
+  projects: { total: 2, byStatus: [], items: [{ id: 3, code: 'PRY-1', name: 'Losas', status: 'activo', progress: 40, budget: 100, ordered: 120 }] },
+};
+
+function open(permissions: ReturnType<typeof permissionsFor>, dashboard: Dashboard) {
+  seedSession({ permissions });
+  const server = mockAdapter({
+    'GET /auth/me': { status: 200, data: ADMIN_USER },
+    'GET /permissions': { status: 200, data: permissions },
+    'GET /dashboard': { status: 200, data: dashboard },
+  });
+  const app = renderApp('/', server.adapter);
+  teardown = app.cleanup;
+  return server;
+}
+
+describe('dashboard', () => {
+  it('shows the KPI cards, charts and lists of every widget, in Spanish with MXN and dd/mm/yy', async () => {
+    open(permissionsFor(), FULL);
+    const kpi = await screen.findByRole('link', { name: /Mis pedidos abiertos\s*3/ }, SLOW);
+    expect(kpi).toHaveAttribute('href', '/pedidos/mis-pedidos');
+    expect(screen.getByRole('link', { name: /Obras en ejecución\s*4\s*1 sobre presupuesto · 1 arriba del 90 %/ })).toHaveAttribute('href', '/negocios');
+    expect(screen.getByRole('link', { name: /Presupuesto comprado\s*95 %/ })).toBeInTheDocument();
+    expect(screen.getAllByTestId('chart-bar')).toHaveLength(2);
+    const orders = screen.getByRole('region', { name: 'Mis pedidos abiertos' });
+    expect(within(orders).getByText('PED-000007')).toBeInTheDocument();
+    expect(within(orders).getByText('OB-1 · Torre · para el 05/12/26')).toBeInTheDocument();
+    expect(within(orders).getByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('Últimos 2 meses: 6 pedidos por $1,000.50')).toBeInTheDocument();
+    const projects = screen.getByRole('region', { name: 'Mis proyectos' });
+    expect(within(projects).getByRole('progressbar', { name: 'Presupuesto comprado' })).toHaveAttribute('data-level', 'danger');
+  });
+
+  it('links each order status to Histórico de Pedidos filtered by it', async () => {
+    open(permissionsFor(), FULL);
+    const link = await screen.findByRole('link', { name: 'Enviado: 2' }, SLOW);
+    const url = new URL(link.getAttribute('href')!, 'http://x');
+    expect(url.pathname).toBe('/pedidos/historico');
+    expect(JSON.parse(url.searchParams.get('filters')!)).toEqual({ statusId: { operator: 'and', constraints: [{ matchMode: 'equals', value: 2 }] } });
+  });
+
+  it('shows a user with no module the greeting only, with no indicator', async () => {
+    open(permissionsFor([], {}), {});
+    expect(await screen.findByRole('heading', { name: /^Hola/ }, SLOW)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByLabelText('Cargando indicadores')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Pedidos por estatus' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Mis pedidos abiertos/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Accesos directos')).not.toBeInTheDocument();
+  });
+});

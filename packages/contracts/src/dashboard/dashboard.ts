@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/projects';
+
+/*
+ * The dashboard (GET /dashboard, signed-in, no permission): only the widgets the caller's role may
+ * see, each computed on the server. Which module opens each widget is said once, here, for the API
+ * and the SPA.
+ */
+
+/** The module whose any flag opens each widget. */
+export const DASHBOARD_WIDGET_MODULES = {
+  myOrders: 'my_orders',
+  history: 'history',
+  works: 'works',
+  projects: 'projects',
+} as const;
+export type DashboardWidget = keyof typeof DASHBOARD_WIDGET_MODULES;
+
+/** Months of the orders-by-month chart, the current one included. */
+export const DASHBOARD_MONTHS = 6;
+/** Rows of the "latest" lists of a widget. */
+export const DASHBOARD_RECENT = 5;
+
+const statusCount = z.object({
+  id: z.number().int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  color: z.string(),
+  count: z.number().int(),
+});
+
+const orderSummary = z.object({
+  id: z.number().int(),
+  folio: z.string(),
+  work: z.string(),
+  requiredDate: z.string(),
+  total: z.number(),
+  status: z.object({ code: z.string().nullable(), name: z.string(), color: z.string() }),
+});
+
+const PROJECT_STATUSES = PROJECT_STATUS_OPTIONS.map((o) => o.value) as [ProjectStatus, ...ProjectStatus[]];
+
+export const dashboardSchema = z.object({
+  /** My orders still open (borrador to entregado_parcial), per status and the latest ones. */
+  myOrders: z.object({ open: z.number().int(), byStatus: z.array(statusCount), recent: z.array(orderSummary) }).optional(),
+  /** Every order per status, and per month of creation (Mexico City) over the last DASHBOARD_MONTHS months. */
+  history: z
+    .object({
+      byStatus: z.array(statusCount),
+      byMonth: z.array(z.object({ month: z.string(), count: z.number().int(), total: z.number() })),
+    })
+    .optional(),
+  /** Works in execution: how many, their budget, what was ordered, and those above 90 % / 100 % of it. */
+  works: z
+    .object({ active: z.number().int(), budget: z.number(), ordered: z.number(), warning: z.number().int(), over: z.number().int() })
+    .optional(),
+  /** Projects I manage or belong to. */
+  projects: z
+    .object({
+      total: z.number().int(),
+      byStatus: z.array(z.object({ status: z.enum(PROJECT_STATUSES), count: z.number().int() })),
+      items: z.array(
+        z.object({
+          id: z.number().int(),
+          code: z.string(),
+          name: z.string(),
+          status: z.enum(PROJECT_STATUSES),
+          progress: z.number().int(),
+          budget: z.number(),
+          ordered: z.number(),
+        }),
+      ),
+    })
+    .optional(),
+});
+export type Dashboard = z.output<typeof dashboardSchema>;
