@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard, WorksOverview } from '@goc/contracts';
-import { orderStatuses, orders, projects, works } from '../src/db/schema';
+import { orderLines, orderStatuses, orders, projects, recordTimeline, works } from '../src/db/schema';
 import { lastMonths } from '../src/modules/dashboard/widgets';
 import { createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
 import { API, apiFor, listUrl, type Api } from './catalogs/support';
@@ -22,6 +22,10 @@ const statusId = async (code: string) => (await t.db.select({ id: orderStatuses.
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
+  // The demo works and materials stay; the demo orders go, so every count below is this file's own.
+  await t.db.delete(recordTimeline).where(eq(recordTimeline.entity, 'orders'));
+  await t.db.delete(orderLines);
+  await t.db.delete(orders);
   const session = async (grants: Parameters<typeof createRole>[2], name: string) => {
     const user = await createUser(t.app, { roleId: await createRole(t.db, name, grants) });
     return { id: user.id, api: apiFor(t.app, (await login(t.app, user.username, user.password)).token) };
