@@ -53,6 +53,17 @@ export function initialValues(fields: readonly CatalogField[], record: Record<st
   return values;
 }
 
+/**
+ * A copy of a record as the starting values of a new one ("Duplicar"): its writable values, except
+ * those that must be unique, which the user fills in.
+ */
+export function copyValues(fields: readonly CatalogField[], record: Record<string, unknown>): FormValues {
+  const copy = initialValues(fields, record);
+  return Object.fromEntries(
+    fields.filter((f) => f.form === 'editable' && !f.unique).map((f) => [f.name, copy[f.name]]),
+  );
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The names among `names` whose value differs from the starting one (what a PATCH carries). */

@@ -4,7 +4,7 @@ import { confirmDeleteMessage, rowLabel, savedMessage, type ActionDeclaration } 
 import { useConfirm } from '../confirm/use-confirm';
 import { RecordFormDialog } from '../form/record-form-dialog';
 import type { FormExtension } from '../form/use-record-form';
-import type { FormMode } from '../form/form-values';
+import { copyValues, type FormMode, type FormValues } from '../form/form-values';
 import { useLoading } from '../loading/use-loading';
 import { useToast } from '../toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
@@ -14,6 +14,7 @@ import { deleteRecord } from '../../lib/resources/records';
 import { ResourceList } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
 import type { RowAction } from './row-actions';
+import { useRowPermissions } from './row-permissions';
 import { TransitionDialog, type TransitionInputs } from './transition-dialog';
 
 export interface CrudPageProps {
@@ -26,13 +27,15 @@ export interface CrudPageProps {
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
   /** The view's parameters every list and export request carries (scope=mine). */
   baseParams?: Readonly<Record<string, string>>;
+  /** "Duplicar": a new record starting from a copy of the row (with the create permission). */
+  duplicable?: boolean;
   /** Inputs the workflow's actions take beyond the comment. */
   transitionInputs?: TransitionInputs;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
 
-type FormTarget = { record: ResourceRow | null; opened: number };
+type FormTarget = { record: ResourceRow | null; defaults?: FormValues; opened: number };
 type TransitionTarget = { row: ResourceRow; action: ActionDeclaration };
 
 /**
@@ -41,7 +44,7 @@ type TransitionTarget = { row: ResourceRow; action: ActionDeclaration };
  * after confirmation and the workflow's actions — each only with its declared permission, on the
  * rows its guards and statuses allow.
  */
-export function CrudPage({ resource, extraActions, formExtension, formWidth, onSaved, baseParams, transitionInputs, children }: CrudPageProps) {
+export function CrudPage({ resource, extraActions = [], formExtension, formWidth, onSaved, baseParams, duplicable, transitionInputs, children }: CrudPageProps) {
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
@@ -71,7 +74,13 @@ export function CrudPage({ resource, extraActions, formExtension, formWidth, onS
       accept: () => void loading.run(remove.mutateAsync(row)).catch(() => undefined),
     });
 
-  const open = (record: ResourceRow | null) => setFormTarget((current) => ({ record, opened: (current?.opened ?? 0) + 1 }));
+  const open = (record: ResourceRow | null, defaults?: FormValues) =>
+    setFormTarget((current) => ({ record, ...(defaults ? { defaults } : {}), opened: (current?.opened ?? 0) + 1 }));
+  const rights = useRowPermissions(resource);
+  const duplicate: RowAction[] =
+    duplicable && rights.canCreate
+      ? [{ key: 'duplicate', icon: 'pi pi-copy', label: listTexts.duplicate, onClick: (row) => open(null, copyValues(resource.fields, row)) }]
+      : [];
 
   return (
     <>
@@ -83,13 +92,14 @@ export function CrudPage({ resource, extraActions, formExtension, formWidth, onS
         onDelete={askDelete}
         {...(resource.workflow ? { onTransition: (row: ResourceRow, action: ActionDeclaration) => setTransition({ row, action }) } : {})}
         {...(baseParams ? { baseParams } : {})}
-        extraActions={extraActions}
+        extraActions={[...extraActions, ...duplicate]}
       />
       {formTarget && (
         <RecordFormDialog
           key={formTarget.opened}
           resource={resource}
           record={formTarget.record}
+          defaults={formTarget.defaults}
           extension={formExtension}
           width={formWidth}
           onSaved={onSaved}

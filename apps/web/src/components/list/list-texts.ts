@@ -19,6 +19,7 @@ export const listTexts = {
   actions: 'Acciones',
   edit: 'Editar',
   history: 'Historial',
+  duplicate: 'Duplicar',
   delete: 'Eliminar',
   deleteFailed: 'No se pudo eliminar',
   loadFailed: 'No se pudo cargar la lista',
