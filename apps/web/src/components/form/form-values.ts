@@ -42,6 +42,25 @@ export function writableNames(fields: readonly CatalogField[], mode: FormMode): 
   return fields.filter((f) => f.form === 'editable' || (mode === 'create' && f.form === 'createOnly')).map((f) => f.name);
 }
 
+/** A new line of a `lines` field: each editable cell at its default or empty value. */
+export function emptyLine(cells: readonly CatalogField[]): FormValues {
+  return Object.fromEntries(cells.map((cell) => [cell.name, cell.defaultValue ?? emptyValue(cell.type)]));
+}
+
+/**
+ * The values as a request carries them: each line of a `lines` field reduced to its writable cells
+ * (an edited record's lines also hold their ids and joined labels, which the API does not take).
+ */
+export function bodyValues(fields: readonly CatalogField[], values: FormValues): FormValues {
+  const body = { ...values };
+  for (const field of fields) {
+    const cells = field.lines?.fields.filter((c) => c.form !== 'readOnly').map((c) => c.name);
+    const lines = values[field.name];
+    if (cells && Array.isArray(lines)) body[field.name] = lines.map((line: FormValues) => pick(line, cells));
+  }
+  return body;
+}
+
 /** A form's starting values: the record's (edit) or the declared defaults (create). */
 export function initialValues(fields: readonly CatalogField[], record: Record<string, unknown> | null): FormValues {
   const values: FormValues = {};

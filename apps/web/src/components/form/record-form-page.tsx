@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button } from 'primereact/button';
 import { formTexts } from './form-texts';
 import { useRecordForm, type RecordFormOptions } from './use-record-form';
@@ -12,9 +13,10 @@ export interface RecordFormPageProps extends Omit<RecordFormOptions, 'onDone'> {
 /** The record form as a page of its own (Crear oficina): the same form as the dialog, with its buttons at the end. */
 export function RecordFormPage({ title, onLeave, ...options }: RecordFormPageProps) {
   const form = useRecordForm({ ...options, onDone: onLeave });
+  const headingId = useId();
   return (
-    <section className="goc-card mx-auto flex max-w-4xl flex-col gap-4 p-4" aria-labelledby={`${form.formId}-title`}>
-      <h1 id={`${form.formId}-title`} className="m-0 text-xl font-semibold">
+    <section className="goc-card mx-auto flex max-w-4xl flex-col gap-4 p-4" aria-labelledby={headingId}>
+      <h1 id={headingId} className="m-0 text-xl font-semibold">
         {title ?? form.title}
       </h1>
       <form

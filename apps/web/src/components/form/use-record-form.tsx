@@ -11,9 +11,10 @@ import { createRecord, fetchRecord, updateRecord } from '../../lib/resources/rec
 import { resourceKeys } from '../../lib/resources/query-keys';
 import type { ListResource, ResourceRow } from '../list/resource-types';
 import { FieldInput } from './field-input';
+import { LinesEditor, type ComputedColumn } from './lines-editor';
 import { fieldTextIds, FormField } from './form-field';
 import { formTexts } from './form-texts';
-import { changedNames, firstMessages, formFields, initialValues, pick, writableNames, type FieldErrors, type FormMode, type FormValues } from './form-values';
+import { bodyValues, changedNames, firstMessages, formFields, initialValues, pick, writableNames, type FieldErrors, type FormMode, type FormValues } from './form-values';
 import { PasswordRules } from './password-rules';
 
 export interface FormSectionContext {
@@ -38,6 +39,8 @@ export interface RecordFormOptions {
   /** Create only: values that replace the declared defaults (a copy of another record for "Duplicar"). */
   defaults?: FormValues;
   extension?: FormExtension;
+  /** Values computed per line of a `lines` field, by field name (an order line's amount). */
+  computed?: Readonly<Record<string, readonly ComputedColumn[]>>;
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
   /** Called once saved (or when an edit has nothing to save): the dialog closes, the page goes back. */
   onDone: () => void;
@@ -57,7 +60,7 @@ const WIDE_FORM_FIELDS = 4;
  * their fields (a line's cell included: 'lines.2.quantity') until the field changes; an edit sends
  * only what changed plus the version read, and a stale version offers to reload the record.
  */
-export function useRecordForm({ resource, record: initialRecord, defaults, extension, onSaved, onDone }: RecordFormOptions) {
+export function useRecordForm({ resource, record: initialRecord, defaults, extension, computed, onSaved, onDone }: RecordFormOptions) {
   const mode: FormMode = initialRecord ? 'edit' : 'create';
   const formId = useId();
   const toast = useToast();
@@ -79,11 +82,13 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
   // The body the API would receive is what the zod schema checks: the writable values (plus the version on edit).
   const resolver = useMemo((): Resolver<FormValues> => {
     const check = zodResolver(mode === 'create' ? resource.schemas.createInput : resource.schemas.updateInput, undefined, { raw: true });
-    return (values, context, options) =>
-      check(mode === 'create' ? pick(values, names) : { version: base.record?.version, ...pick(values, names) }, context, options) as ReturnType<
+    return (values, context, options) => {
+      const body = pick(bodyValues(resource.fields, values), names);
+      return check(mode === 'create' ? body : { version: base.record?.version, ...body }, context, options) as ReturnType<
         Resolver<FormValues>
       >;
-  }, [mode, names, resource.schemas, base.record]);
+    };
+  }, [mode, names, resource.fields, resource.schemas, base.record]);
 
   const form = useForm<FormValues>({ defaultValues: base.values, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const values = form.watch();
@@ -143,12 +148,12 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
   };
 
   const submit = form.handleSubmit(() => {
-    const current = form.getValues();
+    const current = bodyValues(resource.fields, form.getValues());
     if (mode === 'create') {
       save.mutate(pick(current, names));
       return;
     }
-    const changed = changedNames(names, base.values, current);
+    const changed = changedNames(names, bodyValues(resource.fields, base.values), current);
     if (changed.length === 0) {
       toast.add({ severity: 'info', summary: formTexts.noChanges, life: 3000 });
       onDone();
@@ -181,6 +186,9 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
         wide={field.type === 'textarea' || field.type === 'multiReference' || field.type === 'lines'}
         markOptional={field.type !== 'boolean' && field.form !== 'readOnly'}
       >
+        {field.type === 'lines' ? (
+          <LinesEditor id={id} field={field} computed={computed?.[field.name]} />
+        ) : (
         <FieldInput
           id={id}
           field={field}
@@ -192,6 +200,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
           invalid={error !== undefined}
           describedBy={describedBy}
         />
+        )}
       </FormField>
     );
   };
