@@ -8,6 +8,7 @@ import { useRowPermissions } from '../../components/list/row-permissions';
 import { useLoading } from '../../components/loading/use-loading';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
+import { ORDER_LINE_COLUMNS } from './line-amount';
 import { downloadOrderPdf, duplicateOrder } from './order-api';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { orderTransitionInputs } from './order-transition-inputs';
@@ -65,7 +66,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   ];
 
   return (
-    <CrudPage resource={resource} baseParams={{ scope: view }} extraActions={actions} transitionInputs={orderTransitionInputs} formWidth="64rem">
+    <CrudPage resource={resource} baseParams={{ scope: view }} extraActions={actions} transitionInputs={orderTransitionInputs} formWidth="64rem" formComputed={ORDER_LINE_COLUMNS}>
       {detailOf && <OrderDetailDialog orderId={detailOf.id} folio={folioOf(detailOf)} onHide={() => setDetailOf(null)} />}
     </CrudPage>
   );

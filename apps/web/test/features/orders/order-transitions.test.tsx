@@ -88,7 +88,7 @@ describe('Comprar', () => {
   it('starts from the order’s supplier and prices, requires a price on every line and posts them per line', async () => {
     const server = start('autorizado', savedReply);
     const dialog = await openAction('Comprar');
-    expect(within(dialog).getByText('Aceros del Norte')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Proveedor/).closest('.p-dropdown')).toHaveTextContent('Aceros del Norte');
     const prices = within(dialog).getAllByLabelText(/^Precio unitario/);
     expect(prices.map((input) => (input as HTMLInputElement).value)).toEqual(['$120.50', '']);
 
