@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { LoginResponse } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
+import { optionsList, pickOption } from '../support/prime';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
 import { expect, seedSession, test } from '../support/test';
 
@@ -19,8 +20,6 @@ async function desk(browser: Browser, session: LoginResponse): Promise<Page> {
   await seedSession(context, session);
   return context.newPage();
 }
-
-type Options = { items: { value: number; label: string }[] };
 
 /** Runs one workflow action from the row's button: its dialog, `fill`, then the action's button. */
 async function act(page: Page, folio: string, action: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
@@ -41,26 +40,34 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
   const requester = await sessions.login(await createUser(sessions.request, admin, requesterRole), USER_PASSWORD);
   const purchaser = await sessions.login(await createUser(sessions.request, admin, purchaserRole), USER_PASSWORD);
 
-  const works = await apiCall<Options>(sessions.request, admin, 'GET', '/works/options?limit=1');
-  const materials = await apiCall<Options>(sessions.request, admin, 'GET', '/materials/options?limit=2');
-  const [cement, rebar] = materials.items;
-  if (!works.items[0] || !cement || !rebar) throw new Error('the demo data has no work or materials');
-
   const mine = await desk(browser, requester);
   let folio = '';
 
-  await test.step('the requester creates an order', async () => {
-    const created = await apiCall<{ folio: string }>(sessions.request, requester, 'POST', '/orders', {
-      workId: works.items[0]!.value,
-      requiredDate: '2026-12-15',
-      notes: 'Entregar por la mañana',
-      lines: [
-        { materialId: cement.value, quantity: 10 },
-        { materialId: rebar.value, quantity: 4 },
-      ],
-    });
-    folio = created.folio;
+  await test.step('the requester creates an order with two lines', async () => {
     await mine.goto('/pedidos/mis-pedidos');
+    await mine.getByRole('button', { name: 'Nuevo' }).click();
+    const form = mine.getByRole('dialog', { name: 'Nuevo pedido' });
+    await pickOption(mine, form.getByRole('textbox', { name: 'Obra', exact: true }), { first: true });
+    const required = form.getByRole('combobox', { name: /^Fecha requerida/ });
+    await required.fill('15/12/2026');
+    await required.press('Tab');
+    await form.getByRole('textbox', { name: /^Notas/ }).first().fill('Entregar por la mañana');
+    for (const [index, quantity] of [
+      [0, '10'],
+      [1, '4'],
+    ] as const) {
+      await form.getByRole('button', { name: 'Agregar partida' }).click();
+      const material = form.getByRole('textbox', { name: `Material (partida ${index + 1})` });
+      await material.focus();
+      await material.press('Enter');
+      await optionsList(mine).getByRole('option').nth(index).click();
+      await form.getByRole('spinbutton', { name: `Cantidad (partida ${index + 1})` }).fill(quantity);
+    }
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(toast(mine, 'Pedido creado')).toBeVisible();
+    const created = await apiCall<{ items: { folio: string }[] }>(sessions.request, requester, 'GET', '/orders?scope=mine');
+    folio = created.items[0]?.folio ?? '';
+    expect(folio).toMatch(/^PED-\d{6}$/);
     await expect(rowOf(mine, folio)).toContainText('Borrador');
   });
 
