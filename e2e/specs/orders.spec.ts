@@ -1,9 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import type { LoginResponse } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { optionsList, pickOption } from '../support/prime';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
-import { expect, seedSession, test } from '../support/test';
+import { expect, headerTitle, seedSession, test } from '../support/test';
 
 /*
  * Pedidos end to end (issue 8): a requester creates, edits and sends an order; purchasing
@@ -21,8 +21,14 @@ async function desk(browser: Browser, session: LoginResponse): Promise<Page> {
   return context.newPage();
 }
 
+/** PrimeReact's InputNumber takes its value from key presses, not from a pasted value: replace what it holds by typing. */
+async function typeNumber(input: Locator, text: string) {
+  await input.selectText();
+  await input.pressSequentially(text);
+}
+
 /** Runs one workflow action from the row's button: its dialog, `fill`, then the action's button. */
-async function act(page: Page, folio: string, action: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+async function act(page: Page, folio: string, action: string, fill?: (dialog: Locator) => Promise<void>) {
   await rowOf(page, folio).getByRole('button', { name: action, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `${action}: ${folio}` });
   await expect(dialog).toBeVisible();
@@ -45,6 +51,7 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
 
   await test.step('the requester creates an order with two lines', async () => {
     await mine.goto('/pedidos/mis-pedidos');
+    await expect(headerTitle(mine)).toHaveText('Mis Pedidos', { timeout: 30_000 });
     await mine.getByRole('button', { name: 'Nuevo' }).click();
     const form = mine.getByRole('dialog', { name: 'Nuevo pedido' });
     await pickOption(mine, form.getByRole('textbox', { name: 'Obra', exact: true }), { first: true });
@@ -58,10 +65,11 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     ] as const) {
       await form.getByRole('button', { name: 'Agregar partida' }).click();
       const material = form.getByRole('textbox', { name: `Material (partida ${index + 1})` });
+      // ArrowDown opens the picker: Enter in a line's cell adds the next line.
       await material.focus();
-      await material.press('Enter');
+      await material.press('ArrowDown');
       await optionsList(mine).getByRole('option').nth(index).click();
-      await form.getByRole('spinbutton', { name: `Cantidad (partida ${index + 1})` }).fill(quantity);
+      await typeNumber(form.getByRole('spinbutton', { name: `Cantidad (partida ${index + 1})` }), quantity);
     }
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(toast(mine, 'Pedido creado')).toBeVisible();
@@ -74,7 +82,8 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
   await test.step('edits it while it is a draft', async () => {
     await rowOf(mine, folio).getByRole('button', { name: 'Editar' }).click();
     const form = mine.getByRole('dialog', { name: 'Editar pedido' });
-    await form.getByRole('textbox', { name: /^Notas/ }).fill('Entregar antes de las 9:00');
+    await form.getByRole('textbox', { name: /^Notas/ }).first().fill('Entregar antes de las 9:00');
+    await typeNumber(form.getByRole('spinbutton', { name: 'Cantidad (partida 2)' }), '5');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(toast(mine, 'Pedido actualizado')).toBeVisible();
   });
@@ -88,6 +97,8 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
   const buying = await desk(browser, purchaser);
   await test.step('purchasing authorises and buys it with the supplier and prices', async () => {
     await buying.goto('/pedidos/historico');
+    // A new desk loads the app cold on a busy machine: wait for the page before its rows.
+    await expect(headerTitle(buying)).toHaveText('Histórico de Pedidos', { timeout: 30_000 });
     await expect(rowOf(buying, folio)).toContainText('Enviado');
     await act(buying, folio, 'Autorizar');
     await expect(rowOf(buying, folio)).toContainText('Autorizado');
@@ -97,17 +108,17 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
       await supplier.press('Enter');
       await buying.getByRole('listbox', { name: 'Lista de opciones' }).getByRole('option').first().click();
       const prices = dialog.getByRole('spinbutton', { name: /^Precio unitario/ });
-      await prices.nth(0).fill('150.5');
-      await prices.nth(1).fill('89');
+      await typeNumber(prices.nth(0), '150.5');
+      await typeNumber(prices.nth(1), '89');
     });
-    // 10 × 150.50 + 4 × 89.00
+    // 10 × 150.50 + 5 × 89.00
     await expect(rowOf(buying, folio)).toContainText('Comprado');
-    await expect(rowOf(buying, folio)).toContainText('$1,861.00');
+    await expect(rowOf(buying, folio)).toContainText('$1,950.00');
   });
 
   await test.step('receives it in two deliveries', async () => {
     await act(buying, folio, 'Registrar entrega parcial', async (dialog) => {
-      await dialog.getByRole('spinbutton', { name: /^En esta entrega/ }).nth(0).fill('6');
+      await typeNumber(dialog.getByRole('spinbutton', { name: /^En esta entrega/ }).nth(0), '6');
     });
     await expect(rowOf(buying, folio)).toContainText('Entregado parcial');
     await act(buying, folio, 'Registrar entrega', async (dialog) => {
@@ -126,7 +137,7 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     for (const status of ['Borrador', 'Enviado', 'Autorizado', 'Comprado', 'Entregado parcial', 'Entregado']) {
       await expect(timeline.getByText(status, { exact: true }).first()).toBeVisible();
     }
-    await expect(detail.getByRole('region', { name: 'Partidas' })).toContainText('$1,861.00');
+    await expect(detail.getByRole('region', { name: 'Partidas' })).toContainText('$1,950.00');
     await mine.keyboard.press('Escape');
 
     const download = mine.waitForEvent('download');
