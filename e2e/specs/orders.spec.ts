@@ -39,7 +39,7 @@ async function act(page: Page, folio: string, action: string, fill?: (dialog: Lo
 }
 
 test('an order from draft to delivery: requester and purchaser', async ({ browser, sessions }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const admin = await sessions.admin();
   const requesterRole = await createRole(sessions.request, admin, uniqueName('E2E Residente'), [{ module: 'my_orders', view: true, create: true, edit: true, delete: true }]);
   const purchaserRole = await createRole(sessions.request, admin, uniqueName('E2E Compras'), [{ module: 'history', view: true, edit: true }]);
@@ -103,10 +103,7 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     await act(buying, folio, 'Autorizar');
     await expect(rowOf(buying, folio)).toContainText('Autorizado');
     await act(buying, folio, 'Comprar', async (dialog) => {
-      const supplier = dialog.getByRole('combobox', { name: /^Proveedor/ });
-      await supplier.focus();
-      await supplier.press('Enter');
-      await buying.getByRole('listbox', { name: 'Lista de opciones' }).getByRole('option').first().click();
+      await pickOption(buying, dialog.getByRole('textbox', { name: 'Proveedor', exact: true }), { first: true });
       const prices = dialog.getByRole('spinbutton', { name: /^Precio unitario/ });
       await typeNumber(prices.nth(0), '150.5');
       await typeNumber(prices.nth(1), '89');
