@@ -22,6 +22,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** On a phone the unit price column gives way, so quantities, receipts and amounts fit the width. */
 function Lines({ order }: { order: OrderDetail }) {
   return (
     <div className="overflow-x-auto">
@@ -32,7 +33,7 @@ function Lines({ order }: { order: OrderDetail }) {
             <th className="p-2">{ordersTexts.material}</th>
             <th className="p-2 text-right">{ordersTexts.quantity}</th>
             <th className="p-2 text-right">{ordersTexts.received}</th>
-            <th className="p-2 text-right">{ordersTexts.unitPrice}</th>
+            <th className="hidden p-2 text-right sm:table-cell">{ordersTexts.unitPrice}</th>
             <th className="p-2 text-right">{ordersTexts.amount}</th>
           </tr>
         </thead>
@@ -45,16 +46,17 @@ function Lines({ order }: { order: OrderDetail }) {
               </td>
               <td className="p-2 text-right whitespace-nowrap">{withUnit(line.quantity, line)}</td>
               <td className="p-2 text-right whitespace-nowrap">{withUnit(line.receivedQuantity, line)}</td>
-              <td className="p-2 text-right whitespace-nowrap">{line.unitPrice === null ? ordersTexts.noPrice : formatMoney(line.unitPrice)}</td>
+              <td className="hidden p-2 text-right whitespace-nowrap sm:table-cell">{line.unitPrice === null ? ordersTexts.noPrice : formatMoney(line.unitPrice)}</td>
               <td className="p-2 text-right whitespace-nowrap">{formatMoney(line.amount ?? 0)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={4} className="p-2 text-right">
+            <th scope="row" colSpan={3} className="p-2 text-right">
               {ordersTexts.total}
             </th>
+            <td className="hidden sm:table-cell" />
             <td className="p-2 text-right font-semibold whitespace-nowrap">{formatMoney(order.total ?? 0)}</td>
           </tr>
         </tfoot>

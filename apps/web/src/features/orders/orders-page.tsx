@@ -16,17 +16,22 @@ import { ordersTexts } from './orders-texts';
 
 type OrdersView = 'mine' | 'all';
 
+/** Folio, status and total first: what a reader scans for, visible without scrolling the table sideways. */
+const LEADING = ['folio', 'statusId', 'total'];
+const rank = (name: string) => (LEADING.includes(name) ? LEADING.indexOf(name) : LEADING.length);
+const ORDERED_FIELDS = [...ordersResource.fields].sort((a, b) => rank(a.name) - rank(b.name));
+
 /**
- * The two views of the orders: "Mis pedidos" hides the requester column (always the user) and
- * keeps its own column choice; the history shows who asked for each order.
+ * The two views of the orders: "Mis pedidos" hides the requester column (always the user) and keeps
+ * its own column choice; the history shows who asked for each order.
  */
 const VIEW_RESOURCES: Record<OrdersView, ListResource> = {
   mine: {
     ...ordersResource,
     key: 'ordersMine',
-    fields: ordersResource.fields.map((field) => (field.name === 'requestedById' ? { ...field, list: { ...field.list, shownByDefault: false } } : field)),
+    fields: ORDERED_FIELDS.map((field) => (field.name === 'requestedById' ? { ...field, list: { ...field.list, shownByDefault: false } } : field)),
   },
-  all: { ...ordersResource, key: 'ordersHistory' },
+  all: { ...ordersResource, key: 'ordersHistory', fields: ORDERED_FIELDS },
 };
 
 const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio : String(row.id));
