@@ -53,6 +53,8 @@ for (const device of [
     let folio = '';
 
     test.beforeEach(async ({ context, sessions }) => {
+      // Pictures are not about speed: the first one also moves an order through the workflow.
+      test.setTimeout(90_000);
       const admin = await sessions.admin();
       folio ||= await deliveredInPart(sessions.request, admin);
       await seedSession(context, admin);
