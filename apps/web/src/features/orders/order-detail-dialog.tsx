@@ -30,34 +30,34 @@ function Lines({ order }: { order: OrderDetail }) {
         <caption className="sr-only">{ordersTexts.lines}</caption>
         <thead>
           <tr className="border-0 border-b border-solid border-(--surface-border) text-left">
-            <th className="p-2">{ordersTexts.material}</th>
-            <th className="p-2 text-right">{ordersTexts.quantity}</th>
-            <th className="p-2 text-right">{ordersTexts.received}</th>
-            <th className="hidden p-2 text-right sm:table-cell">{ordersTexts.unitPrice}</th>
-            <th className="p-2 text-right">{ordersTexts.amount}</th>
+            <th className="px-1 py-2 sm:p-2">{ordersTexts.material}</th>
+            <th className="px-1 py-2 sm:p-2 text-right">{ordersTexts.quantity}</th>
+            <th className="px-1 py-2 sm:p-2 text-right">{ordersTexts.received}</th>
+            <th className="hidden px-1 py-2 sm:p-2 text-right sm:table-cell">{ordersTexts.unitPrice}</th>
+            <th className="px-1 py-2 sm:p-2 text-right">{ordersTexts.amount}</th>
           </tr>
         </thead>
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.id} className="border-0 border-b border-solid border-(--surface-border) align-top">
-              <td className="min-w-40 p-2">
+              <td className="min-w-28 px-1 py-2 sm:min-w-40 sm:p-2">
                 {line.material.label}
                 {line.notes && <div className="text-xs text-(--text-color-secondary)">{line.notes}</div>}
               </td>
-              <td className="p-2 text-right whitespace-nowrap">{withUnit(line.quantity, line)}</td>
-              <td className="p-2 text-right whitespace-nowrap">{withUnit(line.receivedQuantity, line)}</td>
-              <td className="hidden p-2 text-right whitespace-nowrap sm:table-cell">{line.unitPrice === null ? ordersTexts.noPrice : formatMoney(line.unitPrice)}</td>
-              <td className="p-2 text-right whitespace-nowrap">{formatMoney(line.amount ?? 0)}</td>
+              <td className="px-1 py-2 sm:p-2 text-right whitespace-nowrap">{withUnit(line.quantity, line)}</td>
+              <td className="px-1 py-2 sm:p-2 text-right whitespace-nowrap">{withUnit(line.receivedQuantity, line)}</td>
+              <td className="hidden px-1 py-2 sm:p-2 text-right whitespace-nowrap sm:table-cell">{line.unitPrice === null ? ordersTexts.noPrice : formatMoney(line.unitPrice)}</td>
+              <td className="px-1 py-2 sm:p-2 text-right whitespace-nowrap">{formatMoney(line.amount ?? 0)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3} className="p-2 text-right">
+            <th scope="row" colSpan={3} className="px-1 py-2 sm:p-2 text-right">
               {ordersTexts.total}
             </th>
             <td className="hidden sm:table-cell" />
-            <td className="p-2 text-right font-semibold whitespace-nowrap">{formatMoney(order.total ?? 0)}</td>
+            <td className="px-1 py-2 sm:p-2 text-right font-semibold whitespace-nowrap">{formatMoney(order.total ?? 0)}</td>
           </tr>
         </tfoot>
       </table>
