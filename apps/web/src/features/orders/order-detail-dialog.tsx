@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import type { OrderLine } from '@goc/contracts';
+import { formatDateTime, formatDay, type OrderLine } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { WorkflowStatusTag } from '../../components/list/status-tag';
 import { errorMessage } from '../../lib/api/api-error';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
 import { ordersTexts } from './orders-texts';
 
@@ -103,7 +103,7 @@ export function OrderDetailDialog({ orderId, folio, onHide }: { orderId: number;
             <Item label={ordersTexts.work}>{data.work.label}</Item>
             <Item label={ordersTexts.project}>{data.project?.label ?? ordersTexts.none}</Item>
             <Item label={ordersTexts.requester}>{data.requestedBy?.label ?? ordersTexts.none}</Item>
-            <Item label={ordersTexts.requiredDate}>{formatDate(data.requiredDate)}</Item>
+            <Item label={ordersTexts.requiredDate}>{formatDay(data.requiredDate)}</Item>
             <Item label={ordersTexts.supplier}>{data.supplier?.label ?? ordersTexts.none}</Item>
             <Item label={ordersTexts.createdAt}>{formatDateTime(data.createdAt)}</Item>
           </dl>
