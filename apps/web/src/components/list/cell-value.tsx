@@ -1,7 +1,7 @@
 import { formatDateTime, formatDay, isDisplayableImageUrl, SEVERITY_OPTIONS, type CatalogField, type ReferenceDisplay, type Severity } from '@goc/contracts';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { listTexts } from './list-texts';
-import { StatusTag } from './status-tag';
+import { isStatusDisplay, StatusTag, WorkflowStatusTag } from './status-tag';
 
 function isReference(value: unknown): value is ReferenceDisplay {
   return typeof value === 'object' && value !== null && 'label' in value && typeof value.label === 'string';
@@ -44,6 +44,8 @@ export function displayText(field: CatalogField, value: unknown): string {
       return formatDateTime(value as string);
     case 'boolean':
       return value ? listTexts.yes : listTexts.no;
+    case 'status':
+      return isStatusDisplay(value) ? value.name : String(value);
     case 'enum':
     case 'severity':
       return field.options?.find((o) => o.value === value)?.label ?? String(value);
@@ -67,6 +69,8 @@ export function CellValue({ field, row }: { field: CatalogField; row: Record<str
       const option = field.options?.find((o) => o.value === value);
       return option?.severity ? <StatusTag severity={option.severity} label={option.label} /> : <>{option?.label ?? String(value)}</>;
     }
+    case 'status':
+      return isStatusDisplay(value) ? <WorkflowStatusTag status={value} /> : <>{String(value)}</>;
     case 'severity': {
       const option = SEVERITY_OPTIONS.find((o) => o.value === value);
       return <StatusTag severity={value as Severity} label={option?.label ?? String(value)} />;

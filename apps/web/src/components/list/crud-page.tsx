@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmDeleteMessage, rowLabel, savedMessage, type ActionDeclaration } from '@goc/contracts';
 import { useConfirm } from '../confirm/use-confirm';
-import { RecordFormDialog } from '../form/record-form-dialog';
+import { RecordFormDialog, type RecordFormDialogProps } from '../form/record-form-dialog';
 import type { FormExtension } from '../form/use-record-form';
 import { copyValues, type FormMode, type FormValues } from '../form/form-values';
 import { useLoading } from '../loading/use-loading';
@@ -24,6 +24,8 @@ export interface CrudPageProps {
   /** Values and inputs the declared fields do not cover (a role's permission matrix). */
   formExtension?: FormExtension;
   formWidth?: string;
+  /** Values the form computes per line of a `lines` field (an order line's amount), by field name. */
+  formComputed?: RecordFormDialogProps['computed'];
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
   /** The view's parameters every list and export request carries (scope=mine). */
   baseParams?: Readonly<Record<string, string>>;
@@ -44,7 +46,7 @@ type TransitionTarget = { row: ResourceRow; action: ActionDeclaration };
  * after confirmation and the workflow's actions — each only with its declared permission, on the
  * rows its guards and statuses allow.
  */
-export function CrudPage({ resource, extraActions = [], formExtension, formWidth, onSaved, baseParams, duplicable, transitionInputs, children }: CrudPageProps) {
+export function CrudPage({ resource, extraActions = [], formExtension, formWidth, formComputed, onSaved, baseParams, duplicable, transitionInputs, children }: CrudPageProps) {
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
@@ -101,6 +103,7 @@ export function CrudPage({ resource, extraActions = [], formExtension, formWidth
           record={formTarget.record}
           defaults={formTarget.defaults}
           extension={formExtension}
+          computed={formComputed}
           width={formWidth}
           onSaved={onSaved}
           onHide={() => setFormTarget(null)}

@@ -1,5 +1,5 @@
 import { Tag } from 'primereact/tag';
-import type { Severity } from '@goc/contracts';
+import { SEVERITIES, type Severity, type StatusDisplay } from '@goc/contracts';
 
 /** The contracts' severities use PrimeVue's 'warn'; PrimeReact's Tag calls it 'warning'. */
 export function tagSeverity(severity: Severity | undefined): 'success' | 'info' | 'warning' | 'danger' | 'secondary' | 'contrast' | undefined {
@@ -14,4 +14,14 @@ const UNTHEMED: Partial<Record<Severity, string>> = {
 
 export function StatusTag({ severity, label }: { severity: Severity | undefined; label: string }) {
   return <Tag severity={tagSeverity(severity)} value={label} className={`whitespace-nowrap ${severity ? (UNTHEMED[severity] ?? '') : ''}`} />;
+}
+
+/** A workflow status (a row of a status catalogue) as a tag in its catalogue colour. */
+export function WorkflowStatusTag({ status }: { status: StatusDisplay }) {
+  const severity = SEVERITIES.find((s) => s === status.color);
+  return <StatusTag severity={severity} label={status.name} />;
+}
+
+export function isStatusDisplay(value: unknown): value is StatusDisplay {
+  return typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string';
 }

@@ -20,6 +20,8 @@ export const transitionTexts = {
 export interface TransitionInputs {
   initial: Record<string, unknown>;
   render: (props: {
+    /** The record the action applies to (its lines, for inputs per line). */
+    row: ResourceRow;
     action: ActionDeclaration;
     values: Record<string, unknown>;
     set: (name: string, value: unknown) => void;
@@ -109,7 +111,7 @@ export function TransitionDialog({ resource, row, action, inputs, onHide, onDone
           className="w-full"
         />
       </FormField>
-      {inputs?.render({ action, values, set: (name, value) => setValues((v) => ({ ...v, [name]: value })), errors })}
+      {inputs?.render({ row, action, values, set: (name, value) => setValues((v) => ({ ...v, [name]: value })), errors })}
     </FormDialog>
   );
 }

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
+import { formatDateTime, formatDay, type OrderLine } from '@goc/contracts';
+import { AppDialog } from '../../components/app-dialog';
+import { WorkflowStatusTag } from '../../components/list/status-tag';
+import { errorMessage } from '../../lib/api/api-error';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
+import { ordersTexts } from './orders-texts';
+
+const withUnit = (quantity: number | null | undefined, line: OrderLine) => `${formatNumber(quantity ?? 0)} ${line.unit?.label ?? ''}`.trim();
+const userName = (user: { username: string; name: string | null } | null) => (user ? (user.name ?? user.username) : ordersTexts.none);
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase text-(--text-color-secondary)">{label}</dt>
+      <dd className="m-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** On a phone the unit price column gives way, so quantities, receipts and amounts fit the width. */
+function Lines({ order }: { order: OrderDetail }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{ordersTexts.lines}</caption>
+        <thead>
+          <tr className="border-0 border-b border-solid border-(--surface-border) text-left">
+            <th className="px-1 py-2 sm:p-2">{ordersTexts.material}</th>
+            <th className="px-1 py-2 sm:p-2 text-right">{ordersTexts.quantity}</th>
+            <th className="px-1 py-2 sm:p-2 text-right">{ordersTexts.received}</th>
+            <th className="hidden px-1 py-2 sm:p-2 text-right sm:table-cell">{ordersTexts.unitPrice}</th>
+            <th className="px-1 py-2 sm:p-2 text-right">{ordersTexts.amount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id} className="border-0 border-b border-solid border-(--surface-border) align-top">
+              <td className="min-w-28 px-1 py-2 sm:min-w-40 sm:p-2">
+                {line.material.label}
+                {line.notes && <div className="text-xs text-(--text-color-secondary)">{line.notes}</div>}
+              </td>
+              <td className="px-1 py-2 sm:p-2 text-right whitespace-nowrap">{withUnit(line.quantity, line)}</td>
+              <td className="px-1 py-2 sm:p-2 text-right whitespace-nowrap">{withUnit(line.receivedQuantity, line)}</td>
+              <td className="hidden px-1 py-2 sm:p-2 text-right whitespace-nowrap sm:table-cell">{line.unitPrice === null ? ordersTexts.noPrice : formatMoney(line.unitPrice)}</td>
+              <td className="px-1 py-2 sm:p-2 text-right whitespace-nowrap">{formatMoney(line.amount ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3} className="px-1 py-2 sm:p-2 text-right">
+              {ordersTexts.total}
+            </th>
+            <td className="hidden sm:table-cell" />
+            <td className="px-1 py-2 sm:p-2 text-right font-semibold whitespace-nowrap">{formatMoney(order.total ?? 0)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function Timeline({ order }: { order: OrderDetail }) {
+  return (
+    <ol className="m-0 list-none space-y-3 border-0 border-l-2 border-solid border-(--surface-border) p-0 pl-4">
+      {order.timeline.map((entry) => (
+        <li key={entry.id}>
+          <div className="flex flex-wrap items-center gap-2">
+            {entry.from && <WorkflowStatusTag status={entry.from} />}
+            {entry.from && <i className="pi pi-arrow-right text-xs" aria-label="a" />}
+            <WorkflowStatusTag status={entry.to} />
+          </div>
+          <div className="text-sm text-(--text-color-secondary)">
+            {formatDateTime(entry.at)} · {userName(entry.user)}
+          </div>
+          {entry.comment && <div className="text-sm italic break-words">«{entry.comment}»</div>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** An order read in full: its data, the lines with what has been received, the total and the status timeline. */
+export function OrderDetailDialog({ orderId, folio, onHide }: { orderId: number; folio: string; onHide: () => void }) {
+  const order = useQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) });
+  const data = order.data;
+  return (
+    <AppDialog visible header={ordersTexts.detailTitle(folio)} style={{ width: '56rem' }} onHide={onHide}>
+      {order.isError && <Message severity="error" text={`${ordersTexts.loadFailed}: ${errorMessage(order.error)}`} className="w-full justify-start" />}
+      {order.isPending && <Skeleton height="16rem" />}
+      {data && (
+        <div className="space-y-5">
+          <div className="flex flex-wrap items-center gap-3">
+            <WorkflowStatusTag status={data.status} />
+            <span className="text-lg font-semibold">{formatMoney(data.total ?? 0)}</span>
+          </div>
+          <dl className="m-0 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <Item label={ordersTexts.work}>{data.work.label}</Item>
+            <Item label={ordersTexts.project}>{data.project?.label ?? ordersTexts.none}</Item>
+            <Item label={ordersTexts.requester}>{data.requestedBy?.label ?? ordersTexts.none}</Item>
+            <Item label={ordersTexts.requiredDate}>{formatDay(data.requiredDate)}</Item>
+            <Item label={ordersTexts.supplier}>{data.supplier?.label ?? ordersTexts.none}</Item>
+            <Item label={ordersTexts.createdAt}>{formatDateTime(data.createdAt)}</Item>
+          </dl>
+          {data.notes && <Item label={ordersTexts.notes}>{data.notes}</Item>}
+          <section aria-label={ordersTexts.lines}>
+            <h3 className="mt-0 mb-2 text-base">{ordersTexts.lines}</h3>
+            <Lines order={data} />
+          </section>
+          <section aria-label={ordersTexts.timeline}>
+            <h3 className="mt-0 mb-2 text-base">{ordersTexts.timeline}</h3>
+            <Timeline order={data} />
+          </section>
+        </div>
+      )}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FIELD_MESSAGES, ORDER_MESSAGES } from '@goc/contracts';
+import { OrdersPage } from '../../../src/features/orders/orders-page';
+import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
+import { apiError, fakeApi, type FakeApi, type FakeRoute } from '../../crud/fake-api';
+import { listOf, optionsOf } from '../../crud/fixtures';
+import { renderRoute } from '../../crud/render-route';
+
+const STAMP = '2026-03-01T10:00:00.000Z';
+const STATUSES = {
+  autorizado: { id: 3, code: 'autorizado', name: 'Autorizado', color: 'success' },
+  comprado: { id: 4, code: 'comprado', name: 'Comprado', color: 'contrast' },
+} as const;
+
+const line = (id: number, material: string, quantity: number, unitPrice: number | null, receivedQuantity: number) => ({
+  id,
+  materialId: id * 10,
+  material: { id: id * 10, label: material },
+  quantity,
+  unitId: 1,
+  unit: { id: 1, label: 'pza' },
+  unitPrice,
+  amount: unitPrice === null ? null : unitPrice * quantity,
+  receivedQuantity,
+  notes: null,
+});
+
+function order(status: keyof typeof STATUSES) {
+  return {
+    id: 1,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    version: 5,
+    folio: 'PED-000001',
+    workId: 2,
+    work: { id: 2, label: 'OB-2 Torre Norte' },
+    projectId: null,
+    project: null,
+    requestedById: 7,
+    requestedBy: { id: 7, label: 'residente' },
+    requiredDate: '2026-03-10',
+    supplierId: 4,
+    supplier: { id: 4, label: 'Aceros del Norte' },
+    statusId: STATUSES[status].id,
+    status: STATUSES[status],
+    notes: null,
+    lines: [line(11, 'Varilla 3/8"', 100, 120.5, status === 'comprado' ? 40 : 0), line(12, 'Cemento gris', 20, null, 0)],
+    total: 12050,
+    lineCount: 2,
+  };
+}
+
+let dispose: (() => void) | null = null;
+afterEach(() => {
+  dispose?.();
+  dispose = null;
+});
+
+function start(status: keyof typeof STATUSES, transition: FakeRoute | ReturnType<typeof apiError>): FakeApi {
+  seedSession({ user: ADMIN_USER, permissions: permissionsFor(['history', 'my_orders'], { view: true, create: true, edit: true, delete: true }) });
+  const row = order(status);
+  const server = fakeApi({
+    'GET /orders': listOf([row]),
+    'GET /orders/1': { status: 200, data: { ...row, timeline: [] } },
+    'GET /suppliers/options': optionsOf([
+      { value: 4, label: 'Aceros del Norte' },
+      { value: 5, label: 'Cementos del Bajío' },
+    ]),
+    'POST /orders/1/transitions': transition,
+  });
+  dispose = renderRoute(<OrdersPage view="all" />, '/pedidos/historico', server.adapter).dispose;
+  return server;
+}
+
+const savedReply: FakeRoute = () => ({ status: 200, data: { ...order('comprado'), version: 6 } });
+
+async function openAction(name: string) {
+  const row = (await screen.findByText('PED-000001')).closest('tr')!;
+  fireEvent.click(within(row).getByRole('button', { name }));
+  const dialog = await screen.findByRole('dialog', { name: `${name}: PED-000001` });
+  await within(dialog).findByText('Cemento gris');
+  return dialog;
+}
+
+describe('Comprar', () => {
+  it('starts from the order’s supplier and prices, requires a price on every line and posts them per line', async () => {
+    const server = start('autorizado', savedReply);
+    const dialog = await openAction('Comprar');
+    expect(within(dialog).getByLabelText(/^Proveedor/).closest('.p-dropdown')).toHaveTextContent('Aceros del Norte');
+    const prices = within(dialog).getAllByLabelText(/^Precio unitario/);
+    expect(prices.map((input) => (input as HTMLInputElement).value)).toEqual(['$120.50', '']);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comprar' }));
+    expect(await within(dialog).findByText(FIELD_MESSAGES.required)).toBeInTheDocument();
+    expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(0);
+
+    await userEvent.type(prices[1]!, '215.75');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comprar' }));
+    await waitFor(() => expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(1));
+    expect(server.calls('POST', '/orders/1/transitions')[0]!.body).toEqual({
+      to: 'comprado',
+      version: 5,
+      comment: null,
+      supplierId: 4,
+      prices: [
+        { lineId: 11, unitPrice: 120.5 },
+        { lineId: 12, unitPrice: 215.75 },
+      ],
+    });
+    expect(await screen.findByText('Estatus actualizado')).toBeInTheDocument();
+  });
+
+  it('shows the server’s field message next to the supplier', async () => {
+    start('autorizado', apiError(400, 'Datos inválidos', { supplierId: ORDER_MESSAGES.supplierRequired }));
+    const dialog = await openAction('Comprar');
+    await userEvent.type(within(dialog).getAllByLabelText(/^Precio unitario/)[1]!, '10');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comprar' }));
+    expect(await within(dialog).findByText(ORDER_MESSAGES.supplierRequired)).toBeInTheDocument();
+  });
+});
+
+describe('Registrar entrega', () => {
+  it('shows ordered, received and pending per line and posts the quantities of this delivery', async () => {
+    const server = start('comprado', savedReply);
+    const dialog = await openAction('Registrar entrega');
+    expect(within(dialog).getByText('Pendiente: 60 pza')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pendiente: 20 pza')).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar entrega' }));
+    expect(await within(dialog).findByText(ORDER_MESSAGES.receivedEmpty)).toBeInTheDocument();
+    expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(0);
+
+    const quantities = within(dialog).getAllByLabelText(/^En esta entrega/);
+    await userEvent.clear(quantities[0]!);
+    await userEvent.type(quantities[0]!, '25.5');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar entrega' }));
+    await waitFor(() => expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(1));
+    expect(server.calls('POST', '/orders/1/transitions')[0]!.body).toEqual({
+      to: 'entregado',
+      version: 5,
+      comment: null,
+      received: [
+        { lineId: 11, quantity: 25.5 },
+        { lineId: 12, quantity: 0 },
+      ],
+    });
+  });
+
+  it('"Recibir todo lo pendiente" fills each line with what is still missing', async () => {
+    const server = start('comprado', savedReply);
+    const dialog = await openAction('Registrar entrega parcial');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Recibir todo lo pendiente' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar entrega parcial' }));
+    await waitFor(() => expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(1));
+    expect(server.calls('POST', '/orders/1/transitions')[0]!.body).toMatchObject({
+      to: 'entregado_parcial',
+      received: [
+        { lineId: 11, quantity: 60 },
+        { lineId: 12, quantity: 20 },
+      ],
+    });
+  });
+
+  it('keeps an over-delivery refusal of the server in the dialog', async () => {
+    start('comprado', apiError(400, ORDER_MESSAGES.overDelivery('100', '140'), { 'received.0.quantity': ORDER_MESSAGES.overDelivery('100', '140') }));
+    const dialog = await openAction('Registrar entrega');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Recibir todo lo pendiente' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar entrega' }));
+    expect(await within(dialog).findByText('La cantidad recibida en total (140) supera la pedida (100)')).toBeInTheDocument();
+  });
+});

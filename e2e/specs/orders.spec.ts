@@ -1,0 +1,147 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import type { LoginResponse } from '@goc/contracts';
+import { apiCall, createRole, createUser, uniqueName } from '../support/api';
+import { optionsList, pickOption } from '../support/prime';
+import { BASE_URL, USER_PASSWORD } from '../support/constants';
+import { expect, headerTitle, seedSession, test } from '../support/test';
+
+/*
+ * Pedidos end to end (issue 8): a requester creates, edits and sends an order; purchasing
+ * authorises, buys and receives it in two deliveries; the requester reads the timeline and
+ * downloads the PDF.
+ */
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+const rowOf = (page: Page, folio: string) => page.getByRole('table').getByRole('row').filter({ hasText: folio });
+
+/** A page signed in as `session`, in its own browser context (two people at two desks). */
+async function desk(browser: Browser, session: LoginResponse): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1366, height: 768 } });
+  await seedSession(context, session);
+  return context.newPage();
+}
+
+/** PrimeReact's InputNumber takes its value from key presses, not from a pasted value: replace what it holds by typing. */
+async function typeNumber(input: Locator, text: string) {
+  await input.selectText();
+  await input.pressSequentially(text);
+}
+
+/** Runs one workflow action from the row's button: its dialog, `fill`, then the action's button. */
+async function act(page: Page, folio: string, action: string, fill?: (dialog: Locator) => Promise<void>) {
+  await rowOf(page, folio).getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `${action}: ${folio}` });
+  await expect(dialog).toBeVisible();
+  await fill?.(dialog);
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(toast(page, 'Estatus actualizado')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('an order from draft to delivery: requester and purchaser', async ({ browser, sessions }) => {
+  test.setTimeout(420_000);
+  const admin = await sessions.admin();
+  const requesterRole = await createRole(sessions.request, admin, uniqueName('E2E Residente'), [{ module: 'my_orders', view: true, create: true, edit: true, delete: true }]);
+  const purchaserRole = await createRole(sessions.request, admin, uniqueName('E2E Compras'), [{ module: 'history', view: true, edit: true }]);
+  const requester = await sessions.login(await createUser(sessions.request, admin, requesterRole), USER_PASSWORD);
+  const purchaser = await sessions.login(await createUser(sessions.request, admin, purchaserRole), USER_PASSWORD);
+
+  const mine = await desk(browser, requester);
+  let folio = '';
+
+  await test.step('the requester creates an order with two lines', async () => {
+    await mine.goto('/pedidos/mis-pedidos');
+    await expect(headerTitle(mine)).toHaveText('Mis Pedidos', { timeout: 30_000 });
+    await mine.getByRole('button', { name: 'Nuevo' }).click();
+    const form = mine.getByRole('dialog', { name: 'Nuevo pedido' });
+    await pickOption(mine, form.getByRole('textbox', { name: 'Obra', exact: true }), { first: true });
+    const required = form.getByRole('combobox', { name: /^Fecha requerida/ });
+    await required.fill('15/12/2026');
+    await required.press('Tab');
+    await form.getByRole('textbox', { name: /^Notas/ }).first().fill('Entregar por la mañana');
+    for (const [index, quantity] of [
+      [0, '10'],
+      [1, '4'],
+    ] as const) {
+      await form.getByRole('button', { name: 'Agregar partida' }).click();
+      const material = form.getByRole('textbox', { name: `Material (partida ${index + 1})` });
+      // ArrowDown opens the picker: Enter in a line's cell adds the next line.
+      await material.focus();
+      await material.press('ArrowDown');
+      await optionsList(mine).getByRole('option').nth(index).click();
+      await typeNumber(form.getByRole('spinbutton', { name: `Cantidad (partida ${index + 1})` }), quantity);
+    }
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(toast(mine, 'Pedido creado')).toBeVisible();
+    const created = await apiCall<{ items: { folio: string }[] }>(sessions.request, requester, 'GET', '/orders?scope=mine');
+    folio = created.items[0]?.folio ?? '';
+    expect(folio).toMatch(/^PED-\d{6}$/);
+    await expect(rowOf(mine, folio)).toContainText('Borrador');
+  });
+
+  await test.step('edits it while it is a draft', async () => {
+    await rowOf(mine, folio).getByRole('button', { name: 'Editar' }).click();
+    const form = mine.getByRole('dialog', { name: 'Editar pedido' });
+    await form.getByRole('textbox', { name: /^Notas/ }).first().fill('Entregar antes de las 9:00');
+    await typeNumber(form.getByRole('spinbutton', { name: 'Cantidad (partida 2)' }), '5');
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(toast(mine, 'Pedido actualizado')).toBeVisible();
+  });
+
+  await test.step('sends it: no longer editable', async () => {
+    await act(mine, folio, 'Enviar');
+    await expect(rowOf(mine, folio)).toContainText('Enviado');
+    await expect(rowOf(mine, folio).getByRole('button', { name: 'Editar' })).toHaveCount(0);
+  });
+
+  const buying = await desk(browser, purchaser);
+  await test.step('purchasing authorises and buys it with the supplier and prices', async () => {
+    await buying.goto('/pedidos/historico');
+    // A new desk loads the app cold on a busy machine: wait for the page before its rows.
+    await expect(headerTitle(buying)).toHaveText('Histórico de Pedidos', { timeout: 30_000 });
+    await expect(rowOf(buying, folio)).toContainText('Enviado');
+    await act(buying, folio, 'Autorizar');
+    await expect(rowOf(buying, folio)).toContainText('Autorizado');
+    await act(buying, folio, 'Comprar', async (dialog) => {
+      await pickOption(buying, dialog.getByRole('textbox', { name: 'Proveedor', exact: true }), { first: true });
+      const prices = dialog.getByRole('spinbutton', { name: /^Precio unitario/ });
+      await typeNumber(prices.nth(0), '150.5');
+      await typeNumber(prices.nth(1), '89');
+    });
+    // 10 × 150.50 + 5 × 89.00
+    await expect(rowOf(buying, folio)).toContainText('Comprado');
+    await expect(rowOf(buying, folio)).toContainText('$1,950.00');
+  });
+
+  await test.step('receives it in two deliveries', async () => {
+    await act(buying, folio, 'Registrar entrega parcial', async (dialog) => {
+      await typeNumber(dialog.getByRole('spinbutton', { name: /^En esta entrega/ }).nth(0), '6');
+    });
+    await expect(rowOf(buying, folio)).toContainText('Entregado parcial');
+    await act(buying, folio, 'Registrar entrega', async (dialog) => {
+      await expect(dialog.getByText('Pendiente: 4', { exact: false }).first()).toBeVisible();
+      await dialog.getByRole('button', { name: 'Recibir todo lo pendiente' }).click();
+    });
+    await expect(rowOf(buying, folio)).toContainText(/Entregado(?! parcial)/);
+  });
+
+  await test.step('the requester sees the timeline and downloads the PDF', async () => {
+    await mine.reload();
+    await rowOf(mine, folio).getByRole('button', { name: 'Ver detalle' }).click();
+    const detail = mine.getByRole('dialog', { name: `Pedido ${folio}` });
+    const timeline = detail.getByRole('region', { name: 'Historial de estatus' });
+    await expect(timeline.getByRole('listitem')).toHaveCount(6);
+    for (const status of ['Borrador', 'Enviado', 'Autorizado', 'Comprado', 'Entregado parcial', 'Entregado']) {
+      await expect(timeline.getByText(status, { exact: true }).first()).toBeVisible();
+    }
+    await expect(detail.getByRole('region', { name: 'Partidas' })).toContainText('$1,950.00');
+    await mine.keyboard.press('Escape');
+
+    const download = mine.waitForEvent('download');
+    await rowOf(mine, folio).getByRole('button', { name: 'Descargar PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${folio}.pdf`);
+    const bytes = await (await file.createReadStream()).toArray();
+    expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
