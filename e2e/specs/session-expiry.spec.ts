@@ -34,7 +34,10 @@ test('without keep_session an invalid token wipes local and session storage and 
     localStorage.setItem(key, `${localStorage.getItem(key) ?? ''}x`);
     sessionStorage.setItem('goc.sidebar.groups', JSON.stringify({ pedidos: true }));
   }, STORAGE.token);
-  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Proyectos' }).click();
+  // The guard keeps the permissions for the session: the first API call of the next page meets the 401.
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await nav.getByRole('button', { name: 'Configuración' }).click();
+  await nav.getByRole('link', { name: 'Unidades' }).click();
 
   await expectWipedAtLogin(page);
   expect(refreshes).toHaveLength(0);
