@@ -88,7 +88,8 @@ function prepareSessionQuery(db: Db) {
             eq(refreshTokens.familyId, sql.placeholder('familyId')),
             eq(refreshTokens.userId, users.id),
             isNull(refreshTokens.revokedAt),
-            gt(refreshTokens.familyExpiresAt, sql`now()`),
+            // The API's clock, as at login (the family's end was set from it), not the database's.
+            gt(refreshTokens.familyExpiresAt, sql`${sql.placeholder('now')}::timestamptz`),
           ),
         )})`,
     })
@@ -102,7 +103,7 @@ function prepareSessionQuery(db: Db) {
 /** Verifies the bearer and loads the user, refusing inactive users and ended sessions. */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
   const claims = await request.server.tokens.verify(bearerToken(request));
-  const [row] = await request.server.sessionQuery.execute({ userId: claims.userId, familyId: claims.familyId });
+  const [row] = await request.server.sessionQuery.execute({ userId: claims.userId, familyId: claims.familyId, now: new Date().toISOString() });
   if (!row || !row.active || !row.sessionLive) throw new UnauthorizedError();
   const user: AuthUser = { id: row.id, username: row.username, roleId: row.roleId, familyId: claims.familyId, accessVersion: row.accessVersion };
   request.user = user;
