@@ -34,7 +34,8 @@ async function act(page: Page, folio: string, action: string, fill?: (dialog: Lo
   await expect(dialog).toBeVisible();
   await fill?.(dialog);
   await dialog.getByRole('button', { name: action, exact: true }).click();
-  await expect(toast(page, 'Estatus actualizado')).toBeVisible();
+  // The previous action's toast may still be leaving: this action's is the newest.
+  await expect(toast(page, 'Estatus actualizado').last()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
