@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import { applyServerErrors } from '../../components/form/server-errors';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { useSessionUser } from '../../lib/session/session-user';
-import { PasswordField } from './password-field';
+import { FormPasswordField } from './password-field';
 import { changeOwnPassword } from './users-api';
 import { usersTexts } from './users-texts';
 
@@ -47,49 +47,28 @@ export function ChangePasswordDialog({ onHide }: { onHide: () => void }) {
       onHide={onHide}
       onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
     >
-      <Controller
+      <FormPasswordField
         control={form.control}
         name="currentPassword"
-        render={({ field, fieldState }) => (
-          <PasswordField
-            id={`${formId}-current`}
-            label={usersTexts.currentPassword}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            autoComplete="current-password"
-          />
-        )}
+        id={`${formId}-current`}
+        label={usersTexts.currentPassword}
+        autoComplete="current-password"
       />
-      <Controller
+      <FormPasswordField
         control={form.control}
         name="newPassword"
-        render={({ field, fieldState }) => (
-          <PasswordField
-            id={`${formId}-new`}
-            label={usersTexts.newPassword}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            autoComplete="new-password"
-            rules
-            username={user?.username}
-          />
-        )}
+        id={`${formId}-new`}
+        label={usersTexts.newPassword}
+        autoComplete="new-password"
+        rules
+        username={user?.username}
       />
-      <Controller
+      <FormPasswordField
         control={form.control}
         name="confirmPassword"
-        render={({ field, fieldState }) => (
-          <PasswordField
-            id={`${formId}-confirm`}
-            label={usersTexts.confirmPassword}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            autoComplete="new-password"
-          />
-        )}
+        id={`${formId}-confirm`}
+        label={usersTexts.confirmPassword}
+        autoComplete="new-password"
       />
     </FormDialog>
   );

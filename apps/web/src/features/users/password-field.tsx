@@ -1,4 +1,5 @@
 import { Password } from 'primereact/password';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { FormField, fieldTextIds } from '../../components/form/form-field';
 import { PasswordRules } from '../../components/form/password-rules';
 
@@ -33,5 +34,23 @@ export function PasswordField({ id, label, value, onChange, error, autoComplete,
         inputClassName="w-full"
       />
     </FormField>
+  );
+}
+
+type FormPasswordFieldProps<V extends FieldValues> = Omit<PasswordFieldProps, 'value' | 'onChange' | 'error'> & {
+  control: Control<V>;
+  name: Path<V>;
+};
+
+/** A PasswordField bound to a react-hook-form field: its value, changes and error message. */
+export function FormPasswordField<V extends FieldValues>({ control, name, ...props }: FormPasswordFieldProps<V>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <PasswordField {...props} value={String(field.value ?? '')} onChange={field.onChange} error={fieldState.error?.message} />
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { FormDialog } from '../../components/form/form-dialog';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
-import { PasswordField } from './password-field';
+import { FormPasswordField } from './password-field';
 import { resetPassword } from './users-api';
 import { usersTexts } from './users-texts';
 
@@ -57,35 +57,21 @@ export function ResetPasswordDialog({ userId, username, onHide }: ResetPasswordD
       onHide={onHide}
       onSubmit={() => void form.handleSubmit((values) => save.mutate(values))()}
     >
-      <Controller
+      <FormPasswordField
         control={form.control}
         name="password"
-        render={({ field, fieldState }) => (
-          <PasswordField
-            id={`${formId}-password`}
-            label={usersTexts.newPassword}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            autoComplete="new-password"
-            rules
-            username={username}
-          />
-        )}
+        id={`${formId}-password`}
+        label={usersTexts.newPassword}
+        autoComplete="new-password"
+        rules
+        username={username}
       />
-      <Controller
+      <FormPasswordField
         control={form.control}
         name="confirmPassword"
-        render={({ field, fieldState }) => (
-          <PasswordField
-            id={`${formId}-confirm`}
-            label={usersTexts.confirmPassword}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            autoComplete="new-password"
-          />
-        )}
+        id={`${formId}-confirm`}
+        label={usersTexts.confirmPassword}
+        autoComplete="new-password"
       />
     </FormDialog>
   );
