@@ -4,11 +4,10 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { formatDay, listQueryToParams, listResponseSchema, ordersResource, PROJECT_STATUS_OPTIONS } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { BudgetBar } from '../../components/budget-bar';
+import { OrderSummary } from '../../components/order-summary';
 import { StatusTag } from '../../components/list/status-tag';
 import { api } from '../../lib/api/client';
-import { formatMoney } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
-import { severityOf } from '../../lib/severity';
 import { Avatar } from './avatar';
 import type { Project } from './projects-api';
 
@@ -27,16 +26,7 @@ function ProjectOrders({ project, scope }: { project: Project; scope: 'mine' | '
     <ul className="m-0 flex list-none flex-col gap-2 p-0">
       {data.items.map((o) => (
         <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
-          <span className="flex flex-col">
-            <span className="font-medium text-slate-800">{o.folio}</span>
-            <span className="text-xs text-slate-500">
-              {o.requestedBy?.label} · para el {formatDay(o.requiredDate)}
-            </span>
-          </span>
-          <span className="flex items-center gap-2">
-            {formatMoney(o.total)}
-            <StatusTag severity={severityOf(o.status.color)} label={o.status.name} />
-          </span>
+          <OrderSummary order={o} />
         </li>
       ))}
     </ul>

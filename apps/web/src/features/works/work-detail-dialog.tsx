@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { CATALOGS, formatDay, EMPLOYEE_STATUS_OPTIONS, ordersResource, projectsResource, WORK_STATUS_OPTIONS, type WorkOverview } from '@goc/contracts';
+import { CATALOGS, EMPLOYEE_STATUS_OPTIONS, ordersResource, projectsResource, WORK_STATUS_OPTIONS, type WorkOverview } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { BudgetBar } from '../../components/budget-bar';
+import { OrderSummary } from '../../components/order-summary';
 import { StatusTag } from '../../components/list/status-tag';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
-import { severityOf } from '../../lib/severity';
 import { fetchRelated } from './works-api';
 
 const NO_RESULTS = 'No se han encontrado resultados';
@@ -98,20 +98,7 @@ export function WorkDetailDialog({ work, onHide }: { work: WorkOverview | null; 
               <RelatedList
                 queryKey={['resource', '/orders', 'work', work.id, ordersScope]}
                 load={() => fetchRelated('/orders', ordersResource.schemas.entity, { workId: work.id }, ordersScope)}
-                render={(o) => (
-                  <>
-                    <span className="flex flex-col">
-                      <span className="font-medium text-slate-800">{o.folio}</span>
-                      <span className="text-xs text-slate-500">
-                        {o.requestedBy?.label} · para el {formatDay(o.requiredDate)}
-                      </span>
-                    </span>
-                    <span className="flex items-center gap-2">
-                      {formatMoney(o.total)}
-                      <StatusTag severity={severityOf(o.status.color)} label={o.status.name} />
-                    </span>
-                  </>
-                )}
+                render={(o) => <OrderSummary order={o} />}
               />
             </TabPanel>
           )}
