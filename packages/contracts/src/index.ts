@@ -40,6 +40,7 @@ export * from './records';
 export * from './resources/requests';
 export * from './projects/projects';
 export * from './orders/orders';
+export * from './orders/amounts';
 export * from './resources/registry';
 export * from './registry/index';
 export * from './works/overview';

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@goc/contracts';
 import { ValidationError } from '../../src/lib/errors';
-import { applyDelivery, displayQuantity, fromUnits, lineAmount, orderTotal, planPurchase, toUnits } from '../../src/modules/orders/rules';
+import { displayQuantity, fromUnits, lineAmount, orderTotal, toUnits } from '@goc/contracts';
+import { applyDelivery, planPurchase } from '../../src/modules/orders/rules';
 
 function refusal(run: () => unknown): Record<string, string> {
   try {

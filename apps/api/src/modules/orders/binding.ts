@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTransitionExtrasSchema, ordersResource, type OrderEntity } from '@goc/contracts';
+import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTotal, orderTransitionExtrasSchema, ordersResource, type OrderEntity, type PricedLine } from '@goc/contracts';
 import type { Tx } from '../../db/client';
 import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
 import type { Input, ResourceBinding, TransitionContext, TransitionOutcome, WriteContext } from '../../lib/crud/types';
 import { ValidationError } from '../../lib/errors';
-import { applyDelivery, orderTotal, planPurchase, type PricedLine } from './rules';
+import { applyDelivery, planPurchase } from './rules';
 
 /*
  * Pedidos on the resource mechanism: the declaration (contracts) plus what only orders say — who a
