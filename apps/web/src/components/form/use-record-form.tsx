@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldErrors as HookFieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -28,8 +28,28 @@ export interface FormSectionContext {
 export interface FormExtension {
   /** Starting values of the extra keys (a role's permission matrix); they travel with the fields. */
   initialValues: (record: ResourceRow | null) => FormValues;
-  /** Drawn under the declared fields. */
+  /** Drawn under the declared fields, or right after the field named here (a movement's new employee after the employee picker). */
   render: (context: FormSectionContext) => ReactNode;
+  after?: string;
+}
+
+/** A note under a field worked out from the whole form: never blocks saving. */
+export interface FieldNote {
+  warning?: string | null;
+  hint?: string;
+}
+
+/**
+ * How a page bends the generated form to its case (a personnel movement): values it sets itself,
+ * fields that apply only to some values of others, notes that read several fields at once.
+ */
+export interface FormShape {
+  /** Values the page decides (a movement's scope): no input, sent as they are. */
+  fixed?: FormValues;
+  /** Whether a field or extension key applies to the current values; one that does not is neither shown nor sent (a baja's salary). */
+  applies?: (name: string, values: FormValues) => boolean;
+  /** A note under a field (a late effective date, the SDI bounds in force that day). */
+  note?: (name: string, values: FormValues) => FieldNote | null;
 }
 
 export interface RecordFormOptions {
@@ -39,6 +59,7 @@ export interface RecordFormOptions {
   /** Create only: values that replace the declared defaults (a copy of another record for "Duplicar"). */
   defaults?: FormValues;
   extension?: FormExtension;
+  shape?: FormShape;
   /** Values computed per line of a `lines` field, by field name (an order line's amount). */
   computed?: Readonly<Record<string, readonly ComputedColumn[]>>;
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
@@ -60,7 +81,7 @@ const WIDE_FORM_FIELDS = 4;
  * their fields (a line's cell included: 'lines.2.quantity') until the field changes; an edit sends
  * only what changed plus the version read, and a stale version offers to reload the record.
  */
-export function useRecordForm({ resource, record: initialRecord, defaults, extension, computed, onSaved, onDone }: RecordFormOptions) {
+export function useRecordForm({ resource, record: initialRecord, defaults, extension, shape, computed, onSaved, onDone }: RecordFormOptions) {
   const mode: FormMode = initialRecord ? 'edit' : 'create';
   const formId = useId();
   const toast = useToast();
@@ -70,6 +91,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     ...initialValues(resource.fields, record),
     ...(record ? {} : defaults),
     ...extension?.initialValues(record),
+    ...shape?.fixed,
   });
   const [base, setBase] = useState(() => ({ record: initialRecord, values: startValues(initialRecord) }));
   const [stale, setStale] = useState(false);
@@ -78,17 +100,21 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
   const fields = useMemo(() => formFields(resource.fields, mode, base.record), [resource.fields, mode, base.record]);
   const extraNames = useMemo(() => Object.keys(extension?.initialValues(null) ?? {}), [extension]);
   const names = useMemo(() => [...writableNames(resource.fields, mode), ...extraNames], [resource.fields, mode, extraNames]);
+  const applies = shape?.applies;
+  const appliesNow = (name: string, current: FormValues) => applies?.(name, current) ?? true;
+  /** The names sent with these values: the writable ones that apply to them. */
+  const namesFor = (current: FormValues) => names.filter((name) => appliesNow(name, current));
 
   // The body the API would receive is what the zod schema checks: the writable values (plus the version on edit).
   const resolver = useMemo((): Resolver<FormValues> => {
     const check = zodResolver(mode === 'create' ? resource.schemas.createInput : resource.schemas.updateInput, undefined, { raw: true });
     return (values, context, options) => {
-      const body = pick(bodyValues(resource.fields, values), names);
+      const body = pick(bodyValues(resource.fields, values), names.filter((name) => applies?.(name, values) ?? true));
       return check(mode === 'create' ? body : { version: base.record?.version, ...body }, context, options) as ReturnType<
         Resolver<FormValues>
       >;
     };
-  }, [mode, names, resource.fields, resource.schemas, base.record]);
+  }, [mode, names, applies, resource.fields, resource.schemas, base.record]);
 
   const form = useForm<FormValues>({ defaultValues: base.values, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const values = form.watch();
@@ -149,11 +175,12 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
 
   const submit = form.handleSubmit(() => {
     const current = bodyValues(resource.fields, form.getValues());
+    const sent = namesFor(current);
     if (mode === 'create') {
-      save.mutate(pick(current, names));
+      save.mutate(pick(current, sent));
       return;
     }
-    const changed = changedNames(names, bodyValues(resource.fields, base.values), current);
+    const changed = changedNames(sent, bodyValues(resource.fields, base.values), current);
     if (changed.length === 0) {
       toast.add({ severity: 'info', summary: formTexts.noChanges, life: 3000 });
       onDone();
@@ -170,8 +197,10 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     const ids = fieldTextIds(id);
     const error = errors[field.name];
     const value = values[field.name];
-    const warning = field.warning && typeof value === 'string' ? field.warning(value) : null;
-    const describedBy = [error ? ids.error : warning ? ids.warning : null, field.hint ? ids.hint : null].filter(Boolean).join(' ') || undefined;
+    const note = shape?.note?.(field.name, values);
+    const warning = note?.warning ?? (field.warning && typeof value === 'string' ? field.warning(value) : null);
+    const hint = note?.hint ?? field.hint;
+    const describedBy = [error ? ids.error : warning ? ids.warning : null, hint ? ids.hint : null].filter(Boolean).join(' ') || undefined;
     const dependsOn = field.reference?.dependsOn;
     return (
       <FormField
@@ -181,7 +210,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
         required={field.required}
         error={field.type === 'lines' ? undefined : error}
         warning={warning}
-        hint={field.type === 'password' ? undefined : field.hint}
+        hint={field.type === 'password' ? undefined : hint}
         help={field.type === 'password' ? <PasswordRules password={typeof value === 'string' ? value : ''} username={String(values.username ?? '')} /> : undefined}
         wide={field.type === 'textarea' || field.type === 'multiReference' || field.type === 'lines'}
         markOptional={field.type !== 'boolean' && field.form !== 'readOnly'}
@@ -204,6 +233,11 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
       </FormField>
     );
   };
+
+  const fixedNames = Object.keys(shape?.fixed ?? {});
+  const shownFields = fields.filter((field) => !fixedNames.includes(field.name) && appliesNow(field.name, values));
+  const section = extension?.render({ mode, values, errors, setValue });
+  const placedAfterField = shownFields.some((field) => field.name === extension?.after);
 
   const body = (
     <FormProvider {...form}>
@@ -236,8 +270,15 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
           }
         />
       )}
-      <div className={`grid grid-cols-1 gap-4 ${wide ? 'md:grid-cols-2' : ''}`}>{fields.map(renderField)}</div>
-      {extension?.render({ mode, values, errors, setValue })}
+      <div className={`grid grid-cols-1 gap-4 ${wide ? 'md:grid-cols-2' : ''}`}>
+        {shownFields.map((field) => (
+          <Fragment key={field.name}>
+            {renderField(field)}
+            {field.name === extension?.after && section && <div className="md:col-span-2">{section}</div>}
+          </Fragment>
+        ))}
+      </div>
+      {!placedAfterField && section}
     </FormProvider>
   );
 

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { confirmDeleteMessage, rowLabel, savedMessage, type ActionDeclaration } from '@goc/contracts';
+import { confirmDeleteMessage, rowLabel, savedMessage, type ActionDeclaration, type Filters } from '@goc/contracts';
 import { useConfirm } from '../confirm/use-confirm';
 import { RecordFormDialog, type RecordFormDialogProps } from '../form/record-form-dialog';
-import type { FormExtension } from '../form/use-record-form';
+import type { FormExtension, FormShape } from '../form/use-record-form';
 import { copyValues, type FormMode, type FormValues } from '../form/form-values';
 import { useLoading } from '../loading/use-loading';
 import { useToast } from '../toast/use-toast';
@@ -23,12 +23,22 @@ export interface CrudPageProps {
   extraActions?: readonly RowAction[];
   /** Values and inputs the declared fields do not cover (a role's permission matrix). */
   formExtension?: FormExtension;
+  /** Fixed values, fields that apply only to some values, notes (a personnel movement's form). */
+  formShape?: FormShape;
   formWidth?: string;
   /** Values the form computes per line of a `lines` field (an order line's amount), by field name. */
   formComputed?: RecordFormDialogProps['computed'];
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
   /** The view's parameters every list and export request carries (scope=mine). */
   baseParams?: Readonly<Record<string, string>>;
+  /** Filters every list and export request carries besides the user's (the week shown); they win on the same field. */
+  baseFilters?: Filters;
+  /** "Nuevo" leads here instead of the form dialog (a full-page form). */
+  onCreate?: () => void;
+  /** Label of "Nuevo" ("Nuevo movimiento"). */
+  createLabel?: string;
+  /** Records that are never deleted (personnel movements are cancelled instead): no "Eliminar". */
+  deletable?: boolean;
   /** "Duplicar": a new record starting from a copy of the row (with the create permission). */
   duplicable?: boolean;
   /** Inputs the workflow's actions take beyond the comment. */
@@ -46,7 +56,23 @@ type TransitionTarget = { row: ResourceRow; action: ActionDeclaration };
  * after confirmation and the workflow's actions — each only with its declared permission, on the
  * rows its guards and statuses allow.
  */
-export function CrudPage({ resource, extraActions = [], formExtension, formWidth, formComputed, onSaved, baseParams, duplicable, transitionInputs, children }: CrudPageProps) {
+export function CrudPage({
+  resource,
+  extraActions = [],
+  formExtension,
+  formShape,
+  formWidth,
+  formComputed,
+  onSaved,
+  baseParams,
+  baseFilters,
+  onCreate,
+  createLabel,
+  deletable = true,
+  duplicable,
+  transitionInputs,
+  children,
+}: CrudPageProps) {
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
@@ -88,12 +114,14 @@ export function CrudPage({ resource, extraActions = [], formExtension, formWidth
     <>
       <ResourceList
         resource={resource}
-        onCreate={() => open(null)}
+        onCreate={onCreate ?? (() => open(null))}
+        {...(createLabel ? { createLabel } : {})}
         onEdit={open}
         onHistory={setHistoryOf}
-        onDelete={askDelete}
+        {...(deletable ? { onDelete: askDelete } : {})}
         {...(resource.workflow ? { onTransition: (row: ResourceRow, action: ActionDeclaration) => setTransition({ row, action }) } : {})}
         {...(baseParams ? { baseParams } : {})}
+        {...(baseFilters ? { baseFilters } : {})}
         extraActions={[...extraActions, ...duplicate]}
       />
       {formTarget && (
@@ -103,6 +131,7 @@ export function CrudPage({ resource, extraActions = [], formExtension, formWidth
           record={formTarget.record}
           defaults={formTarget.defaults}
           extension={formExtension}
+          shape={formShape}
           computed={formComputed}
           width={formWidth}
           onSaved={onSaved}

@@ -6,7 +6,7 @@ import { DataTable, type DataTableFilterMeta, type DataTableSortMeta } from 'pri
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { Skeleton } from 'primereact/skeleton';
-import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type ActionDeclaration, type SortEntry } from '@goc/contracts';
+import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type ActionDeclaration, type Filters, type SortEntry } from '@goc/contracts';
 import { errorMessage } from '../../lib/api/api-error';
 import { useIsMobile } from '../../lib/use-media-query';
 import { CellValue } from './cell-value';
@@ -39,6 +39,10 @@ export interface ResourceListProps {
   onTransition?: (row: ResourceRow, action: ActionDeclaration) => void;
   /** Parameters of the view every request carries (scope=mine), kept out of the URL. */
   baseParams?: Readonly<Record<string, string>>;
+  /** Filters of the view every request carries with the user's, kept out of the URL (the week shown); they win on the same field. */
+  baseFilters?: Filters;
+  /** Label of "Nuevo" ("Nuevo movimiento"). */
+  createLabel?: string;
   /** Further row actions, placed before the standard ones; each page checks its own permission. */
   extraActions?: readonly RowAction[];
   /** Excel / CSV export of the filtered set (default on). */
@@ -56,6 +60,7 @@ const fromSortMeta = (meta: readonly DataTableSortMeta[] | null | undefined): So
   (meta ?? []).filter((m) => m.order === 1 || m.order === -1).map((m) => ({ field: m.field, order: m.order === 1 ? 'asc' : 'desc' }));
 
 const NO_PARAMS: Readonly<Record<string, string>> = {};
+const NO_FILTERS: Filters = {};
 
 /** PrimeReact Tag severities as Button severities. */
 const buttonSeverity = (severity: ActionDeclaration['severity']): RowAction['severity'] =>
@@ -75,6 +80,8 @@ export function ResourceList({
   onDelete,
   onTransition,
   baseParams = NO_PARAMS,
+  baseFilters = NO_FILTERS,
+  createLabel = listTexts.create,
   extraActions = [],
   exportable = true,
   toolbar,
@@ -87,7 +94,8 @@ export function ResourceList({
   const choices = useMemo(() => columns.map((c) => ({ name: c.field.name, shownByDefault: c.field.list.shownByDefault })), [columns]);
   const { visible, setVisible } = useColumnVisibility(resource.key, choices);
 
-  const params = useMemo(() => listRequestParams(query, baseParams), [query, baseParams]);
+  const requested = useMemo(() => ({ ...query, filters: { ...query.filters, ...baseFilters } }), [query, baseFilters]);
+  const params = useMemo(() => listRequestParams(requested, baseParams), [requested, baseParams]);
   const list = useQuery({
     queryKey: resourceKeys.list(resource.resource, params),
     queryFn: () => fetchList(resource.resource, params, resource.schemas.entity),
@@ -156,9 +164,9 @@ export function ResourceList({
           />
         )}
         <div className="flex items-center gap-2 sm:ml-auto">
-          {exportable && <ExportButtons resource={resource.resource} query={query} baseParams={baseParams} fileName={resource.nouns.plural} compact={isMobile} />}
+          {exportable && <ExportButtons resource={resource.resource} query={requested} baseParams={baseParams} fileName={resource.nouns.plural} compact={isMobile} />}
           {toolbar}
-          {onCreate && rights.canCreate && <Button type="button" label={listTexts.create} icon="pi pi-plus" onClick={onCreate} />}
+          {onCreate && rights.canCreate && <Button type="button" label={createLabel} icon="pi pi-plus" onClick={onCreate} />}
         </div>
       </div>
 

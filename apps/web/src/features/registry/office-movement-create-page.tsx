@@ -1,19 +1,21 @@
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ROUTES } from '@goc/contracts';
-import { EmptyState } from '../../components/empty-state';
+import { RecordFormPage } from '../../components/form/record-form-page';
+import { useMovementForm } from './movement-form';
+import { MOVEMENT_RESOURCES } from './movement-resources';
 
-/** /registro/oficina/create — the full-page form for a new office movement. */
+/** /registro/oficina/create — Crear Oficina: the movement form as a page; saved or cancelled, back to the list. */
 export default function OfficeMovementCreatePage() {
+  const navigate = useNavigate();
+  const form = useMovementForm('oficina');
   return (
-    <EmptyState
-      icon="pi pi-user-plus"
-      title="Nuevo movimiento de oficina"
-      description="Aquí se capturará un alta, una baja o una modificación de salario del personal de oficina: empleado, empresa, fecha efectiva, tipo de trabajador, salario diario y SDI. Todavía no se pueden registrar movimientos desde esta pantalla."
-    >
-      <Link to={ROUTES.registryOffice.path} className="p-button p-component p-button-outlined no-underline">
-        <i className="pi pi-arrow-left mr-2" aria-hidden="true" />
-        Volver a {ROUTES.registryOffice.title}
-      </Link>
-    </EmptyState>
+    <RecordFormPage
+      resource={MOVEMENT_RESOURCES.oficina}
+      record={null}
+      title={ROUTES.registryOfficeCreate.title}
+      shape={form.shape}
+      extension={form.extension}
+      onLeave={() => navigate(ROUTES.registryOffice.path)}
+    />
   );
 }

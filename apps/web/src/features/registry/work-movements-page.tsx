@@ -1,12 +1,6 @@
-import { EmptyState } from '../../components/empty-state';
+import { MovementListPage } from './movement-list-page';
 
-/** /registro/obras — personnel movements at the works. */
+/** /registro/obras — personnel movements at the works, week by week, filterable by work. */
 export default function WorkMovementsPage() {
-  return (
-    <EmptyState
-      icon="pi pi-building"
-      title="Aún no hay movimientos en obras"
-      description="Aquí verás las altas, bajas y modificaciones de salario del personal de cada obra, con sus estatus de alta, timbre y error."
-    />
-  );
+  return <MovementListPage scope="obra" />;
 }

@@ -1,0 +1,12 @@
+import { registryMovementsResource, type MovementStatusInput, type RegistryMovement } from '@goc/contracts';
+import { api } from '../../lib/api/client';
+
+/* The call only movements have: their statuses (the rest is the shared record protocol). */
+
+export type StatusChange = { -readonly [K in keyof MovementStatusInput]: MovementStatusInput[K] };
+
+/** PATCH /registry/movements/:id/status with the version read: a stale version or a final registration status answers 409. */
+export async function updateMovementStatus(id: number, change: StatusChange): Promise<RegistryMovement> {
+  const response = await api.patch(`${registryMovementsResource.resource}/${id}/status`, change);
+  return registryMovementsResource.schemas.entity.parse(response.data);
+}
