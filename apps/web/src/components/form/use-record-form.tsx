@@ -48,6 +48,8 @@ export interface FormShape {
   fixed?: FormValues;
   /** Whether a field or extension key applies to the current values; one that does not is neither shown nor sent (a baja's salary). */
   applies?: (name: string, values: FormValues) => boolean;
+  /** Whether a field is required for the current values, beyond its declaration (a baja's cause): its label says so. */
+  required?: (name: string, values: FormValues) => boolean;
   /** A note under a field (a late effective date, the SDI bounds in force that day). */
   note?: (name: string, values: FormValues) => FieldNote | null;
 }
@@ -207,7 +209,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
         key={field.name}
         id={id}
         label={field.label}
-        required={field.required}
+        required={field.required || (shape?.required?.(field.name, values) ?? false)}
         error={field.type === 'lines' ? undefined : error}
         warning={warning}
         hint={field.type === 'password' ? undefined : hint}

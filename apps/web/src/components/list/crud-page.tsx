@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api/api-error';
 import { listTexts } from './list-texts';
 import { RecordHistoryDialog } from './record-history-dialog';
 import { deleteRecord } from '../../lib/resources/records';
-import { ResourceList } from './resource-list';
+import { ResourceList, type ResourceListProps } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
 import type { RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
@@ -33,6 +33,8 @@ export interface CrudPageProps {
   baseParams?: Readonly<Record<string, string>>;
   /** Filters every list and export request carries besides the user's (the week shown); they win on the same field. */
   baseFilters?: Filters;
+  /** The page's own cells for some columns, by field name. */
+  cells?: ResourceListProps['cells'];
   /** "Nuevo" leads here instead of the form dialog (a full-page form). */
   onCreate?: () => void;
   /** Label of "Nuevo" ("Nuevo movimiento"). */
@@ -66,6 +68,7 @@ export function CrudPage({
   onSaved,
   baseParams,
   baseFilters,
+  cells,
   onCreate,
   createLabel,
   deletable = true,
@@ -122,6 +125,7 @@ export function CrudPage({
         {...(resource.workflow ? { onTransition: (row: ResourceRow, action: ActionDeclaration) => setTransition({ row, action }) } : {})}
         {...(baseParams ? { baseParams } : {})}
         {...(baseFilters ? { baseFilters } : {})}
+        {...(cells ? { cells } : {})}
         extraActions={[...extraActions, ...duplicate]}
       />
       {formTarget && (

@@ -47,6 +47,8 @@ export interface ResourceListProps {
   extraActions?: readonly RowAction[];
   /** Excel / CSV export of the filtered set (default on). */
   exportable?: boolean;
+  /** A page's own cells for some columns, by field name (a movement's "fuera de plazo" as a warning tag). */
+  cells?: Readonly<Record<string, (row: ResourceRow) => ReactNode>>;
   /** Extra toolbar content (left of "Nuevo"). */
   toolbar?: ReactNode;
 }
@@ -84,6 +86,7 @@ export function ResourceList({
   createLabel = listTexts.create,
   extraActions = [],
   exportable = true,
+  cells,
   toolbar,
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
@@ -226,7 +229,11 @@ export function ResourceList({
               showAddButton={spec?.type !== 'boolean'}
               maxConstraints={MAX_CONSTRAINTS_PER_FIELD}
               pt={spec?.filterable ? columnFilterPassThrough(field.label) : undefined}
-              body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" /> : <CellValue field={field} row={row} />)}
+              body={(row: ResourceRow) => {
+                if (loadingRows) return <Skeleton height="1rem" />;
+                const own = cells?.[field.name];
+                return own ? own(row) : <CellValue field={field} row={row} />;
+              }}
               headerClassName="whitespace-nowrap"
               className={`whitespace-nowrap ${field.type === 'money' || field.type === 'number' ? 'text-right' : ''}`}
             />

@@ -45,6 +45,9 @@ export function movementFieldApplies(scope: MovementScope, name: string, values:
   }
 }
 
+/** Fields the declaration leaves optional because they depend on the type or scope; shown only when they apply, then they are required. */
+const REQUIRED_WHEN_SHOWN = ['employeeId', 'workId', 'dailySalary', 'sdi', 'bajaReason'];
+
 /** "Fuera de plazo" by the contracts' rule, and the SDI bounds in force on the effective date with what breaks them. */
 export function movementNote(name: string, values: FormValues, wages: readonly WageParameters[] | undefined, now: number): FieldNote | null {
   const day = typeof values.effectiveDate === 'string' && isIsoDay(values.effectiveDate) ? values.effectiveDate : null;
@@ -72,6 +75,7 @@ export function useMovementForm(scope: MovementScope): { shape: FormShape; exten
       shape: {
         fixed: { scope },
         applies: (name, values) => movementFieldApplies(scope, name, values),
+        required: (name) => REQUIRED_WHEN_SHOWN.includes(name),
         note: (name, values) => movementNote(name, values, rows, Date.now()),
       },
       extension: {

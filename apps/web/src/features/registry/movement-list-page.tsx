@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ROUTES, type MovementScope } from '@goc/contracts';
 import { ReferencePicker } from '../../components/form/inputs/reference-picker';
 import { CrudPage } from '../../components/list/crud-page';
+import { StatusTag } from '../../components/list/status-tag';
 import { useListUrlState } from '../../components/list/list-url-state';
 import type { ResourceRow } from '../../components/list/resource-types';
 import type { RowAction } from '../../components/list/row-actions';
@@ -12,6 +13,11 @@ import { MOVEMENT_MODULES, MOVEMENT_RESOURCES } from './movement-resources';
 import { MovementStatusDialog } from './movement-status-dialog';
 import { movementTexts } from './movement-texts';
 import { useShownWeek, weekFilters, WeekPicker } from './movement-week';
+
+/** "Fuera de plazo" as a warning tag; a movement in time shows nothing. */
+const CELLS = {
+  late: (row: ResourceRow) => (row.late === true ? <StatusTag severity="warn" label={movementTexts.late} /> : <span className="text-(--text-color-secondary)">—</span>),
+};
 
 /** The work chosen in the toolbar is the list's own `workId` filter (in the URL, like a column filter). */
 function WorkFilter({ scope }: { scope: MovementScope }) {
@@ -68,6 +74,7 @@ export function MovementListPage({ scope }: { scope: MovementScope }) {
         formExtension={form.extension}
         formWidth="56rem"
         deletable={false}
+        cells={CELLS}
         extraActions={actions}
       >
         {statusOf && <MovementStatusDialog row={statusOf} onHide={() => setStatusOf(null)} />}

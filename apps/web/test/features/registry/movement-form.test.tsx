@@ -44,7 +44,8 @@ describe('Crear Oficina: the movement form', () => {
     expect(queryInput(page, 'Obra')).toBeNull();
 
     await choose(input(page, 'Tipo'), 'Baja');
-    await waitFor(() => expect(input(page, 'Causa de baja')).toBeInTheDocument());
+    // Shown only when it applies, then required: its label says so.
+    await waitFor(() => expect(within(page).getByText('Causa de baja').closest('label')).toHaveTextContent(/^Causa de baja\*$/));
     expect(queryInput(page, 'Salario diario')).toBeNull();
     expect(queryInput(page, 'SDI')).toBeNull();
     expect(within(page).queryByText(movementTexts.newEmployee)).toBeNull();

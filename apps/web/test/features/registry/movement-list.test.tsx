@@ -36,6 +36,8 @@ describe('Oficinas: this week’s office movements', () => {
     const view = renderRoute(<OfficeMovementsPage />, '/registro/oficina', server.adapter);
     dispose = view.dispose;
     await screen.findByText('Ana López Pérez');
+    // "Fuera de plazo" is a warning tag, not a green "Sí".
+    expect(within(screen.getByRole('row', { name: /Ana López Pérez/ })).getByText(movementTexts.late)).toHaveClass('p-tag-value');
     const week = currentWeek();
     const first = server.calls('GET', '/registry/movements').at(-1)!.params;
     expect(first.scope).toBe('oficina');
