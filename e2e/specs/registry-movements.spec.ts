@@ -130,7 +130,7 @@ for (const device of [
     test.use(device.use);
 
     test('pictures of Oficinas, Crear Oficina and Obras', async ({ page, context, sessions }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       await seedSession(context, await sessions.admin());
       mkdirSync(shotsDir, { recursive: true });
       const shot = async (name: string) => {
@@ -152,7 +152,9 @@ for (const device of [
       await page.mouse.wheel(0, 2000);
       await shot('crear-oficina-abajo');
       await page.goto('/registro/obras');
+      // This week may have no movement at a work yet: wait for the answer, rows or not.
       await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('.p-skeleton')).toHaveCount(0, { timeout: 30_000 });
       await shot('obras');
     });
   });

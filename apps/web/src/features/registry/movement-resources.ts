@@ -1,8 +1,8 @@
 import { registryMovementsResource, type MovementScope } from '@goc/contracts';
 import type { ListResource } from '../../components/list/resource-types';
 
-/** Type, employee, statuses and the "fuera de plazo" mark first: what HR scans a week for. */
-const LEADING = ['type', 'employeeId', 'effectiveDate', 'late', 'registrationStatusId', 'stampStatusId', 'errorStatusId', 'workId'];
+/** Type, employee (and work), date, "fuera de plazo" and statuses first: what HR scans a week for. */
+const LEADING = ['type', 'employeeId', 'workId', 'effectiveDate', 'late', 'registrationStatusId', 'stampStatusId', 'errorStatusId'];
 const rank = (name: string) => (LEADING.includes(name) ? LEADING.indexOf(name) : LEADING.length);
 const ORDERED = [...registryMovementsResource.fields].sort((a, b) => rank(a.name) - rank(b.name));
 
