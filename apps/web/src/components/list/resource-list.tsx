@@ -45,6 +45,17 @@ export interface ResourceListProps {
   exportable?: boolean;
   /** Extra toolbar content (left of "Nuevo"). */
   toolbar?: ReactNode;
+  /** Read-only columns after the declared ones, for values the entity carries beyond its fields (a cut's totals). */
+  extraColumns?: readonly ExtraColumn[];
+}
+
+/** A column the declaration has no field for: always shown, neither sorted nor filtered. */
+export interface ExtraColumn {
+  key: string;
+  header: string;
+  body: (row: ResourceRow) => ReactNode;
+  /** Right-aligned (counts, amounts). */
+  numeric?: boolean;
 }
 
 /** Skeleton rows have negative ids so they never collide with real ones. */
@@ -78,6 +89,7 @@ export function ResourceList({
   extraActions = [],
   exportable = true,
   toolbar,
+  extraColumns = [],
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
   const rights = useRowPermissions(resource);
@@ -223,6 +235,15 @@ export function ResourceList({
               className={`whitespace-nowrap ${field.type === 'money' || field.type === 'number' ? 'text-right' : ''}`}
             />
           ))}
+        {extraColumns.map((extra) => (
+          <Column
+            key={extra.key}
+            header={extra.header}
+            body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" /> : extra.body(row))}
+            headerClassName="whitespace-nowrap"
+            className={`whitespace-nowrap ${extra.numeric ? 'text-right' : ''}`}
+          />
+        ))}
         {actions.length > 0 && (
           <Column
             key="actions"
