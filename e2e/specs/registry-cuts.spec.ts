@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { businessToday, cutWeekOf, IDSE_RECORD_LENGTH, type LoginResponse } from '@goc/contracts';
@@ -45,6 +45,45 @@ async function salaryChange(request: Parameters<typeof apiCall>[0], admin: Login
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option }).click();
+}
+
+const shotsDir = process.env.SCREENSHOTS_DIR ?? '/tmp/goc/shots';
+
+/** Pictures for a human review (SCREENSHOTS=1), taken before the cut is closed below. */
+for (const device of [
+  { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
+  { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+]) {
+  test.describe(`Histórico de Registro on a ${device.name}`, () => {
+    test.skip(!process.env.SCREENSHOTS, 'screenshots only with SCREENSHOTS=1');
+    test.use(device.use);
+    test('screenshots of the cuts and of this week’s cut', async ({ page, context, sessions }) => {
+      test.setTimeout(90_000);
+      await seedSession(context, await sessions.admin());
+      const shot = async (name: string) => {
+        mkdirSync(shotsDir, { recursive: true });
+        await page.evaluate(() => document.fonts.ready);
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: `${shotsDir}/e2e-registry-${name}-${device.name}.png`, fullPage: name === 'cut' });
+      };
+      await page.goto('/registro/historico');
+      const week = cutWeekOf(new Date());
+      await expect(page.getByRole('row').filter({ hasText: week.label })).toBeVisible();
+      await shot('cuts');
+      const row = page.getByRole('row').filter({ hasText: week.label });
+      if (device.name === 'phone') {
+        // Phones fold the row actions into one menu.
+        await row.getByRole('button', { name: 'Acciones del registro' }).click();
+        await page.getByRole('menuitem', { name: 'Ver detalle del corte' }).click();
+      } else {
+        await row.getByRole('button', { name: 'Ver detalle del corte' }).click();
+      }
+      await expect(page.getByRole('heading', { name: week.label })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Movimientos del corte' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await shot('cut');
+    });
+  });
 }
 
 test('HR closes this week’s cut before it ends and downloads its Excel and an IDSE file', async ({ page, context, sessions }) => {
