@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addBusinessDays, businessToday, IDSE_RECORD_LENGTH, idseText, parseIdseRecord, REGISTRY_MESSAGES } from '@goc/contracts';
+import { addBusinessDays, businessToday, IDSE_RECORD_LENGTH, idseText, notFoundMessage, parseIdseRecord, REGISTRY_MESSAGES, registryCutsResource } from '@goc/contracts';
 import { auditLog, employees, registrationStatuses, registryCuts, registryMovements } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, created, firstId, listUrl, nss, rfcMoral, validCurp, type Api, type Row } from '../catalogs/support';
@@ -368,7 +368,15 @@ describe('weekly cuts', () => {
     const res = await historian.get(`${CUTS}/${cut!.id}/movements?pageSize=5`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().total).toBe(1);
-    expect(res.json().items[0].cutId).toBe(cut!.id);
+    const [item] = res.json().items as Row[];
+    expect(item!.cutId).toBe(cut!.id);
+    // The employee's number and NSS come from the joined employee, and q finds the movement by them.
+    const [stored] = await t.db.select().from(employees).where(eq(employees.id, item!.employeeId as number));
+    expect([item!.employeeNumber, item!.employeeNss, item!.cutStatus]).toEqual([stored!.employeeNumber, stored!.nss, cut!.status]);
+    for (const q of [stored!.employeeNumber, stored!.nss!]) {
+      expect((await historian.get(`${CUTS}/${cut!.id}/movements?q=${encodeURIComponent(q)}`)).json().total, q).toBe(1);
+    }
+    expect((await historian.get(`${CUTS}/${cut!.id}/movements?q=sin-coincidencias`)).json().total).toBe(0);
     const file = await historian.get(`${CUTS}/${cut!.id}/export?format=xlsx`);
     expect(file.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -380,7 +388,8 @@ describe('weekly cuts', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['Tipo', 'Ámbito']);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe('Alta');
-    expect((await historian.get(`${CUTS}/999999/movements`)).statusCode).toBe(404);
+    const unknown = await historian.get(`${CUTS}/999999/movements`);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, notFoundMessage(registryCutsResource.nouns)]);
   });
 });
 

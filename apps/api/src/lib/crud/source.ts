@@ -167,6 +167,17 @@ function listField(field: CatalogField, parts: { expr?: SQL | AnyPgColumn; refer
   return { ...base, kind, expr: parts.expr, ...(field.options ? { enumValues: field.options.map((o) => o.value) } : {}) };
 }
 
+const referenceAliasName = (prefix: string, field: string) => `${prefix}r_${field}`;
+
+/**
+ * The referenced table as a resource's list and read queries join it for a reference field, so a
+ * computed column can read the referenced row (a movement's employee NSS) from that one join instead
+ * of a subquery per row.
+ */
+export function joinedReference<T extends PgTable>(table: T, field: string): T {
+  return aliasedTable(table, referenceAliasName('', field));
+}
+
 /** The joinable side of a reference target: its declaration and an aliased copy of its table. */
 function joinTarget(key: ResourceKey, alias: string) {
   const target = getResource(key);
@@ -254,7 +265,7 @@ function rowShape(options: ShapeOptions): RowShape {
     columns.set(field.name, col);
     selection[field.name] = col;
     if (isReferenceLike(field) && ref) {
-      const t = joinTarget(ref.target, `${prefix}r_${field.name}`);
+      const t = joinTarget(ref.target, referenceAliasName(prefix, field.name));
       const join: ReferenceJoin = {
         field,
         target: t.target,

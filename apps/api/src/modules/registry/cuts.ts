@@ -1,9 +1,9 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { businessToday, formatDay, REGISTRY_MESSAGES, registryCutsResource, type CutTotals, type CutWorkSummary } from '@goc/contracts';
+import { businessToday, formatDay, notFoundMessage, REGISTRY_MESSAGES, registryCutsResource, type CutTotals, type CutWorkSummary } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { registrationStatuses, registryCuts, registryMovements, works } from '../../db/schema';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Entity } from '../../lib/crud/source';
 import type { ResourceBinding } from '../../lib/crud/types';
 import type { ExportColumn } from '../../lib/export/format';
@@ -110,7 +110,16 @@ export function closeDecision(before: Entity, userId: number, force: boolean, no
   return { values: { status: 'cerrado', closedAt: now, closedById: userId } };
 }
 
-/** The movements of one cut (every scope), for its exports. */
+/**
+ * 404 unless the cut exists. The movements list asks only this: reading the cut through the mechanism
+ * would also aggregate its totals and summary per work over every movement, on every page.
+ */
+export async function assertCutExists(executor: Executor, id: number): Promise<void> {
+  const [cut] = await executor.select({ id: registryCuts.id }).from(registryCuts).where(eq(registryCuts.id, id));
+  if (!cut) throw new NotFoundError(notFoundMessage(registryCutsResource.nouns));
+}
+
+/** The movements of one cut (every scope), for its lists and exports. */
 export const withinCut = (cutId: number) => eq(registryMovements.cutId, cutId);
 
 /** A cut's workbook: a summary sheet (week, status, totals, per work) and its movements sheet. */

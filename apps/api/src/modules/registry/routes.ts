@@ -25,7 +25,7 @@ import { resourceExportColumns } from '../../lib/crud/export-columns';
 import { actorOf, idParamsSchema, registerResourceRoutes } from '../../lib/crud/routes';
 import { XLSX_MIME } from '../../lib/export/respond';
 import { fileSlug } from '../../lib/export/format';
-import { closeDecision, cutsBinding, cutWorkbook, withinCut } from './cuts';
+import { assertCutExists, closeDecision, cutsBinding, cutWorkbook, withinCut } from './cuts';
 import { idseFile } from './idse';
 import { applyMovement, movementsBinding, requireScopeFlag } from './movements';
 import { wageParametersBinding } from './wages';
@@ -124,7 +124,7 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
     },
     handler: async (request) => {
       const actor = await actorOf(request);
-      await cuts.get(app.db, actor, request.params.id);
+      await assertCutExists(app.db, request.params.id);
       const page = await movements.list(app.db, actor, { ...(request.query as ListQuery), scope: 'historico' }, withinCut(request.params.id));
       return { ...page, items: page.items as RegistryMovement[] };
     },

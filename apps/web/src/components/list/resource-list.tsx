@@ -51,6 +51,17 @@ export interface ResourceListProps {
   cells?: Readonly<Record<string, (row: ResourceRow) => ReactNode>>;
   /** Extra toolbar content (left of "Nuevo"). */
   toolbar?: ReactNode;
+  /** Read-only columns after the declared ones, for values the entity carries beyond its fields (a cut's totals). */
+  extraColumns?: readonly ExtraColumn[];
+}
+
+/** A column the declaration has no field for: always shown, neither sorted nor filtered. */
+export interface ExtraColumn {
+  key: string;
+  header: string;
+  body: (row: ResourceRow) => ReactNode;
+  /** Right-aligned (counts, amounts). */
+  numeric?: boolean;
 }
 
 /** Skeleton rows have negative ids so they never collide with real ones. */
@@ -88,6 +99,7 @@ export function ResourceList({
   exportable = true,
   cells,
   toolbar,
+  extraColumns = [],
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
   const rights = useRowPermissions(resource);
@@ -238,6 +250,15 @@ export function ResourceList({
               className={`whitespace-nowrap ${field.type === 'money' || field.type === 'number' ? 'text-right' : ''}`}
             />
           ))}
+        {extraColumns.map((extra) => (
+          <Column
+            key={extra.key}
+            header={extra.header}
+            body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" /> : extra.body(row))}
+            headerClassName="whitespace-nowrap"
+            className={`whitespace-nowrap ${extra.numeric ? 'text-right' : ''}`}
+          />
+        ))}
         {actions.length > 0 && (
           <Column
             key="actions"
