@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { LINES_EXPORT_MESSAGE, MESSAGES, ORDER_MESSAGES, WORKFLOW_MESSAGES } from '@goc/contracts';
-import { materials, orderLines, orderStatuses, orders, projects, suppliers, users } from '../../src/db/schema';
+import { materials, orderLines, orderStatuses, orders, projects, suppliers, units, users } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, listAll, listUrl, optionsOf, parseCsv, type Api, type Row } from '../catalogs/support';
 
@@ -106,6 +106,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('creating an order', () => {
+  it('offers the materials with their unit as the option detail, which the form shows before the server copies it', async () => {
+    const options = await optionsOf(ana, '/materials');
+    const stored = await t.db.select({ id: materials.id, unit: units.abbreviation }).from(materials).innerJoin(units, eq(units.id, materials.unitId));
+    const unitOf = new Map(stored.map((m) => [m.id, m.unit]));
+    expect(options.length).toBeGreaterThan(1);
+    for (const option of options) expect(option.detail, option.label).toBe(unitOf.get(Number(option.value)));
+  });
+
   it('answers 201 with the folio, borrador, the requester, each material’s unit, exact amounts and the total', async () => {
     const order = await createdBy(ana, draft({ projectId }));
     expect(order.folio).toMatch(/^PED-\d{6}$/);
@@ -373,7 +381,7 @@ describe('lists, duplicate and PDF', () => {
     const bought = await orderAt('comprado');
     await moved(compras, bought, { to: 'entregado_parcial', version: bought.version, received: [{ lineId: bought.lines[1]!.id, quantity: 5 }] });
     await createdBy(ana, draft({ lines: [{ materialId: sand, quantity: 3, unitPrice: 10 }] }));
-    const query = { sort: [{ field: 'total', order: 'desc' as const }], filters: { materialId: { operator: 'and' as const, constraints: [{ value: sand, matchMode: 'equals' }] } } };
+    const query = { sort: [{ field: 'total', order: 'desc' as const }], filters: { materialId: { operator: 'and' as const, constraints: [{ value: sand, matchMode: 'equals' as const }] } } };
     const listed = (await listAll(ana, '/orders', query)).rows as Order[];
     const stored = new Map((await t.db.select().from(orderLines).where(inArray(orderLines.orderId, listed.map((o) => o.id)))).map((l) => [l.id, l]));
     const expected = listed.flatMap((o) => o.lines.map((l) => [o.folio, String(l.quantity), l.unit.label, l.amount === null ? '' : l.amount.toFixed(2), String(Number(stored.get(l.id)!.receivedQuantity))]));
