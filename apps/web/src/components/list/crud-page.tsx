@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api/api-error';
 import { listTexts } from './list-texts';
 import { RecordHistoryDialog } from './record-history-dialog';
 import { deleteRecord } from '../../lib/resources/records';
-import { ResourceList } from './resource-list';
+import { ResourceList, type ResourceListProps } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
 import type { RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
@@ -29,6 +29,8 @@ export interface CrudPageProps {
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
   /** The view's parameters every list and export request carries (scope=mine). */
   baseParams?: Readonly<Record<string, string>>;
+  /** Further exports of the list's rows (orders with one row per line). */
+  exportVariants?: ResourceListProps['exportVariants'];
   /** "Duplicar": a new record starting from a copy of the row (with the create permission). */
   duplicable?: boolean;
   /** Inputs the workflow's actions take beyond the comment. */
@@ -46,7 +48,7 @@ type TransitionTarget = { row: ResourceRow; action: ActionDeclaration };
  * after confirmation and the workflow's actions — each only with its declared permission, on the
  * rows its guards and statuses allow.
  */
-export function CrudPage({ resource, extraActions = [], formExtension, formWidth, formComputed, onSaved, baseParams, duplicable, transitionInputs, children }: CrudPageProps) {
+export function CrudPage({ resource, extraActions = [], formExtension, formWidth, formComputed, onSaved, baseParams, exportVariants, duplicable, transitionInputs, children }: CrudPageProps) {
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
@@ -94,6 +96,7 @@ export function CrudPage({ resource, extraActions = [], formExtension, formWidth
         onDelete={askDelete}
         {...(resource.workflow ? { onTransition: (row: ResourceRow, action: ActionDeclaration) => setTransition({ row, action }) } : {})}
         {...(baseParams ? { baseParams } : {})}
+        {...(exportVariants ? { exportVariants } : {})}
         extraActions={[...extraActions, ...duplicate]}
       />
       {formTarget && (

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useIsMobile } from '../../lib/use-media-query';
 import { CellValue } from './cell-value';
 import { useColumnVisibility } from './column-visibility';
-import { ExportButtons } from './export-buttons';
+import { ExportButtons, type ExportVariant } from './export-buttons';
 import { FilterInput } from './filter-input';
 import { fromTableFilters, matchModeOptions, toTableFilters } from './filter-model';
 import { listColumns } from './list-columns';
@@ -43,6 +43,8 @@ export interface ResourceListProps {
   extraActions?: readonly RowAction[];
   /** Excel / CSV export of the filtered set (default on). */
   exportable?: boolean;
+  /** Further exports of the same rows the page declares (orders with one row per line). */
+  exportVariants?: readonly ExportVariant[];
   /** Extra toolbar content (left of "Nuevo"). */
   toolbar?: ReactNode;
 }
@@ -77,6 +79,7 @@ export function ResourceList({
   baseParams = NO_PARAMS,
   extraActions = [],
   exportable = true,
+  exportVariants,
   toolbar,
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
@@ -156,7 +159,9 @@ export function ResourceList({
           />
         )}
         <div className="flex items-center gap-2 sm:ml-auto">
-          {exportable && <ExportButtons resource={resource.resource} query={query} baseParams={baseParams} fileName={resource.nouns.plural} compact={isMobile} />}
+          {exportable && (
+            <ExportButtons resource={resource.resource} query={query} baseParams={baseParams} fileName={resource.nouns.plural} compact={isMobile} {...(exportVariants ? { variants: exportVariants } : {})} />
+          )}
           {toolbar}
           {onCreate && rights.canCreate && <Button type="button" label={listTexts.create} icon="pi pi-plus" onClick={onCreate} />}
         </div>
