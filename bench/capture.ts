@@ -77,6 +77,8 @@ export async function captureListSql(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
   path: string;
+  /** The listed table, whose page and count statements are told apart (default materials). */
+  table?: string;
 }): Promise<Capture> {
   const config = {
     ...loadConfig({
@@ -101,7 +103,8 @@ export async function captureListSql(options: {
     if (response.statusCode !== 200) throw new Error(`list request failed: HTTP ${response.statusCode} ${response.body.slice(0, 500)}`);
     const body = response.json<{ items: unknown[]; total: number }>();
 
-    const listQueries = probe.queries.filter((q) => /\bfrom\s+"materials"/i.test(q.text));
+    const from = new RegExp(`\\bfrom\\s+"${options.table ?? 'materials'}"`, 'i');
+    const listQueries = probe.queries.filter((q) => from.test(q.text));
     const count = listQueries.find((q) => /count\(/i.test(q.text));
     const page = listQueries.find((q) => q !== count);
     if (!page || !count) {

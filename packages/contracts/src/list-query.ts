@@ -209,6 +209,8 @@ export const optionSchema = z.object({
   icon: z.string().optional(),
   color: z.string().optional(),
   parentId: z.number().int().optional(),
+  /** The resource's `optionExtras.detail` (a material's unit). */
+  detail: z.string().optional(),
 });
 export type Option = z.infer<typeof optionSchema>;
 export const optionListSchema = z.array(optionSchema);

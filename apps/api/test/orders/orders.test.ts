@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, ORDER_MESSAGES, WORKFLOW_MESSAGES } from '@goc/contracts';
-import { materials, orderLines, orderStatuses, orders, projects, suppliers, users } from '../../src/db/schema';
+import ExcelJS from 'exceljs';
+import { LINES_EXPORT_MESSAGE, MESSAGES, ORDER_MESSAGES, WORKFLOW_MESSAGES } from '@goc/contracts';
+import { materials, orderLines, orderStatuses, orders, projects, suppliers, units, users } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
-import { API, apiFor, listAll, listUrl, optionsOf, type Api, type Row } from '../catalogs/support';
+import { API, apiFor, listAll, listUrl, optionsOf, parseCsv, type Api, type Row } from '../catalogs/support';
 
 /*
  * Pedidos through the HTTP API on a seeded database: what a requester and purchasing may do at each
@@ -105,6 +106,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('creating an order', () => {
+  it('offers the materials with their unit as the option detail, which the form shows before the server copies it', async () => {
+    const options = await optionsOf(ana, '/materials');
+    const stored = await t.db.select({ id: materials.id, unit: units.abbreviation }).from(materials).innerJoin(units, eq(units.id, materials.unitId));
+    const unitOf = new Map(stored.map((m) => [m.id, m.unit]));
+    expect(options.length).toBeGreaterThan(1);
+    for (const option of options) expect(option.detail, option.label).toBe(unitOf.get(Number(option.value)));
+  });
+
   it('answers 201 with the folio, borrador, the requester, each material’s unit, exact amounts and the total', async () => {
     const order = await createdBy(ana, draft({ projectId }));
     expect(order.folio).toMatch(/^PED-\d{6}$/);
@@ -366,6 +375,47 @@ describe('lists, duplicate and PDF', () => {
     const csv = await ana.get(listUrl('/orders', { format: 'csv' }, '/export'));
     const folios = csv.body.split('\n').slice(1).filter((l) => l.trim() !== '').map((l) => l.split(',')[0]);
     expect(folios).toEqual(mine.rows.map((r) => r.folio));
+  });
+
+  it('exports one row per line with lines=1 (CSV and XLSX): exactly the filtered orders, in the list’s order', async () => {
+    const bought = await orderAt('comprado');
+    await moved(compras, bought, { to: 'entregado_parcial', version: bought.version, received: [{ lineId: bought.lines[1]!.id, quantity: 5 }] });
+    await createdBy(ana, draft({ lines: [{ materialId: sand, quantity: 3, unitPrice: 10 }] }));
+    const query = { sort: [{ field: 'total', order: 'desc' as const }], filters: { materialId: { operator: 'and' as const, constraints: [{ value: sand, matchMode: 'equals' as const }] } } };
+    const listed = (await listAll(ana, '/orders', query)).rows as Order[];
+    const stored = new Map((await t.db.select().from(orderLines).where(inArray(orderLines.orderId, listed.map((o) => o.id)))).map((l) => [l.id, l]));
+    const expected = listed.flatMap((o) => o.lines.map((l) => [o.folio, String(l.quantity), l.unit.label, l.amount === null ? '' : l.amount.toFixed(2), String(Number(stored.get(l.id)!.receivedQuantity))]));
+    expect(expected.some(([, , , , received]) => received === '5')).toBe(true);
+
+    const url = `${listUrl('/orders', { ...query, format: 'csv' }, '/export')}&scope=mine&lines=1`;
+    const csv = await ana.get(url);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/filename="pedidos-partidas-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [headers, ...rows] = parseCsv(csv.body.replace(/^\uFEFF/, ''));
+    for (const h of ['Folio', 'Total', 'Material', 'Cantidad', 'Unidad', 'Precio unitario', 'Importe', 'Recibido', 'Notas', 'Notas (partida)']) expect(headers).toContain(h);
+    const at = (name: string) => headers!.indexOf(name);
+    const pick = (row: string[]) => [row[at('Folio')], row[at('Cantidad')], row[at('Unidad')], row[at('Importe')], row[at('Recibido')]];
+    expect(rows.map(pick)).toEqual(expected);
+    const materialLabels = listed.flatMap((o) => o.lines.map((l) => (l as Line & { material: { label: string } }).material.label));
+    expect(rows.map((r) => r[at('Material')])).toEqual(materialLabels);
+    expect(materialLabels[0]).toMatch(/ · /);
+
+    const xlsx = await ana.get(url.replace('format=csv', 'format=xlsx'));
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const cells = (n: number) => [at('Folio'), at('Cantidad'), at('Unidad'), at('Importe'), at('Recibido')].map((i) => sheet.getRow(n).getCell(i + 1).value);
+    expect(sheet.rowCount).toBe(expected.length + 1);
+    expect(Array.from({ length: expected.length }, (_, i) => cells(i + 2))).toEqual(
+      expected.map(([folio, quantity, unit, amount, received]) => [folio, Number(quantity), unit, amount === '' ? null : Number(amount), Number(received)]),
+    );
+
+    const perOrder = await ana.get(url.replace('&lines=1', '&lines=0'));
+    expect(parseCsv(perOrder.body).length - 1).toBe(listed.length);
+    const bad = await ana.get(url.replace('lines=1', 'lines=si'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ lines: LINES_EXPORT_MESSAGE });
   });
 
   it('duplicates an order as a new draft of the caller', async () => {

@@ -118,6 +118,11 @@ export interface ReferenceMeta {
    * API refuses any other with `message` (a work's subcategory must belong to its category).
    */
   dependsOn?: { field: string; message: string };
+  /**
+   * A read-only reference the server copies from the row picked in another field of the same line
+   * (an order line's unit from its material): forms show that row's option `detail` meanwhile.
+   */
+  copiedFrom?: string;
 }
 
 /** Child rows of a record (an order's lines): small records with their own fields and rules. */
@@ -475,7 +480,12 @@ export const f = {
   /** Id of a row of another catalogue; the entity also carries `displayKey: { id, label }`. */
   reference: <const O extends CommonOptions & ReferenceMeta>(o: O) => {
     const mode = modeOf(o) as ModeOf<O>;
-    const reference: ReferenceMeta = { target: o.target, displayKey: o.displayKey, ...(o.dependsOn ? { dependsOn: o.dependsOn } : {}) };
+    const reference: ReferenceMeta = {
+      target: o.target,
+      displayKey: o.displayKey,
+      ...(o.dependsOn ? { dependsOn: o.dependsOn } : {}),
+      ...(o.copiedFrom ? { copiedFrom: o.copiedFrom } : {}),
+    };
     const display = (mode === 'required' ? referenceDisplaySchema : referenceDisplaySchema.nullable()) as O extends { required: true }
       ? typeof referenceDisplaySchema
       : z.ZodNullable<typeof referenceDisplaySchema>;

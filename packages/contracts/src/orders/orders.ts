@@ -125,7 +125,7 @@ export const ordersResource = defineResource({
       fields: {
         materialId: f.reference({ label: 'Material', required: true, target: 'materials', displayKey: 'material' }),
         quantity: f.number({ label: 'Cantidad', required: true, positive: true, decimals: QUANTITY_DECIMALS, max: MAX_QUANTITY }),
-        unitId: f.reference({ label: 'Unidad', readOnly: true, target: 'units', displayKey: 'unit' }),
+        unitId: f.reference({ label: 'Unidad', readOnly: true, target: 'units', displayKey: 'unit', copiedFrom: 'materialId' }),
         unitPrice: f.money({ label: 'Precio unitario' }),
         amount: f.money({ label: 'Importe', readOnly: true }),
         receivedQuantity: f.number({ label: 'Recibido', readOnly: true, decimals: QUANTITY_DECIMALS }),

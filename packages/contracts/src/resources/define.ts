@@ -171,7 +171,7 @@ export interface ResourceDeclaration<K extends string = string, F extends Fields
   /** Fields joined with `separator` give a row's label (/options, reference display values, messages). */
   label: { fields: readonly string[]; separator: string };
   /** Fields copied into each option (and reference display value): icon / colour, and the parent of dependent pickers. */
-  optionExtras: { icon?: string; color?: string; parentId?: string };
+  optionExtras: { icon?: string; color?: string; parentId?: string; detail?: string };
   /** GET /options exists (catalogues; business records that forms pick, such as projects). */
   options: boolean;
   defaultSort: readonly SortEntry[];
@@ -203,7 +203,8 @@ export interface ResourceDefinition<K extends string, F extends Fields, XE exten
   label: { fields: readonly (keyof F & string)[]; separator?: string };
   /** Sort text as in the list protocol: 'name' or '-createdAt'. */
   defaultSort: string;
-  optionExtras?: { icon?: keyof F & string; color?: keyof F & string; parentId?: keyof F & string };
+  /** `detail`: a field whose value (a reference's label) each option carries, e.g. a material's unit. */
+  optionExtras?: { icon?: keyof F & string; color?: keyof F & string; parentId?: keyof F & string; detail?: keyof F & string };
   options?: boolean;
   rules?: readonly CatalogRule[];
   systemRows?: { codeField: keyof F & string };

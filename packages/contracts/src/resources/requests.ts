@@ -21,8 +21,22 @@ function scopeParam(resource: Pick<AnyResource, 'views'>) {
 
 /** GET /resource query: the list protocol, plus `scope` when the resource has views. */
 export const resourceListQuerySchema = (resource: Pick<AnyResource, 'views'>) => listQuerySchema.extend(scopeParam(resource));
-/** GET /resource/export query. */
-export const resourceExportQuerySchema = (resource: Pick<AnyResource, 'views'>) => exportQuerySchema.extend(scopeParam(resource));
+export const LINES_EXPORT_MESSAGE = 'El parámetro lines debe ser 0 (una fila por registro) o 1 (una fila por partida)';
+
+/** `lines=1`: one row per child line instead of one per record, for resources with a lines field. */
+function linesParam(resource: Pick<AnyResource, 'fields'>) {
+  if (!resource.fields.some((f) => f.type === 'lines')) return {};
+  return {
+    lines: z
+      .enum(['0', '1'], { error: LINES_EXPORT_MESSAGE })
+      .optional()
+      .transform((v) => v === '1'),
+  };
+}
+
+/** GET /resource/export query: the list's, plus `scope` when the resource has views and `lines` when it has lines. */
+export const resourceExportQuerySchema = (resource: Pick<AnyResource, 'views' | 'fields'>) =>
+  exportQuerySchema.extend({ ...scopeParam(resource), ...linesParam(resource) });
 
 export const COMMENT_MAX_LENGTH = 500;
 export const WORKFLOW_MESSAGES = {

@@ -51,6 +51,10 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt, t.id),
     index('orders_required_date_idx').on(t.requiredDate, t.id),
     index('orders_total_idx').on(t.total, t.id),
+    // Lists sort descending as `<column> desc nulls last, id asc`: a backward scan of an ascending
+    // index gives `nulls first, id desc`, so the newest / largest first need indexes of their own.
+    index('orders_total_desc_idx').on(t.total.desc().nullsLast(), t.id),
+    index('orders_created_at_desc_idx').on(t.createdAt.desc().nullsLast(), t.id),
     // The project must belong to the order's work; enforced by the database, not only the form.
     foreignKey({
       name: 'orders_project_work_fk',

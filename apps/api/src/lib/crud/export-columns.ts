@@ -37,9 +37,44 @@ function exportValue(field: CatalogField, entity: Entity): string | number | nul
   }
 }
 
+const exportedFields = (fields: readonly CatalogField[]) => fields.filter((f) => f.list.exported && f.type !== 'password' && f.type !== 'lines');
+
 /** The exported columns of a resource: its fields marked `exported`, in declaration order, with their labels. */
 export function resourceExportColumns(resource: AnyResource): ExportColumn<Entity>[] {
-  return resource.fields
-    .filter((f) => f.list.exported && f.type !== 'password' && f.type !== 'lines')
-    .map((field) => ({ header: field.label, kind: KIND[field.type] ?? 'text', value: (entity: Entity) => exportValue(field, entity) }));
+  return exportedFields(resource.fields).map((field) => ({ header: field.label, kind: KIND[field.type] ?? 'text', value: (entity: Entity) => exportValue(field, entity) }));
+}
+
+/** One row of a `lines=1` export: a record and one of its lines (null for a record without lines). */
+export interface LineExportRow {
+  record: Entity;
+  line: Entity | null;
+}
+
+/** The resource's first lines field: what `lines=1` exports one row per. */
+export const exportedLinesField = (resource: AnyResource): CatalogField | undefined => resource.fields.find((f) => f.type === 'lines' && f.lines);
+
+/**
+ * The columns of a `lines=1` export: the record's exported columns, then its lines' exported fields.
+ * A line header equal to a record header (an order's and a line's "Notas") names the line noun too.
+ */
+export function lineExportColumns(resource: AnyResource, linesField: CatalogField): ExportColumn<LineExportRow>[] {
+  const own = resourceExportColumns(resource);
+  const headers = new Set(own.map((c) => c.header));
+  const noun = linesField.lines?.nouns.singular ?? linesField.label;
+  return [
+    ...own.map((c) => ({ ...c, value: (row: LineExportRow) => c.value(row.record) })),
+    ...exportedFields(linesField.lines?.fields ?? []).map((field) => ({
+      header: headers.has(field.label) ? `${field.label} (${noun})` : field.label,
+      kind: KIND[field.type] ?? 'text',
+      value: (row: LineExportRow) => (row.line ? exportValue(field, row.line) : null),
+    })),
+  ];
+}
+
+/** Records as line rows, in order: each line of each record, or the record alone when it has none. */
+export function lineRows(linesField: CatalogField, records: readonly Entity[]): LineExportRow[] {
+  return records.flatMap((record): LineExportRow[] => {
+    const lines = record[linesField.name];
+    return Array.isArray(lines) && lines.length > 0 ? lines.map((line) => ({ record, line: line as Entity })) : [{ record, line: null }];
+  });
 }

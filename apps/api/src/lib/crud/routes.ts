@@ -14,6 +14,7 @@ import {
   transitionInputSchema,
   type AnyCatalog,
   type AnyResource,
+  type CatalogField,
   type ExportQuery,
 } from '@goc/contracts';
 import { requestPermissions, type PermissionRequirement } from '../../plugins/access';
@@ -21,8 +22,9 @@ import { errorResponses } from '../openapi';
 import { fileSlug } from '../export/format';
 import { sendExport, XLSX_MIME } from '../export/respond';
 import { CATALOG_LINKS, CATALOG_TABLES } from './catalog-tables';
-import { resourceExportColumns } from './export-columns';
+import { exportedLinesField, lineExportColumns, lineRows, resourceExportColumns, type LineExportRow } from './export-columns';
 import { createResourceService, type ResourceService, type SavedRecord, type ScopedListQuery } from './service';
+import type { Entity } from './source';
 import type { TransitionInput } from './transitions';
 import type { Actor, CatalogBinding, Input, ResourceBinding } from './types';
 
@@ -48,6 +50,11 @@ function readPermission(resource: AnyResource, binding: ResourceBinding): Permis
   return [...[...new Set(modules)].map((module): PermissionRequirement => ({ module, action: 'view' })), ...(binding.readers ?? [])];
 }
 
+/** The export's batches of records as batches of line rows (`lines=1`). */
+async function* byLine(linesField: CatalogField, batches: AsyncIterable<Entity[]>): AsyncGenerator<LineExportRow[]> {
+  for await (const records of batches) yield lineRows(linesField, records);
+}
+
 /**
  * GET <resource> (list), GET <resource>/export and, when declared, GET <resource>/options. A resource
  * with views takes `scope=<view>`; the service refuses a view the caller may not open (403) and
@@ -60,6 +67,8 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
   const tags = [declaration.title];
   const read = readPermission(declaration, binding);
   const exportColumns = resourceExportColumns(declaration);
+  const linesField = exportedLinesField(declaration);
+  const linesColumns = linesField ? lineExportColumns(declaration, linesField) : null;
 
   app.get(resource, {
     config: { permission: read },
@@ -90,18 +99,15 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
       },
     },
     handler: async (request, reply) => {
-      const { format, filters, sort, q, scope } = request.query as ExportQuery & { scope?: string };
+      const { format, filters, sort, q, scope, lines } = request.query as ExportQuery & { scope?: string; lines?: boolean };
       // Refused before the first byte (scope, filters, sort): once streaming starts the status is already 200.
       const batches = service.exportBatches(app.db, await actorOf(request), { filters, sort, q, ...(scope ? { scope } : {}) });
-      return sendExport(reply, {
-        format,
-        fileName: `${fileSlug(nouns.plural)}-${businessToday()}.${format}`,
-        title: declaration.title,
-        columns: exportColumns,
-        batches,
-        limiter: app.exportLimiter,
-        userId: request.user.id,
-      });
+      const common = { format, title: declaration.title, limiter: app.exportLimiter, userId: request.user.id };
+      const fileName = (suffix: string) => `${fileSlug(nouns.plural)}${suffix}-${businessToday()}.${format}`;
+      if (lines && linesField && linesColumns) {
+        return sendExport(reply, { ...common, fileName: fileName(`-${fileSlug(linesField.label)}`), columns: linesColumns, batches: byLine(linesField, batches) });
+      }
+      return sendExport(reply, { ...common, fileName: fileName(''), columns: exportColumns, batches });
     },
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   allowedViews,
@@ -150,11 +150,14 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
    * stored folded column of each label part (their trigram indexes), in the resource's default order.
    */
   async function options(executor: Executor, query: OptionsQuery): Promise<OptionPage> {
-    const { icon, color, parentId } = resource.optionExtras;
-    const extra: Record<string, AnyPgColumn> = {};
+    const { icon, color, parentId, detail } = resource.optionExtras;
+    const extra: Record<string, SQLWrapper> = {};
     if (icon) extra.icon = source.columns.get(icon) as AnyPgColumn;
     if (color) extra.color = source.columns.get(color) as AnyPgColumn;
     if (parentId) extra.parentId = source.columns.get(parentId) as AnyPgColumn;
+    const detailField = detail ? source.list.fields.get(detail) : undefined;
+    // A reference detail reads the joined row's label (a material's unit), any other field its value.
+    if (detailField) extra.detail = detailField.kind === 'reference' ? detailField.labelExpr : 'expr' in detailField ? detailField.expr : sql`null`;
     const words = (query.q ?? '').split(/\s+/).filter((w) => w !== '');
     const parentColumn = parentId ? source.columns.get(parentId) : undefined;
     const where = query.ids
@@ -179,6 +182,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
         ...(typeof r.icon === 'string' ? { icon: r.icon } : {}),
         ...(typeof r.color === 'string' ? { color: r.color } : {}),
         ...(r.parentId !== null && r.parentId !== undefined ? { parentId: Number(r.parentId) } : {}),
+        ...(r.detail !== null && r.detail !== undefined ? { detail: String(r.detail) } : {}),
       })),
       hasMore: rows.length > limit,
     };

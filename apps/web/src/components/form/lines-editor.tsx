@@ -1,8 +1,9 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Button } from 'primereact/button';
-import type { CatalogField } from '@goc/contracts';
+import type { CatalogField, FieldType } from '@goc/contracts';
 import { formatMoney } from '../../lib/format';
+import { useCopiedDetails } from './copied-details';
 import { FieldInput } from './field-input';
 import { fieldTextIds } from './form-field';
 import { formTexts } from './form-texts';
@@ -32,11 +33,18 @@ function listMessage(error: unknown): string | undefined {
 
 const cellId = (id: string, index: number, name: string) => `${id}-${index}-${name}`;
 
+/** Cells whose own keyboard opens a list on Enter: there Enter belongs to the picker, not to "next line". */
+const PICKER_TYPES: readonly FieldType[] = ['enum', 'severity', 'reference', 'multiReference', 'icon'];
+
+/** A read-only line field the form shows anyway: a value copied from another cell's pick (the unit of the material). */
+const isCopied = (f: CatalogField) => f.form === 'readOnly' && f.reference?.copiedFrom !== undefined;
+
 /**
  * The editable table of a `lines` field (an order's partidas), on react-hook-form's field array:
  * add, remove and reorder lines, one input per line field (pickers included), the computed amounts
- * and their total. Keyboard first: Enter in a cell adds a line below and moves to it, Alt+↑ / Alt+↓
- * move the line. The list's min / max and each cell's rule show where they apply, the server's
+ * and their total, and read-only cells copied from a pick (the material's unit). Keyboard first:
+ * Enter in a cell adds a line below and moves to it (in a picker it opens the picker), Alt+↑ /
+ * Alt+↓ move the line. The list's min / max and each cell's rule show where they apply, the server's
  * 'lines.2.quantity' included.
  */
 export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
@@ -49,6 +57,8 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
   const [focusRow, setFocusRow] = useState<number | null>(null);
 
   const cells = meta?.fields.filter((f) => f.form !== 'readOnly') ?? [];
+  const columns = meta?.fields.filter((f) => f.form !== 'readOnly' || isCopied(f)) ?? [];
+  const copiedText = useCopiedDetails(meta?.fields ?? [], lines);
   const first = cells[0];
   useEffect(() => {
     if (focusRow === null || !first) return;
@@ -69,8 +79,10 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
     move(from, to);
     setFocusRow(to);
   };
-  const onCellKeyDown = (index: number) => (event: KeyboardEvent) => {
+  const onCellKeyDown = (index: number, cell: CatalogField) => (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !event.altKey && !event.ctrlKey) {
+      // The picker opens (or picks) on Enter itself; its panel's keys bubble here through the portal too.
+      if (PICKER_TYPES.includes(cell.type)) return;
       // Enter never submits the form from a line: it opens the next line.
       event.preventDefault();
       add(index + 1);
@@ -93,7 +105,7 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
               <th scope="col" className="w-10 p-2">
                 #
               </th>
-              {cells.map((cell) => (
+              {columns.map((cell) => (
                 <th key={cell.name} scope="col" className="p-2 font-medium">
                   {cell.label}
                 </th>
@@ -114,10 +126,17 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
               return (
                 <tr key={row.key} className="border-0 border-t border-solid border-(--surface-border) align-top">
                   <td className="p-2 text-(--text-color-secondary)">{index + 1}</td>
-                  {cells.map((cell) => {
+                  {columns.map((cell) => {
                     const inputId = cellId(id, index, cell.name);
+                    if (cell.form === 'readOnly') {
+                      return (
+                        <td key={cell.name} className="p-2 align-middle whitespace-nowrap text-(--text-color-secondary)" aria-label={`${cell.label} (${lineNo(index)})`}>
+                          {copiedText(line, cell)}
+                        </td>
+                      );
+                    }
                     return (
-                      <td key={cell.name} className="min-w-40 p-2" onKeyDown={onCellKeyDown(index)}>
+                      <td key={cell.name} className="min-w-40 p-2" onKeyDown={onCellKeyDown(index, cell)}>
                         <label htmlFor={inputId} className="sr-only">
                           {`${cell.label} (${lineNo(index)})`}
                         </label>
@@ -164,7 +183,7 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
           {computed.some((c) => c.total) && (
             <tfoot>
               <tr className="border-0 border-t border-solid border-(--surface-border) font-semibold">
-                <td className="p-2" colSpan={cells.length + 1}>
+                <td className="p-2" colSpan={columns.length + 1}>
                   {formTexts.total}
                 </td>
                 {computed.map((column) => (

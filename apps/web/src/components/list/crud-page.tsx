@@ -41,6 +41,8 @@ export interface CrudPageProps {
   createLabel?: string;
   /** Records that are never deleted (personnel movements are cancelled instead): no "Eliminar". */
   deletable?: boolean;
+  /** Further exports of the list's rows (orders with one row per line). */
+  exportVariants?: ResourceListProps['exportVariants'];
   /** "Duplicar": a new record starting from a copy of the row (with the create permission). */
   duplicable?: boolean;
   /** Inputs the workflow's actions take beyond the comment. */
@@ -68,6 +70,7 @@ export function CrudPage({
   onSaved,
   baseParams,
   baseFilters,
+  exportVariants,
   cells,
   onCreate,
   createLabel,
@@ -126,6 +129,7 @@ export function CrudPage({
         {...(baseParams ? { baseParams } : {})}
         {...(baseFilters ? { baseFilters } : {})}
         {...(cells ? { cells } : {})}
+        {...(exportVariants ? { exportVariants } : {})}
         extraActions={[...extraActions, ...duplicate]}
       />
       {formTarget && (

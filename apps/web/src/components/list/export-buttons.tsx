@@ -6,6 +6,16 @@ import { errorMessage } from '../../lib/api/api-error';
 import { blobErrorBody, downloadExport } from '../../lib/resources/download';
 import { listTexts } from './list-texts';
 
+/** A further export a page declares: Excel of the same rows with extra parameters (an order's lines: `lines=1`). */
+export interface ExportVariant {
+  key: string;
+  label: string;
+  /** What a screen reader says: what the file holds. */
+  ariaLabel: string;
+  icon: string;
+  params: Readonly<Record<string, string>>;
+}
+
 interface ExportButtonsProps {
   resource: string;
   query: ListQuery;
@@ -15,16 +25,17 @@ interface ExportButtonsProps {
   fileName: string;
   /** Icons only (phones). */
   compact?: boolean;
+  variants?: readonly ExportVariant[];
 }
 
 /** Excel and CSV of exactly what the list filters (search, filters, sort), under the loading overlay. */
-export function ExportButtons({ resource, query, baseParams, fileName, compact = false }: ExportButtonsProps) {
+export function ExportButtons({ resource, query, baseParams, fileName, compact = false, variants = [] }: ExportButtonsProps) {
   const loading = useLoading();
   const toast = useToast();
 
-  const exportAs = async (format: ExportFormat) => {
+  const exportAs = async (format: ExportFormat, extra: Readonly<Record<string, string>> = {}) => {
     try {
-      await loading.run(downloadExport(resource, query, format, fileName, baseParams));
+      await loading.run(downloadExport(resource, query, format, fileName, { ...baseParams, ...extra }));
     } catch (error) {
       const body = await blobErrorBody(error);
       toast.add({ severity: 'error', summary: listTexts.exportFailed, detail: body?.message ?? errorMessage(error), life: 6000 });
@@ -51,6 +62,18 @@ export function ExportButtons({ resource, query, baseParams, fileName, compact =
         aria-label={listTexts.exportCsvLabel}
         onClick={() => void exportAs('csv')}
       />
+      {variants.map((variant) => (
+        <Button
+          key={variant.key}
+          type="button"
+          label={compact ? undefined : variant.label}
+          icon={variant.icon}
+          severity="success"
+          outlined
+          aria-label={variant.ariaLabel}
+          onClick={() => void exportAs('xlsx', variant.params)}
+        />
+      ))}
     </div>
   );
 }

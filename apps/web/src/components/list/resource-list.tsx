@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useIsMobile } from '../../lib/use-media-query';
 import { CellValue } from './cell-value';
 import { useColumnVisibility } from './column-visibility';
-import { ExportButtons } from './export-buttons';
+import { ExportButtons, type ExportVariant } from './export-buttons';
 import { FilterInput } from './filter-input';
 import { fromTableFilters, matchModeOptions, toTableFilters } from './filter-model';
 import { listColumns } from './list-columns';
@@ -49,6 +49,8 @@ export interface ResourceListProps {
   exportable?: boolean;
   /** A page's own cells for some columns, by field name (a movement's "fuera de plazo" as a warning tag). */
   cells?: Readonly<Record<string, (row: ResourceRow) => ReactNode>>;
+  /** Further exports of the same rows the page declares (orders with one row per line). */
+  exportVariants?: readonly ExportVariant[];
   /** Extra toolbar content (left of "Nuevo"). */
   toolbar?: ReactNode;
   /** Read-only columns after the declared ones, for values the entity carries beyond its fields (a cut's totals). */
@@ -98,6 +100,7 @@ export function ResourceList({
   extraActions = [],
   exportable = true,
   cells,
+  exportVariants,
   toolbar,
   extraColumns = [],
 }: ResourceListProps) {
@@ -179,7 +182,9 @@ export function ResourceList({
           />
         )}
         <div className="flex items-center gap-2 sm:ml-auto">
-          {exportable && <ExportButtons resource={resource.resource} query={requested} baseParams={baseParams} fileName={resource.nouns.plural} compact={isMobile} />}
+          {exportable && (
+            <ExportButtons resource={resource.resource} query={requested} baseParams={baseParams} fileName={resource.nouns.plural} compact={isMobile} {...(exportVariants ? { variants: exportVariants } : {})} />
+          )}
           {toolbar}
           {onCreate && rights.canCreate && <Button type="button" label={createLabel} icon="pi pi-plus" onClick={onCreate} />}
         </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ordersResource } from '@goc/contracts';
 import { CrudPage } from '../../components/list/crud-page';
+import type { ExportVariant } from '../../components/list/export-buttons';
 import type { ListResource, ResourceRow } from '../../components/list/resource-types';
 import type { RowAction } from '../../components/list/row-actions';
 import { useRowPermissions } from '../../components/list/row-permissions';
@@ -33,6 +34,9 @@ const VIEW_RESOURCES: Record<OrdersView, ListResource> = {
   },
   all: { ...ordersResource, key: 'ordersHistory', fields: ORDERED_FIELDS },
 };
+
+/** Besides one row per order: the same orders with one row per line (material, unit, quantities, amounts). */
+const EXPORT_VARIANTS: readonly ExportVariant[] = [{ key: 'lines', label: ordersTexts.exportLines, ariaLabel: ordersTexts.exportLinesLabel, icon: 'pi pi-list', params: { lines: '1' } }];
 
 const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio : String(row.id));
 
@@ -71,7 +75,11 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   ];
 
   return (
-    <CrudPage resource={resource} baseParams={{ scope: view }} extraActions={actions} transitionInputs={orderTransitionInputs} formWidth="64rem" formComputed={ORDER_LINE_COLUMNS}>
+    <CrudPage
+      resource={resource}
+      baseParams={{ scope: view }}
+      exportVariants={EXPORT_VARIANTS}
+      extraActions={actions} transitionInputs={orderTransitionInputs} formWidth="64rem" formComputed={ORDER_LINE_COLUMNS}>
       {detailOf && <OrderDetailDialog orderId={detailOf.id} folio={folioOf(detailOf)} onHide={() => setDetailOf(null)} />}
     </CrudPage>
   );

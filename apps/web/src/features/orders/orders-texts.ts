@@ -6,6 +6,8 @@ export const ordersTexts = {
   duplicateFailed: 'No se pudo duplicar el pedido',
   pdf: 'Descargar PDF',
   pdfFailed: 'No se pudo descargar el PDF',
+  exportLines: 'Excel con partidas',
+  exportLinesLabel: 'Exportar a Excel lo filtrado, una fila por partida',
   detailTitle: (folio: string) => `Pedido ${folio}`,
   loadFailed: 'No se pudo cargar el pedido',
   work: 'Obra',

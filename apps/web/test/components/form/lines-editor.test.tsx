@@ -31,6 +31,7 @@ const requisitions = defineResource({
       fields: {
         materialId: f.reference({ label: 'Material', required: true, target: 'materials', displayKey: 'material' }),
         quantity: f.number({ label: 'Cantidad', required: true, min: 1 }),
+        unitId: f.reference({ label: 'Unidad', readOnly: true, target: 'units', displayKey: 'unit', copiedFrom: 'materialId' }),
         unitPrice: f.money({ label: 'Precio unitario', required: true }),
       },
       rules: [{ fields: ['quantity'], path: 'quantity', message: TOO_MANY, test: (v) => typeof v.quantity !== 'number' || v.quantity <= 100 }],
@@ -52,8 +53,8 @@ function start(routes: Parameters<typeof fakeApi>[0] = {}): FakeApi {
   seedSession({ permissions: permissionsFor() });
   const server = fakeApi({
     'GET /materials/options': optionsOf([
-      { value: 1, label: 'Cemento gris' },
-      { value: 2, label: 'Varilla corrugada' },
+      { value: 1, label: 'Cemento gris', detail: 'bulto' },
+      { value: 2, label: 'Varilla corrugada', detail: 'pza' },
     ]),
     ...routes,
   });
@@ -113,6 +114,27 @@ describe('lines editor', () => {
         { materialId: 1, quantity: 10, unitPrice: 250 },
       ],
     });
+  });
+
+  it('shows the unit of the picked material in its line, and follows a new pick', async () => {
+    start();
+    fireEvent.click(await screen.findByRole('button', { name: 'Agregar partida' }));
+    const unit = () => screen.getByRole('cell', { name: 'Unidad (partida 1)' });
+    expect(unit()).toHaveTextContent(/^$/);
+    await choose(cell('Material', 1), 'Cemento gris');
+    await waitFor(() => expect(unit()).toHaveTextContent('bulto'));
+    await choose(cell('Material', 1), 'Varilla corrugada');
+    await waitFor(() => expect(unit()).toHaveTextContent('pza'));
+  });
+
+  it('Enter on a picker opens its options and adds no line', async () => {
+    start();
+    fireEvent.click(await screen.findByRole('button', { name: 'Agregar partida' }));
+    await waitFor(() => expect(cell('Material', 1)).toHaveFocus());
+    fireEvent.keyDown(cell('Material', 1), { key: 'Enter', code: 'Enter' });
+    // The overlay panel is display:none in jsdom (no layout), hence hidden: true.
+    expect(await screen.findByRole('option', { name: 'Cemento gris', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Material (partida 2)')).toBeNull();
   });
 
   it('shows the line rules and the server’s line errors on their cells; removing a line drops it', async () => {

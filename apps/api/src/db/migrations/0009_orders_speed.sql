@@ -1,0 +1,2 @@
+CREATE INDEX "orders_total_desc_idx" ON "orders" USING btree ("total" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "orders_created_at_desc_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id");
