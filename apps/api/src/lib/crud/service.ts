@@ -94,6 +94,19 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     return or(...(conditions as SQL[]));
   }
 
+  /**
+   * Rows a picker offers: those of every view the actor may open; a consumer who opens none (an
+   * order form picking a project) gets the first, default view's rows — never more than a reader.
+   */
+  function optionScope(actor: Actor): SQL | undefined {
+    if (!resource.views || !binding.views) return undefined;
+    const opened = allowedViews(resource, actor);
+    const names = opened.length > 0 ? opened : Object.keys(resource.views).slice(0, 1);
+    const conditions = names.map((name) => binding.views?.[name]?.(actor));
+    if (conditions.some((c) => c === undefined)) return undefined;
+    return or(...(conditions as SQL[]));
+  }
+
   async function complete(executor: Executor, entities: Entity[]): Promise<Entity[]> {
     await source.complete(executor, entities);
     await hooks.decorate?.(executor, entities);
@@ -145,11 +158,12 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
   }
 
   /**
-   * Picker options: with `ids`, exactly those rows (active or not: the values a form holds); otherwise
-   * a bounded page of active rows whose label contains every word of `q`, each word matched on the
-   * stored folded column of each label part (their trigram indexes), in the resource's default order.
+   * Picker options, within the actor's option scope: with `ids`, exactly those rows (active or not:
+   * the values a form holds); otherwise a bounded page of active rows whose label contains every word
+   * of `q`, each word matched on the stored folded column of each label part (their trigram
+   * indexes), in the resource's default order.
    */
-  async function options(executor: Executor, query: OptionsQuery): Promise<OptionPage> {
+  async function options(executor: Executor, actor: Actor, query: OptionsQuery): Promise<OptionPage> {
     const { icon, color, parentId } = resource.optionExtras;
     const extra: Record<string, AnyPgColumn> = {};
     if (icon) extra.icon = source.columns.get(icon) as AnyPgColumn;
@@ -158,8 +172,9 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     const words = (query.q ?? '').split(/\s+/).filter((w) => w !== '');
     const parentColumn = parentId ? source.columns.get(parentId) : undefined;
     const where = query.ids
-      ? inArray(source.idColumn, query.ids)
+      ? and(inArray(source.idColumn, query.ids), optionScope(actor))
       : and(
+          optionScope(actor),
           source.activeColumn ? eq(source.activeColumn, true) : undefined,
           // A word never spans the label's separator: it is in one part or another, and each part has its index.
           ...words.map((word) => or(...source.labelFoldedParts.map((part) => textMatch(part, 'contains', word)))),
