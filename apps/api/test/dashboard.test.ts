@@ -141,10 +141,12 @@ describe('altas y bajas per week', () => {
 
   /** Each week's counts against the movements list of that cut, type by type, in the caller's view. */
   async function matchesList(api: Api, scope: string, weeks: Week[]) {
-    for (const week of weeks.filter((w) => w.cutId !== null)) {
+    for (const week of weeks) {
+      const cutId = week.cutId;
+      if (cutId === null) continue;
       for (const type of TYPES) {
         const filters = {
-          cutId: { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value: week.cutId }] },
+          cutId: { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value: cutId }] },
           type: { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value: type }] },
         };
         expect(await totalOf(api, `${listUrl('/registry/movements', { filters })}&scope=${scope}`), `${week.key} ${type}`).toBe(week[type]);
