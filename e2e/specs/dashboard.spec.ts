@@ -27,12 +27,13 @@ test('the order chart links to the filtered Histórico de Pedidos', async ({ pag
 });
 
 test('the altas y bajas widget links to Histórico de Registro', async ({ page, context, sessions }) => {
+  test.setTimeout(90_000);
   await seedSession(context, await sessions.admin());
   await page.goto('/');
   const widget = page.getByRole('region', { name: 'Altas y bajas' });
   await expect(widget.getByLabel('Esta semana')).toBeVisible({ timeout: 30_000 });
   await widget.getByRole('link', { name: 'Ver histórico de registro' }).click();
-  await expect(page).toHaveURL(/\/registro\/historico$/);
+  await expect(page).toHaveURL(/\/registro\/historico$/, { timeout: 30_000 });
 });
 
 for (const device of DEVICES) {
@@ -41,6 +42,7 @@ for (const device of DEVICES) {
     test.use(device.use);
 
     test('every widget', async ({ page, context, sessions }) => {
+      test.setTimeout(90_000);
       await seedSession(context, await sessions.admin());
       await page.goto('/');
       await expect(page.getByRole('region', { name: 'Altas y bajas' }).locator('canvas')).toBeVisible({ timeout: 30_000 });

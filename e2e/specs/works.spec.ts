@@ -9,16 +9,18 @@ import { expect, seedSession, test } from '../support/test';
  */
 
 test('/negocios shows each business line with its works and opens a work’s detail', async ({ page, context, sessions }) => {
-  test.setTimeout(90_000);
+  // The machine may be busy: the first render of the page waits for the lazy chunk and the overview.
+  test.setTimeout(150_000);
   const admin = await sessions.admin();
   const overview = await apiCall<WorksOverview>(sessions.request, admin, 'GET', '/works/overview');
   expect(overview.lines.length).toBeGreaterThan(1);
 
   await seedSession(context, admin);
   await page.goto('/negocios');
+  await expect(page.getByRole('heading', { name: overview.lines[0]!.category.name, level: 2 })).toBeVisible({ timeout: 60_000 });
   for (const line of overview.lines) {
     const section = page.getByRole('region', { name: line.category.name, exact: true });
-    await expect(section.getByRole('heading', { name: line.category.name })).toBeVisible({ timeout: 30_000 });
+    await expect(section.getByRole('heading', { name: line.category.name })).toBeVisible();
     for (const work of line.works) await expect(section.getByRole('button', { name: `${work.code} · ${work.name}` })).toBeVisible();
   }
 

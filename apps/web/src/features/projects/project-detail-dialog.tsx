@@ -35,6 +35,14 @@ function ProjectOrders({ project, scope }: { project: Project; scope: 'mine' | '
   );
 }
 
+/** 'Del 10/01/26 al 30/06/26', 'Desde el 10/01/26', 'Hasta el 30/06/26' or 'Sin fechas'. */
+function period({ startDate, endDate }: Pick<Project, 'startDate' | 'endDate'>): string {
+  if (startDate && endDate) return `Del ${formatDay(startDate)} al ${formatDay(endDate)}`;
+  if (startDate) return `Desde el ${formatDay(startDate)}`;
+  if (endDate) return `Hasta el ${formatDay(endDate)}`;
+  return 'Sin fechas';
+}
+
 /**
  * A project's detail: Resumen, Miembros and, for who may read orders, Pedidos; Editar and Eliminar
  * when given and the user's flags allow them.
@@ -64,9 +72,7 @@ export function ProjectDetailDialog({ project, onHide, onEdit, onDelete }: { pro
                 <span className="text-slate-600">{project.work?.label}</span>
               </div>
               {project.description && <p className="m-0 text-slate-700">{project.description}</p>}
-              <p className="m-0 text-slate-600">
-                Del {project.startDate ? formatDay(project.startDate) : 'sin fecha'} al {project.endDate ? formatDay(project.endDate) : 'sin fecha'}
-              </p>
+              <p className="m-0 text-slate-600">{period(project)}</p>
               <div className="flex flex-col gap-1">
                 <span className="text-xs text-slate-500">Avance {project.progress} %</span>
                 <div role="progressbar" aria-label="Avance" aria-valuemin={0} aria-valuemax={100} aria-valuenow={project.progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">

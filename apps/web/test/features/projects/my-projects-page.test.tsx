@@ -82,6 +82,7 @@ describe('Mis Proyectos', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'PRY-001 · Cimentación' }, SLOW);
     expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Resumen', 'Miembros', 'Pedidos']);
+    expect(within(dialog).getByText('Del 10/01/26 al 30/06/26')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Miembros' }));
     expect(within(dialog).getByText('Responsable')).toBeInTheDocument();
     expect(within(dialog).getByText('Beto Díaz')).toBeInTheDocument();
