@@ -61,6 +61,13 @@ export interface GuardedChange {
 }
 
 /** The list / read / write operations of one resource, all derived from its declaration and binding. */
+/** The rows of the named views for an actor, or undefined when one of them shows every row. */
+export function viewsCondition(views: ResourceBinding['views'], names: readonly string[], actor: Actor): SQL | undefined {
+  const conditions = names.map((name) => views?.[name]?.(actor));
+  if (conditions.some((c) => c === undefined)) return undefined;
+  return or(...(conditions as SQL[]));
+}
+
 export function createResourceService<R extends AnyResource>(typed: ResourceBinding<R>) {
   // Inside the mechanism entities are plain records; hooks see them typed (types.ts).
   const binding = typed as unknown as ResourceBinding;
@@ -89,9 +96,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
       return declared !== undefined && allows(actor, { module: declared.module, action: declared.action ?? 'view' });
     });
     if (usable.length === 0) throw new ForbiddenError();
-    const conditions = usable.map((name) => binding.views?.[name]?.(actor));
-    if (conditions.some((c) => c === undefined)) return undefined;
-    return or(...(conditions as SQL[]));
+    return viewsCondition(binding.views, usable, actor);
   }
 
   /**
@@ -101,10 +106,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
   function optionScope(actor: Actor): SQL | undefined {
     if (!resource.views || !binding.views) return undefined;
     const opened = allowedViews(resource, actor);
-    const names = opened.length > 0 ? opened : Object.keys(resource.views).slice(0, 1);
-    const conditions = names.map((name) => binding.views?.[name]?.(actor));
-    if (conditions.some((c) => c === undefined)) return undefined;
-    return or(...(conditions as SQL[]));
+    return viewsCondition(binding.views, opened.length > 0 ? opened : Object.keys(resource.views).slice(0, 1), actor);
   }
 
   async function complete(executor: Executor, entities: Entity[]): Promise<Entity[]> {

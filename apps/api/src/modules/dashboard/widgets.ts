@@ -3,9 +3,11 @@ import {
   DASHBOARD_MONTHS,
   DASHBOARD_RECENT,
   DASHBOARD_WEEKS,
+  allowedViews,
   businessDayOf,
   currentWeek,
   previousWeeks,
+  registryMovementsResource,
   OPEN_ORDER_STATUS_CODES,
   PROJECT_STATUS_OPTIONS,
   budgetLevel,
@@ -15,10 +17,10 @@ import {
 import type { Executor } from '../../db/client';
 import { orderStatuses, orders, projects, registryCuts, registryMovements, works } from '../../db/schema';
 import { orderedAmount, projectsOf } from '../../lib/business-queries';
-import { createResourceService } from '../../lib/crud/service';
+import { viewsCondition } from '../../lib/crud/service';
 import type { Actor } from '../../lib/crud/types';
+import { MOVEMENT_VIEWS } from '../../lib/registry-views';
 import { worksOverview } from '../../lib/works-overview';
-import { movementsBinding } from '../registry/movements';
 
 /*
  * Each dashboard widget computed on the server, one function per widget. Order counts per status
@@ -139,16 +141,14 @@ export async function projectsWidget(executor: Executor, userId: number): Promis
   };
 }
 
-// The movements' own views decide which ones the caller may count (oficina, obra or all).
-const movements = createResourceService(movementsBinding);
-
 /** Altas, bajas and salary changes per weekly cut, the last DASHBOARD_WEEKS weeks and this one. */
 export async function registryWidget(executor: Executor, actor: Actor, nowIso: string): Promise<NonNullable<Dashboard['registry']>> {
   const weeks = [...previousWeeks(DASHBOARD_WEEKS, businessDayOf(nowIso)), currentWeek(nowIso)];
   const rows = await executor
     .select({ key: registryCuts.weekKey, cutId: registryCuts.id, type: registryMovements.type, count: count(registryMovements.id) })
     .from(registryCuts)
-    .leftJoin(registryMovements, and(eq(registryMovements.cutId, registryCuts.id), movements.scopeOf(actor)))
+    // The movements the caller may list: the views of Altas y bajas their role opens (oficina, obra or all).
+    .leftJoin(registryMovements, and(eq(registryMovements.cutId, registryCuts.id), viewsCondition(MOVEMENT_VIEWS, allowedViews(registryMovementsResource, actor), actor)))
     .where(inArray(registryCuts.weekKey, weeks.map((w) => w.key)))
     .groupBy(registryCuts.weekKey, registryCuts.id, registryMovements.type);
   return {

@@ -18,6 +18,7 @@ import {
 import type { Tx } from '../../db/client';
 import { employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
 import { diffChanges, recordAudit } from '../../lib/audit';
+import { MOVEMENT_VIEWS } from '../../lib/registry-views';
 import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
 import type { Actor, CreateOf, ResourceBinding, WriteContext } from '../../lib/crud/types';
 import { checkSdi } from './wages';
@@ -209,11 +210,7 @@ export const movementsBinding: ResourceBinding<typeof registryMovementsResource>
   declaration: registryMovementsResource,
   table: registryMovements,
   routes: { delete: false },
-  views: {
-    oficina: () => eq(registryMovements.scope, 'oficina'),
-    obra: () => eq(registryMovements.scope, 'obra'),
-    historico: () => undefined,
-  },
+  views: MOVEMENT_VIEWS,
   computed: {
     employeeNumber: sql`(select e.employee_number from employees e where e.id = ${registryMovements.employeeId})`,
     employeeNss: sql`(select e.nss from employees e where e.id = ${registryMovements.employeeId})`,
