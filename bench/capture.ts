@@ -38,7 +38,7 @@ export interface Capture {
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
 
 /** Records what goes through the driver while `recording` is on; returns the list and a restore function. */
-function tap(database: Database): { queries: CapturedQuery[]; setRecording(on: boolean): void; restore(): void } {
+export function tap(database: Database): { queries: CapturedQuery[]; setRecording(on: boolean): void; restore(): void } {
   const client = database.driver.client as unknown as { query: QueryFn };
   const original = client.query;
   const queries: CapturedQuery[] = [];

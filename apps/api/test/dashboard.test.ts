@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard, WorksOverview } from '@goc/contracts';
+import { currentWeek, DASHBOARD_WEEKS, previousWeeks, businessToday, type Dashboard, type WorksOverview } from '@goc/contracts';
 import { orderLines, orderStatuses, orders, projects, recordTimeline, works } from '../src/db/schema';
 import { lastMonths } from '../src/modules/dashboard/widgets';
 import { createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
@@ -17,6 +17,9 @@ let resident: Api;
 let residentId: number;
 let purchaser: Api;
 let nobody: Api;
+let historian: Api;
+let office: Api;
+let field: Api;
 
 const statusId = async (code: string) => (await t.db.select({ id: orderStatuses.id }).from(orderStatuses).where(eq(orderStatuses.code, code)))[0]!.id;
 
@@ -36,6 +39,9 @@ beforeAll(async () => {
   residentId = r.id;
   purchaser = (await session({ history: ['view', 'edit'] }, 'Compras del inicio')).api;
   nobody = (await session({}, 'Sin módulos')).api;
+  historian = (await session({ registry_history: ['view'] }, 'RH histórico del inicio')).api;
+  office = (await session({ registry_office: ['view'] }, 'RH oficina del inicio')).api;
+  field = (await session({ registry_works: ['view', 'create'] }, 'RH obras del inicio')).api;
 
   const [work, other] = await t.db.select({ id: works.id }).from(works).limit(2);
   const codes = ['borrador', 'enviado', 'enviado', 'comprado', 'entregado', 'cancelado'];
@@ -121,10 +127,58 @@ describe('GET /dashboard', () => {
 
   it('gives works viewers the works in execution and their budget consumption, as /negocios shows them', async () => {
     const body = await dashboard(admin);
-    expect(Object.keys(body).sort()).toEqual(['history', 'myOrders', 'projects', 'works']);
+    expect(Object.keys(body).sort()).toEqual(['history', 'myOrders', 'projects', 'registry', 'works']);
     const page = (await admin.get(`${API}/works/overview?status=en_ejecucion`)).json() as WorksOverview;
     expect(body.works).toMatchObject({ active: page.totals.works, budget: page.totals.budget, ordered: page.totals.ordered });
     expect(body.works!.active).toBeGreaterThan(0);
+  });
+});
+
+describe('altas y bajas per week', () => {
+  const TYPES = ['alta', 'baja', 'modificacion_salario'] as const;
+  type Week = NonNullable<Dashboard['registry']>['weeks'][number];
+  const sum = (weeks: Week[]) => weeks.reduce((a, w) => a + w.alta + w.baja + w.modificacion_salario, 0);
+
+  /** Each week's counts against the movements list of that cut, type by type, in the caller's view. */
+  async function matchesList(api: Api, scope: string, weeks: Week[]) {
+    for (const week of weeks) {
+      const cutId = week.cutId;
+      if (cutId === null) continue;
+      for (const type of TYPES) {
+        const filters = {
+          cutId: { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value: cutId }] },
+          type: { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value: type }] },
+        };
+        expect(await totalOf(api, `${listUrl('/registry/movements', { filters })}&scope=${scope}`), `${week.key} ${type}`).toBe(week[type]);
+      }
+    }
+  }
+
+  it('gives the registry history every movement of the last weeks and this one, as the cuts list them', async () => {
+    const body = await dashboard(historian);
+    expect(Object.keys(body)).toEqual(['registry']);
+    const { weeks } = body.registry!;
+    expect(weeks.map((w) => w.key)).toEqual([...previousWeeks(DASHBOARD_WEEKS, businessToday()), currentWeek()].map((w) => w.key));
+    // The demo captures movements over the current week and the three before it.
+    expect(weeks.filter((w) => sum([w]) > 0).length).toBeGreaterThanOrEqual(4);
+    expect(weeks.at(-1)!.cutId).not.toBeNull();
+    await matchesList(historian, 'historico', weeks);
+  });
+
+  it('counts for the office or the works module only the movements of its own scope', async () => {
+    const all = (await dashboard(historian)).registry!.weeks;
+    const offices = (await dashboard(office)).registry!.weeks;
+    const works = (await dashboard(field)).registry!.weeks;
+    await matchesList(office, 'oficina', offices);
+    await matchesList(field, 'obra', works);
+    expect(sum(offices)).toBeGreaterThan(0);
+    expect(sum(works)).toBeGreaterThan(0);
+    expect(sum(offices) + sum(works)).toBe(sum(all));
+  });
+
+  it('is not given to a user without a registry module', async () => {
+    expect((await dashboard(resident)).registry).toBeUndefined();
+    expect((await dashboard(purchaser)).registry).toBeUndefined();
   });
 });
 

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   url: string;
   authorization: string | null;
   body: unknown;
+  /** Query parameters given apart from the URL (axios `params`). */
+  params: unknown;
 }
 
 /**
@@ -27,6 +29,7 @@ export function mockAdapter(routes: Record<string, MockHandler | MockReply>) {
       url: config.url ?? '',
       authorization: typeof authorization === 'string' ? authorization : null,
       body: typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data,
+      params: config.params,
     };
     requests.push(request);
     const route = routes[`${request.method} ${request.url}`];

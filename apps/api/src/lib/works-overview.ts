@@ -49,25 +49,41 @@ function addTo(totals: ReturnType<typeof emptyFigures>, work: WorkOverview) {
 }
 
 export async function worksOverview(executor: Executor, query: WorksOverviewQuery): Promise<WorksOverview> {
-  const orderFigures = executor
+  // Aggregates only over the works shown: a filtered page (or the dashboard's works in execution) reads less.
+  const shown = executor.select({ id: works.id }).from(works).innerJoin(companies, eq(companies.id, works.companyId)).where(worksWhere(query));
+  // One row per work and status first, so 50 000 orders fold into a few thousand rows before the
+  // status codes are looked at (EXPLAIN in bench/README.md: about half the time of joining every order).
+  const perStatus = executor
     .select({
       workId: orders.workId,
-      ordered: sql<string>`coalesce(sum(${orders.total}) filter (where ${inArray(orderStatuses.code, [...ORDERED_STATUS_CODES])}), 0)`.as('ordered'),
-      openOrders: sql<number>`(count(*) filter (where ${inArray(orderStatuses.code, [...OPEN_ORDER_STATUS_CODES])}))::int`.as('open_orders'),
+      statusId: orders.statusId,
+      total: sql<string>`sum(${orders.total})`.as('status_total'),
+      count: sql<number>`count(*)`.as('status_count'),
     })
     .from(orders)
-    .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
-    .groupBy(orders.workId)
+    .where(inArray(orders.workId, shown))
+    .groupBy(orders.workId, orders.statusId)
+    .as('per_status');
+  const orderFigures = executor
+    .select({
+      workId: perStatus.workId,
+      ordered: sql<string>`coalesce(sum(${perStatus.total}) filter (where ${inArray(orderStatuses.code, [...ORDERED_STATUS_CODES])}), 0)`.as('ordered'),
+      openOrders: sql<number>`coalesce(sum(${perStatus.count}) filter (where ${inArray(orderStatuses.code, [...OPEN_ORDER_STATUS_CODES])}), 0)::int`.as('open_orders'),
+    })
+    .from(perStatus)
+    .innerJoin(orderStatuses, eq(orderStatuses.id, perStatus.statusId))
+    .groupBy(perStatus.workId)
     .as('order_figures');
   const workers = executor
     .select({ workId: employees.workId, count: sql<number>`count(*)::int`.as('active_workers') })
     .from(employees)
-    .where(eq(employees.status, 'activo'))
+    .where(and(eq(employees.status, 'activo'), inArray(employees.workId, shown)))
     .groupBy(employees.workId)
     .as('worker_figures');
   const projectCounts = executor
     .select({ workId: projects.workId, count: sql<number>`count(*)::int`.as('project_count') })
     .from(projects)
+    .where(inArray(projects.workId, shown))
     .groupBy(projects.workId)
     .as('project_figures');
 

@@ -21,6 +21,8 @@ let beto: Api; // projects view, another person
 let betoId: number;
 let jefe: Api; // projects view + create + edit + delete: may switch to all
 let nadie: Api; // no projects flag
+let pedidos: Api; // my_orders create, no projects flag: picks a project in the order form
+let pedidosId: number;
 let workId: number;
 let otherWorkId: number;
 let managed: Row; // ana manages
@@ -70,12 +72,15 @@ beforeAll(async () => {
   betoId = b.id;
   jefe = (await session(boss)).api;
   nadie = (await session(none)).api;
+  const p = await session(await createRole(t.db, 'Captura de pedidos', { my_orders: ['view', 'create'] }));
+  pedidos = p.api;
+  pedidosId = p.id;
   const works = await optionsOf(jefe, '/works');
   workId = Number(works[0]!.value);
   otherWorkId = Number(works[1]!.value);
   managed = await createdProject(jefe, { code: 'PRY-001', name: 'Cimentación', workId, managerId: anaId, budget: 1000, progress: 40, status: 'activo' });
   member = await createdProject(jefe, { code: 'PRY-002', name: 'Estructura', workId, managerId: betoId, memberIds: [anaId], budget: 500 });
-  foreign = await createdProject(jefe, { code: 'PRY-003', name: 'Fachada secreta', workId: otherWorkId, managerId: betoId, budget: 800 });
+  foreign = await createdProject(jefe, { code: 'PRY-003', name: 'Fachada secreta', workId: otherWorkId, managerId: betoId, memberIds: [pedidosId], budget: 800 });
 });
 
 afterAll(() => t.close());
@@ -118,6 +123,22 @@ describe('scope mine and all', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('PRY-001');
     expect(csv.body).not.toContain('PRY-003');
+  });
+
+  it('the picker options follow the same scope: mine for a viewer or an order form, every project for the editor', async () => {
+    const codes = async (api: Api, query = '') => {
+      const res = await api.get(`${URL}/options?limit=200${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: { label: string }[] }).items.map((o) => o.label.split(' · ')[0]);
+    };
+    expect(await codes(ana)).toEqual(['PRY-001', 'PRY-002']);
+    expect(await codes(ana, '&q=secreta')).toEqual([]);
+    // The labels of given ids too: an id outside the scope names nothing.
+    expect(await codes(ana, `&ids=${foreign.id},${managed.id}`)).toEqual(['PRY-001']);
+    expect(await codes(beto)).toEqual(['PRY-002', 'PRY-003']);
+    expect(await codes(jefe)).toEqual(['PRY-001', 'PRY-002', 'PRY-003']);
+    // An order form without any projects flag picks among the projects the requester manages or belongs to.
+    expect(await codes(pedidos)).toEqual(['PRY-003']);
   });
 
   it('a user without any projects flag is refused', async () => {

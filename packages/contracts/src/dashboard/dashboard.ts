@@ -7,14 +7,19 @@ import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/projects
  * and the SPA.
  */
 
-/** The module whose any flag opens each widget. */
+/** The modules any flag on which opens each widget. */
 export const DASHBOARD_WIDGET_MODULES = {
-  myOrders: 'my_orders',
-  history: 'history',
-  works: 'works',
-  projects: 'projects',
-} as const;
+  myOrders: ['my_orders'],
+  history: ['history'],
+  // The movements the caller may list: the history, or the office's or the works' own.
+  registry: ['registry_history', 'registry_office', 'registry_works'],
+  works: ['works'],
+  projects: ['projects'],
+} as const satisfies Record<string, readonly string[]>;
 export type DashboardWidget = keyof typeof DASHBOARD_WIDGET_MODULES;
+
+/** Weeks before the current one in the altas / bajas chart. */
+export const DASHBOARD_WEEKS = 8;
 
 /** Months of the orders-by-month chart, the current one included. */
 export const DASHBOARD_MONTHS = 6;
@@ -48,6 +53,26 @@ export const dashboardSchema = z.object({
     .object({
       byStatus: z.array(statusCount),
       byMonth: z.array(z.object({ month: z.string(), count: z.number().int(), total: z.number() })),
+    })
+    .optional(),
+  /**
+   * Altas, bajas and salary changes per weekly cut (the Monday–Sunday week of capture, Mexico City):
+   * the DASHBOARD_WEEKS weeks before this one and this one last, within the movements the caller may list.
+   */
+  registry: z
+    .object({
+      weeks: z.array(
+        z.object({
+          key: z.string(),
+          start: z.string(),
+          end: z.string(),
+          /** The week's cut, when one was opened (the Histórico de Registro detail). */
+          cutId: z.number().int().nullable(),
+          alta: z.number().int(),
+          baja: z.number().int(),
+          modificacion_salario: z.number().int(),
+        }),
+      ),
     })
     .optional(),
   /** Works in execution: how many, their budget, what was ordered, and those above 90 % / 100 % of it. */

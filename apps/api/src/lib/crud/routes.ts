@@ -122,7 +122,7 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
       querystring: optionsQuerySchema,
       response: { 200: optionPageSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (request) => service.options(app.db, request.query),
+    handler: async (request) => service.options(app.db, await actorOf(request), request.query),
   });
 }
 

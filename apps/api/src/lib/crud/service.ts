@@ -61,6 +61,13 @@ export interface GuardedChange {
 }
 
 /** The list / read / write operations of one resource, all derived from its declaration and binding. */
+/** The rows of the named views for an actor, or undefined when one of them shows every row. */
+export function viewsCondition(views: ResourceBinding['views'], names: readonly string[], actor: Actor): SQL | undefined {
+  const conditions = names.map((name) => views?.[name]?.(actor));
+  if (conditions.some((c) => c === undefined)) return undefined;
+  return or(...(conditions as SQL[]));
+}
+
 export function createResourceService<R extends AnyResource>(typed: ResourceBinding<R>) {
   // Inside the mechanism entities are plain records; hooks see them typed (types.ts).
   const binding = typed as unknown as ResourceBinding;
@@ -89,9 +96,17 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
       return declared !== undefined && allows(actor, { module: declared.module, action: declared.action ?? 'view' });
     });
     if (usable.length === 0) throw new ForbiddenError();
-    const conditions = usable.map((name) => binding.views?.[name]?.(actor));
-    if (conditions.some((c) => c === undefined)) return undefined;
-    return or(...(conditions as SQL[]));
+    return viewsCondition(binding.views, usable, actor);
+  }
+
+  /**
+   * Rows a picker offers: those of every view the actor may open; a consumer who opens none (an
+   * order form picking a project) gets the first, default view's rows — never more than a reader.
+   */
+  function optionScope(actor: Actor): SQL | undefined {
+    if (!resource.views || !binding.views) return undefined;
+    const opened = allowedViews(resource, actor);
+    return viewsCondition(binding.views, opened.length > 0 ? opened : Object.keys(resource.views).slice(0, 1), actor);
   }
 
   async function complete(executor: Executor, entities: Entity[]): Promise<Entity[]> {
@@ -145,11 +160,12 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
   }
 
   /**
-   * Picker options: with `ids`, exactly those rows (active or not: the values a form holds); otherwise
-   * a bounded page of active rows whose label contains every word of `q`, each word matched on the
-   * stored folded column of each label part (their trigram indexes), in the resource's default order.
+   * Picker options, within the actor's option scope: with `ids`, exactly those rows (active or not:
+   * the values a form holds); otherwise a bounded page of active rows whose label contains every word
+   * of `q`, each word matched on the stored folded column of each label part (their trigram
+   * indexes), in the resource's default order.
    */
-  async function options(executor: Executor, query: OptionsQuery): Promise<OptionPage> {
+  async function options(executor: Executor, actor: Actor, query: OptionsQuery): Promise<OptionPage> {
     const { icon, color, parentId, detail } = resource.optionExtras;
     const extra: Record<string, SQLWrapper> = {};
     if (icon) extra.icon = source.columns.get(icon) as AnyPgColumn;
@@ -161,8 +177,9 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     const words = (query.q ?? '').split(/\s+/).filter((w) => w !== '');
     const parentColumn = parentId ? source.columns.get(parentId) : undefined;
     const where = query.ids
-      ? inArray(source.idColumn, query.ids)
+      ? and(inArray(source.idColumn, query.ids), optionScope(actor))
       : and(
+          optionScope(actor),
           source.activeColumn ? eq(source.activeColumn, true) : undefined,
           // A word never spans the label's separator: it is in one part or another, and each part has its index.
           ...words.map((word) => or(...source.labelFoldedParts.map((part) => textMatch(part, 'contains', word)))),

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DASHBOARD_WIDGET_MODULES, can, dashboardSchema, type Dashboard, type DashboardWidget } from '@goc/contracts';
 import { actorOf } from '../../lib/crud/routes';
 import { errorResponses } from '../../lib/openapi';
-import { historyWidget, myOrdersWidget, projectsWidget, worksWidget } from './widgets';
+import { historyWidget, myOrdersWidget, projectsWidget, registryWidget, worksWidget } from './widgets';
 
-/** GET /dashboard: every signed-in user; each widget only when the role has a flag on its module. */
+/** GET /dashboard: every signed-in user; each widget only when the role has a flag on one of its modules. */
 export default async function dashboardRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/dashboard', {
@@ -18,11 +18,12 @@ export default async function dashboardRoutes(instance: FastifyInstance): Promis
     },
     handler: async (request) => {
       const actor = await actorOf(request);
-      const sees = (widget: DashboardWidget) => can(actor.permissions, DASHBOARD_WIDGET_MODULES[widget], 'view');
+      const sees = (widget: DashboardWidget) => DASHBOARD_WIDGET_MODULES[widget].some((module) => can(actor.permissions, module, 'view'));
       const now = new Date().toISOString();
       const body: Dashboard = {};
       if (sees('myOrders')) body.myOrders = await myOrdersWidget(app.db, actor.userId);
       if (sees('history')) body.history = await historyWidget(app.db, now);
+      if (sees('registry')) body.registry = await registryWidget(app.db, actor, now);
       if (sees('works')) body.works = await worksWidget(app.db);
       if (sees('projects')) body.projects = await projectsWidget(app.db, actor.userId);
       return body;

@@ -2,6 +2,12 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_MONTHS,
   DASHBOARD_RECENT,
+  DASHBOARD_WEEKS,
+  allowedViews,
+  businessDayOf,
+  currentWeek,
+  previousWeeks,
+  registryMovementsResource,
   OPEN_ORDER_STATUS_CODES,
   PROJECT_STATUS_OPTIONS,
   budgetLevel,
@@ -9,8 +15,11 @@ import {
   type Dashboard,
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
-import { orderStatuses, orders, projects, works } from '../../db/schema';
+import { orderStatuses, orders, projects, registryCuts, registryMovements, works } from '../../db/schema';
 import { orderedAmount, projectsOf } from '../../lib/business-queries';
+import { viewsCondition } from '../../lib/crud/service';
+import type { Actor } from '../../lib/crud/types';
+import { MOVEMENT_VIEWS } from '../../lib/registry-views';
 import { worksOverview } from '../../lib/works-overview';
 
 /*
@@ -129,5 +138,24 @@ export async function projectsWidget(executor: Executor, userId: number): Promis
       .filter((r) => r.status === 'activo' || r.status === 'planeado')
       .slice(0, DASHBOARD_RECENT)
       .map((r) => ({ ...r, budget: Number(r.budget), ordered: Number(r.ordered) })),
+  };
+}
+
+/** Altas, bajas and salary changes per weekly cut, the last DASHBOARD_WEEKS weeks and this one. */
+export async function registryWidget(executor: Executor, actor: Actor, nowIso: string): Promise<NonNullable<Dashboard['registry']>> {
+  const weeks = [...previousWeeks(DASHBOARD_WEEKS, businessDayOf(nowIso)), currentWeek(nowIso)];
+  const rows = await executor
+    .select({ key: registryCuts.weekKey, cutId: registryCuts.id, type: registryMovements.type, count: count(registryMovements.id) })
+    .from(registryCuts)
+    // The movements the caller may list: the views of Altas y bajas their role opens (oficina, obra or all).
+    .leftJoin(registryMovements, and(eq(registryMovements.cutId, registryCuts.id), viewsCondition(MOVEMENT_VIEWS, allowedViews(registryMovementsResource, actor), actor)))
+    .where(inArray(registryCuts.weekKey, weeks.map((w) => w.key)))
+    .groupBy(registryCuts.weekKey, registryCuts.id, registryMovements.type);
+  return {
+    weeks: weeks.map((week) => {
+      const of = rows.filter((r) => r.key === week.key);
+      const counted = (type: string) => Number(of.find((r) => r.type === type)?.count ?? 0);
+      return { ...week, cutId: of[0]?.cutId ?? null, alta: counted('alta'), baja: counted('baja'), modificacion_salario: counted('modificacion_salario') };
+    }),
   };
 }

@@ -18,6 +18,7 @@ import {
 import type { Tx } from '../../db/client';
 import { employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
 import { diffChanges, recordAudit } from '../../lib/audit';
+import { MOVEMENT_VIEWS } from '../../lib/registry-views';
 import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
 import { joinedReference } from '../../lib/crud/source';
 import type { Actor, CreateOf, ResourceBinding, WriteContext } from '../../lib/crud/types';
@@ -213,11 +214,7 @@ export const movementsBinding: ResourceBinding<typeof registryMovementsResource>
   declaration: registryMovementsResource,
   table: registryMovements,
   routes: { delete: false },
-  views: {
-    oficina: () => eq(registryMovements.scope, 'oficina'),
-    obra: () => eq(registryMovements.scope, 'obra'),
-    historico: () => undefined,
-  },
+  views: MOVEMENT_VIEWS,
   // Read from the employee and cut the list already joins for their labels: a subquery per row made
   // a search of a 20 000-movement cut run three lookups per movement (bench/README.md).
   computed: {

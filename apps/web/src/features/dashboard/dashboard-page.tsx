@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'primereact/skeleton';
 import { Link } from 'react-router';
-import { businessToday, formatDayInWords, MENU, ROUTES, type Dashboard, type MenuLeaf } from '@goc/contracts';
+import { businessToday, formatDayInWords, MENU, ROUTES, type Dashboard, type MenuLeaf, type RouteKey } from '@goc/contracts';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { canOpenRoute } from '../../lib/session/route-access';
 import { useSessionUser } from '../../lib/session/session-user';
 import { dashboardKey, fetchDashboard } from './dashboard-api';
-import { HistoryWidget, KpiCard, MyOrdersWidget, ProjectsWidget } from './widgets';
+import { HistoryWidget, KpiCard, MyOrdersWidget, ProjectsWidget, RegistryWidget } from './widgets';
 
 interface Shortcut {
   leaf: MenuLeaf;
@@ -53,6 +53,13 @@ function DashboardSkeleton() {
   );
 }
 
+/** Where the altas y bajas widget leads: the history when the user may open it, else their own movements. */
+const REGISTRY_LISTS = [
+  { route: 'registryHistory', label: 'Ver histórico de registro' },
+  { route: 'registryWorks', label: 'Ver movimientos de obras' },
+  { route: 'registryOffice', label: 'Ver movimientos de oficina' },
+] as const satisfies readonly { route: RouteKey; label: string }[];
+
 /** / (no permission): greeting, the indicators the role may see (computed by the API) and shortcuts. */
 export default function DashboardPage() {
   const user = useSessionUser();
@@ -60,6 +67,7 @@ export default function DashboardPage() {
   const links = shortcuts((leaf) => canOpenRoute(ROUTES[leaf.route], permissions));
   const firstName = user?.employee?.firstName ?? user?.username;
   const { data, isPending, isError } = useQuery({ queryKey: dashboardKey, queryFn: fetchDashboard });
+  const registryList = REGISTRY_LISTS.find((l) => canOpenRoute(ROUTES[l.route], permissions)) ?? REGISTRY_LISTS[0];
 
   return (
     <div className="flex flex-col gap-5">
@@ -73,9 +81,10 @@ export default function DashboardPage() {
       {data && (
         <>
           <Kpis data={data} />
-          {(data.history ?? data.myOrders ?? data.projects) && (
+          {(data.history ?? data.registry ?? data.myOrders ?? data.projects) && (
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               {data.history && <HistoryWidget history={data.history} />}
+              {data.registry && <RegistryWidget registry={data.registry} list={registryList} />}
               {data.myOrders && <MyOrdersWidget myOrders={data.myOrders} />}
               {data.projects && <ProjectsWidget projects={data.projects} />}
             </div>

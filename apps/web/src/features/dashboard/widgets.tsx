@@ -1,6 +1,6 @@
 import { Chart } from 'primereact/chart';
 import { Link, useNavigate } from 'react-router';
-import { formatDay, ROUTES, type Dashboard } from '@goc/contracts';
+import { formatDay, routePath, ROUTES, type Dashboard, type RouteKey } from '@goc/contracts';
 import { StatusTag } from '../../components/list/status-tag';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { BudgetBar } from '../../components/budget-bar';
@@ -150,6 +150,73 @@ export function ProjectsWidget({ projects }: { projects: NonNullable<Dashboard['
           ))}
         </ul>
       )}
+    </Panel>
+  );
+}
+
+type RegistryWeek = NonNullable<Dashboard['registry']>['weeks'][number];
+
+const MOVEMENT_SERIES = [
+  { key: 'alta', label: 'Altas', one: 'alta', many: 'altas', color: SEVERITY_COLOR.success },
+  { key: 'baja', label: 'Bajas', one: 'baja', many: 'bajas', color: SEVERITY_COLOR.danger },
+  { key: 'modificacion_salario', label: 'Modificaciones', one: 'modificación', many: 'modificaciones', color: SEVERITY_COLOR.info },
+] as const satisfies readonly { key: keyof RegistryWeek; label: string; one: string; many: string; color: string | undefined }[];
+
+/** '1 baja', '3 altas'. */
+const counted = (n: number, s: { one: string; many: string }) => `${formatNumber(n)} ${n === 1 ? s.one : s.many}`;
+
+/** '2026-W48' → 'S48', as the weekly cuts read. */
+const weekLabel = (key: string) => `S${key.slice(-2)}`;
+
+/**
+ * Altas, bajas and salary changes of this week and the weeks before it (stacked bars). `list` is
+ * the movements page the user may open; from Histórico de Registro a week's bar opens its cut.
+ */
+export function RegistryWidget({ registry, list }: { registry: NonNullable<Dashboard['registry']>; list: { route: RouteKey; label: string } }) {
+  const navigate = useNavigate();
+  const { weeks } = registry;
+  const current = weeks.at(-1);
+  const data = {
+    labels: weeks.map((w) => weekLabel(w.key)),
+    datasets: MOVEMENT_SERIES.map((s) => ({ label: s.label, data: weeks.map((w) => w[s.key]), backgroundColor: s.color })),
+  };
+  return (
+    <Panel title="Altas y bajas" action={<Link to={ROUTES[list.route].path} className="text-sm">{list.label}</Link>}>
+      {current && (
+        <p className="m-0 text-sm text-slate-700" aria-label="Esta semana">
+          <span className="text-slate-500">
+            Esta semana ({formatDay(current.start)} – {formatDay(current.end)}):{' '}
+          </span>
+          {MOVEMENT_SERIES.map((s, i) => (
+            <span key={s.key}>
+              {i > 0 && ' · '}
+              <span className="font-semibold">{formatNumber(current[s.key])}</span> {current[s.key] === 1 ? s.one : s.many}
+            </span>
+          ))}
+        </p>
+      )}
+      <div className="relative h-56 w-full min-w-0">
+        <Chart
+          type="bar"
+          data={data}
+          width="100%"
+          height="100%"
+          options={{
+            animation: false,
+            maintainAspectRatio: false,
+            plugins: { legend: { position: 'bottom' } },
+            scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
+            onClick: (_event: unknown, elements: { index: number }[]) => {
+              const week = elements[0] ? weeks[elements[0].index] : undefined;
+              if (list.route === 'registryHistory' && week?.cutId) void navigate(routePath('registryCut', { cutId: week.cutId }));
+            },
+          }}
+        />
+      </div>
+      <p className="m-0 text-xs text-slate-500">
+        Últimas {weeks.length} semanas:{' '}
+        {MOVEMENT_SERIES.map((s) => counted(weeks.reduce((a, w) => a + w[s.key], 0), s)).join(' · ')}
+      </p>
     </Panel>
   );
 }

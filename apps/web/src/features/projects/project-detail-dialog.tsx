@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { formatDay, listQueryToParams, listResponseSchema, ordersResource, PROJECT_STATUS_OPTIONS } from '@goc/contracts';
+import { Button } from 'primereact/button';
+import { formatDay, listQueryToParams, listResponseSchema, ordersResource, PROJECT_STATUS_OPTIONS, projectsResource } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { BudgetBar } from '../../components/budget-bar';
 import { OrderSummary } from '../../components/order-summary';
+import { useRowPermissions } from '../../components/list/row-permissions';
 import { StatusTag } from '../../components/list/status-tag';
 import { api } from '../../lib/api/client';
 import { usePermissions } from '../../lib/session/permissions-store';
@@ -33,13 +35,34 @@ function ProjectOrders({ project, scope }: { project: Project; scope: 'mine' | '
   );
 }
 
-/** A project's detail: Resumen, Miembros and, for who may read orders, Pedidos. */
-export function ProjectDetailDialog({ project, onHide }: { project: Project | null; onHide: () => void }) {
+/** 'Del 10/01/26 al 30/06/26', 'Desde el 10/01/26', 'Hasta el 30/06/26' or 'Sin fechas'. */
+function period({ startDate, endDate }: Pick<Project, 'startDate' | 'endDate'>): string {
+  if (startDate && endDate) return `Del ${formatDay(startDate)} al ${formatDay(endDate)}`;
+  if (startDate) return `Desde el ${formatDay(startDate)}`;
+  if (endDate) return `Hasta el ${formatDay(endDate)}`;
+  return 'Sin fechas';
+}
+
+/**
+ * A project's detail: Resumen, Miembros and, for who may read orders, Pedidos; Editar and Eliminar
+ * when given and the user's flags allow them.
+ */
+export function ProjectDetailDialog({ project, onHide, onEdit, onDelete }: { project: Project | null; onHide: () => void; onEdit?: (p: Project) => void; onDelete?: (p: Project) => void }) {
   const { can } = usePermissions();
+  const rights = useRowPermissions(projectsResource);
+  const editable = project !== null && onEdit !== undefined && rights.canEditRow(project);
+  const deletable = project !== null && onDelete !== undefined && rights.canDeleteRow(project);
+  const footer =
+    project && (editable || deletable) ? (
+      <div className="flex justify-end gap-2">
+        {deletable && <Button type="button" label="Eliminar" icon="pi pi-trash" severity="danger" outlined onClick={() => onDelete(project)} />}
+        {editable && <Button type="button" label="Editar" icon="pi pi-pencil" onClick={() => onEdit(project)} />}
+      </div>
+    ) : undefined;
   const ordersScope = can('history', 'view') ? 'all' : can('my_orders', 'view') ? 'mine' : null;
   const status = PROJECT_STATUS_OPTIONS.find((o) => o.value === project?.status);
   return (
-    <AppDialog header={project ? `${project.code} · ${project.name}` : ''} visible={project !== null} onHide={onHide} style={{ width: '44rem' }}>
+    <AppDialog header={project ? `${project.code} · ${project.name}` : ''} visible={project !== null} onHide={onHide} footer={footer} style={{ width: '44rem' }}>
       {project && (
         <TabView>
           <TabPanel header="Resumen">
@@ -49,9 +72,7 @@ export function ProjectDetailDialog({ project, onHide }: { project: Project | nu
                 <span className="text-slate-600">{project.work?.label}</span>
               </div>
               {project.description && <p className="m-0 text-slate-700">{project.description}</p>}
-              <p className="m-0 text-slate-600">
-                Del {project.startDate ? formatDay(project.startDate) : 'sin fecha'} al {project.endDate ? formatDay(project.endDate) : 'sin fecha'}
-              </p>
+              <p className="m-0 text-slate-600">{period(project)}</p>
               <div className="flex flex-col gap-1">
                 <span className="text-xs text-slate-500">Avance {project.progress} %</span>
                 <div role="progressbar" aria-label="Avance" aria-valuemin={0} aria-valuemax={100} aria-valuenow={project.progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-200">

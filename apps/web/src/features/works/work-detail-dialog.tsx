@@ -1,16 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { CATALOGS, EMPLOYEE_STATUS_OPTIONS, ordersResource, projectsResource, WORK_STATUS_OPTIONS, type WorkOverview } from '@goc/contracts';
+import {
+  CATALOGS,
+  EMPLOYEE_STATUS_OPTIONS,
+  formatDay,
+  MOVEMENT_TYPE_OPTIONS,
+  ordersResource,
+  projectsResource,
+  registryMovementsResource,
+  WORK_STATUS_OPTIONS,
+  type WorkOverview,
+} from '@goc/contracts';
+import type { z } from 'zod';
 import { AppDialog } from '../../components/app-dialog';
 import { BudgetBar } from '../../components/budget-bar';
 import { OrderSummary } from '../../components/order-summary';
 import { StatusTag } from '../../components/list/status-tag';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { severityOf } from '../../lib/severity';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { fetchRelated } from './works-api';
 
 const NO_RESULTS = 'No se han encontrado resultados';
+
+type RegistryMovement = z.output<typeof registryMovementsResource.schemas.entity>;
 
 /** One tab's rows: fetched when the tab is shown, each line as the tab renders it. */
 function RelatedList<T extends { id: number }>({
@@ -49,12 +63,37 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A work's detail: Resumen and, each only for who may read it, its projects, orders and active staff. */
+/** Movements in the Personal tab: the newest ones of the work. */
+const LAST_MOVEMENTS = 10;
+
+function MovementSummary({ movement }: { movement: RegistryMovement }) {
+  const type = MOVEMENT_TYPE_OPTIONS.find((o) => o.value === movement.type);
+  return (
+    <>
+      <span className="flex flex-col">
+        <span className="font-medium text-slate-800">{movement.employee?.label}</span>
+        <span className="text-xs text-slate-500">Fecha efectiva {formatDay(movement.effectiveDate)}</span>
+      </span>
+      <span className="flex items-center gap-2">
+        {type && <StatusTag severity={type.severity} label={type.label} />}
+        {movement.registrationStatus && <StatusTag severity={severityOf(movement.registrationStatus.color)} label={movement.registrationStatus.name} />}
+      </span>
+    </>
+  );
+}
+
+/**
+ * A work's detail: Resumen and, each only for who may read it, its projects, orders and staff (the
+ * active employees and the last movements).
+ */
 export function WorkDetailDialog({ work, onHide }: { work: WorkOverview | null; onHide: () => void }) {
   const { can } = usePermissions();
   const status = WORK_STATUS_OPTIONS.find((o) => o.value === work?.status);
   const ordersScope = can('history', 'view') ? 'all' : can('my_orders', 'view') ? 'mine' : null;
   const projectsScope = can('projects', 'edit') ? 'all' : can('projects', 'view') ? 'mine' : null;
+  const employeesShown = can('config_employees', 'view');
+  // A work's movements are all of scope obra: the works' own list, or the history for who reads only that.
+  const movementsScope = can('registry_works', 'view') ? 'obra' : can('registry_history', 'view') ? 'historico' : null;
   return (
     <AppDialog header={work ? `${work.code} · ${work.name}` : ''} visible={work !== null} onHide={onHide} style={{ width: '48rem' }}>
       {work && (
@@ -102,23 +141,40 @@ export function WorkDetailDialog({ work, onHide }: { work: WorkOverview | null; 
               />
             </TabPanel>
           )}
-          {can('config_employees', 'view') && (
+          {(employeesShown || movementsScope) && (
             <TabPanel header="Personal">
-              <RelatedList
-                queryKey={['resource', '/employees', 'work', work.id]}
-                load={() => fetchRelated('/employees', CATALOGS.employees.schemas.entity, { workId: work.id, status: EMPLOYEE_STATUS_OPTIONS[0].value })}
-                render={(e) => (
-                  <>
-                    <span className="font-medium text-slate-800">
-                      {[e.firstName, e.lastName, e.secondLastName].filter(Boolean).join(' ')}
-                    </span>
-                    <span className="text-slate-500">
-                      {e.employeeNumber}
-                      {e.position ? ` · ${e.position}` : ''}
-                    </span>
-                  </>
+              <div className="flex flex-col gap-4">
+                {employeesShown && (
+                  <section aria-label="Personal activo" className="flex flex-col gap-2">
+                    <h3 className="m-0 text-sm font-semibold text-slate-700">Personal activo</h3>
+                    <RelatedList
+                      queryKey={['resource', '/employees', 'work', work.id]}
+                      load={() => fetchRelated('/employees', CATALOGS.employees.schemas.entity, { workId: work.id, status: EMPLOYEE_STATUS_OPTIONS[0].value })}
+                      render={(e) => (
+                        <>
+                          <span className="font-medium text-slate-800">
+                            {[e.firstName, e.lastName, e.secondLastName].filter(Boolean).join(' ')}
+                          </span>
+                          <span className="text-slate-500">
+                            {e.employeeNumber}
+                            {e.position ? ` · ${e.position}` : ''}
+                          </span>
+                        </>
+                      )}
+                    />
+                  </section>
                 )}
-              />
+                {movementsScope && (
+                  <section aria-label="Últimos movimientos" className="flex flex-col gap-2">
+                    <h3 className="m-0 text-sm font-semibold text-slate-700">Últimos movimientos</h3>
+                    <RelatedList
+                      queryKey={['resource', registryMovementsResource.resource, 'work', work.id, movementsScope]}
+                      load={() => fetchRelated(registryMovementsResource.resource, registryMovementsResource.schemas.entity, { workId: work.id }, movementsScope, LAST_MOVEMENTS)}
+                      render={(m) => <MovementSummary movement={m} />}
+                    />
+                  </section>
+                )}
+              </div>
             </TabPanel>
           )}
         </TabView>

@@ -10,17 +10,18 @@ export async function fetchWorksOverview(query: WorksOverviewQuery): Promise<Wor
   return worksOverviewSchema.parse((await api.get('/works/overview', { params })).data);
 }
 
-/** The first page (100 rows) of a resource's list filtered by `field equals value`, in an optional view. */
+/** The first page (100 rows, or `pageSize`) of a resource's list filtered by `field equals value`, in an optional view, in its default order. */
 export async function fetchRelated<S extends z.ZodType<{ id: number }>>(
   resource: string,
   entity: S,
   equals: Readonly<Record<string, FilterConstraint['value']>>,
   scope?: string,
+  pageSize = 100,
 ): Promise<{ items: z.output<S>[]; total: number }> {
   const filters = Object.fromEntries(
     Object.entries(equals).map(([field, value]) => [field, { operator: 'and' as const, constraints: [{ matchMode: 'equals' as const, value }] }]),
   );
-  const params = { ...listQueryToParams({ page: 1, pageSize: 100, sort: [], q: '', filters }), pageSize: '100', ...(scope ? { scope } : {}) };
+  const params = { ...listQueryToParams({ page: 1, pageSize, sort: [], q: '', filters }), pageSize: String(pageSize), ...(scope ? { scope } : {}) };
   const page = listResponseSchema(entity).parse((await api.get(resource, { params })).data);
   return { items: page.items, total: page.total };
 }

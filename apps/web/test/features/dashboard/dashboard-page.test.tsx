@@ -33,6 +33,12 @@ const FULL: Dashboard = {
       { month: '2026-11', count: 5, total: 900.5 },
     ],
   },
+  registry: {
+    weeks: [
+      { key: '2026-W47', start: '2026-11-16', end: '2026-11-22', cutId: 5, alta: 2, baja: 0, modificacion_salario: 1 },
+      { key: '2026-W48', start: '2026-11-23', end: '2026-11-29', cutId: 6, alta: 3, baja: 1, modificacion_salario: 0 },
+    ],
+  },
   works: { active: 4, budget: 1000, ordered: 950, warning: 1, over: 1 },
   projects: { total: 2, byStatus: [], items: [{ id: 3, code: 'PRY-1', name: 'Losas', status: 'activo', progress: 40, budget: 100, ordered: 120 }] },
 };
@@ -56,7 +62,7 @@ describe('dashboard', () => {
     expect(kpi).toHaveAttribute('href', '/pedidos/mis-pedidos');
     expect(screen.getByRole('link', { name: /Obras en ejecución\s*4\s*1 sobre presupuesto · 1 arriba del 90 %/ })).toHaveAttribute('href', '/negocios');
     expect(screen.getByRole('link', { name: /Presupuesto comprado\s*95 %/ })).toBeInTheDocument();
-    expect(screen.getAllByTestId('chart-bar')).toHaveLength(2);
+    expect(screen.getAllByTestId('chart-bar')).toHaveLength(3);
     const orders = screen.getByRole('region', { name: 'Mis pedidos abiertos' });
     expect(within(orders).getByText('PED-000007')).toBeInTheDocument();
     expect(within(orders).getByText('OB-1 · Torre · para el 05/12/26')).toBeInTheDocument();
@@ -72,6 +78,23 @@ describe('dashboard', () => {
     const url = new URL(link.getAttribute('href')!, 'http://x');
     expect(url.pathname).toBe('/pedidos/historico');
     expect(JSON.parse(url.searchParams.get('filters')!)).toEqual({ statusId: { operator: 'and', constraints: [{ matchMode: 'equals', value: 2 }] } });
+  });
+
+  it('shows the altas y bajas of this week and the weeks before, linking to Histórico de Registro', async () => {
+    open(permissionsFor(), FULL);
+    const panel = await screen.findByRole('region', { name: 'Altas y bajas' }, SLOW);
+    expect(within(panel).getByLabelText('Esta semana')).toHaveTextContent('Esta semana (23/11/26 – 29/11/26): 3 altas · 1 baja · 0 modificaciones');
+    expect(within(panel).getByText('Últimas 2 semanas: 5 altas · 1 baja · 1 modificación')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Ver histórico de registro' })).toHaveAttribute('href', '/registro/historico');
+  });
+
+  it('links an office registry user to their own movements, not to the history they may not open', async () => {
+    const { registry } = FULL;
+    open(permissionsFor(['registry_office'], { view: true }), { registry });
+    const panel = await screen.findByRole('region', { name: 'Altas y bajas' }, SLOW);
+    expect(within(panel).getByRole('link', { name: 'Ver movimientos de oficina' })).toHaveAttribute('href', '/registro/oficina');
+    expect(within(panel).queryByRole('link', { name: 'Ver histórico de registro' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pedidos por estatus' })).not.toBeInTheDocument();
   });
 
   it('shows a user with no module the greeting only, with no indicator', async () => {

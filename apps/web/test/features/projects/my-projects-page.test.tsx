@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { PermissionEntry } from '@goc/contracts';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { mockAdapter } from '../../mock-adapter';
@@ -40,9 +41,10 @@ const project = (id: number, code: string, name: string, over: Record<string, un
 const MINE = [project(1, 'PRY-001', 'Cimentación')];
 const ALL = [...MINE, project(2, 'PRY-002', 'Fachada', { status: 'pausado', ordered: 10, progress: 5 })];
 
-function open(permissions: PermissionEntry[]) {
+function open(permissions: PermissionEntry[], routes: Parameters<typeof mockAdapter>[0] = {}) {
   seedSession({ permissions });
   const server = mockAdapter({
+    ...routes,
     'GET /auth/me': { status: 200, data: ADMIN_USER },
     'GET /permissions': { status: 200, data: permissions },
     'GET /projects?scope=mine&pageSize=100': { status: 200, data: { items: MINE, total: MINE.length, page: 1, pageSize: 100 } },
@@ -80,16 +82,78 @@ describe('Mis Proyectos', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'PRY-001 · Cimentación' }, SLOW);
     expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Resumen', 'Miembros', 'Pedidos']);
+    expect(within(dialog).getByText('Del 10/01/26 al 30/06/26')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Miembros' }));
     expect(within(dialog).getByText('Responsable')).toBeInTheDocument();
     expect(within(dialog).getByText('Beto Díaz')).toBeInTheDocument();
   });
 
-  it('remembers the list view and shows the same projects as rows', async () => {
-    open(permissionsFor(['projects'], { view: true }));
+  it('remembers the list view and shows the projects in the shared list, with Nuevo for a creator', async () => {
+    open(permissionsFor(['projects']), {
+      'GET /projects': { status: 200, data: { items: MINE, total: MINE.length, page: 1, pageSize: 25 } },
+    });
     await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Lista' }));
     expect(localStorage.getItem('goc.view.projects')).toBe('list');
-    expect(within(screen.getByRole('button', { name: 'PRY-001 · Cimentación' })).getByText('Avance 40 % · $1,000.00')).toBeInTheDocument();
+    const table = await screen.findByRole('table', {}, SLOW);
+    expect(await within(table).findByText('Cimentación', {}, SLOW)).toBeInTheDocument();
+    expect(within(table).getByText('$1,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nuevo' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
+    fireEvent.click(within(table).getByRole('button', { name: 'Ver detalle' }));
+    expect(await screen.findByRole('dialog', { name: 'PRY-001 · Cimentación' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('edits a project from its detail, sending what changed with the version', async () => {
+    const server = open(permissionsFor(['projects']), {
+      'GET /projects/1': { status: 200, data: MINE[0] },
+      'PATCH /projects/1': { status: 200, data: { ...MINE[0], name: 'Cimentación profunda', version: 2 } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW));
+    const detail = await screen.findByRole('dialog', { name: 'PRY-001 · Cimentación' }, SLOW);
+    fireEvent.click(within(detail).getByRole('button', { name: 'Editar' }));
+    const form = await screen.findByRole('dialog', { name: 'Editar proyecto' }, SLOW);
+    const name = within(form).getByLabelText(/^Nombre/);
+    await waitFor(() => expect(name).toHaveValue('Cimentación'));
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Cimentación profunda');
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(server.to('PATCH /projects/1')).toHaveLength(1));
+    expect(server.to('PATCH /projects/1')[0]!.body).toEqual({ version: 1, name: 'Cimentación profunda' });
+    expect(await screen.findByText('Proyecto actualizado')).toBeInTheDocument();
+  });
+
+  it('shows a delete refused by the API as its Spanish message and keeps the project open', async () => {
+    const server = open(permissionsFor(['projects']), {
+      'DELETE /projects/1': { status: 409, data: { statusCode: 409, error: 'Conflict', message: 'El proyecto se usa en 2 pedidos' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW));
+    const detail = await screen.findByRole('dialog', { name: 'PRY-001 · Cimentación' }, SLOW);
+    fireEvent.click(within(detail).getByRole('button', { name: 'Eliminar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Eliminar' });
+    expect(confirm).toHaveTextContent('¿Eliminar el proyecto «PRY-001 · Cimentación»?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('El proyecto se usa en 2 pedidos')).toBeInTheDocument();
+    expect(server.to('DELETE /projects/1')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'PRY-001 · Cimentación' })).toBeInTheDocument();
+  });
+
+  it('offers Nuevo proyecto by the create flag only, and no edit or delete to a viewer', async () => {
+    open(permissionsFor(['projects'], { view: true }));
+    fireEvent.click(await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW));
+    const detail = await screen.findByRole('dialog', { name: 'PRY-001 · Cimentación' }, SLOW);
+    expect(within(detail).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(within(detail).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nuevo proyecto' })).not.toBeInTheDocument();
+  });
+
+  it('opens the generated form for a new project with its declared fields', async () => {
+    open(permissionsFor(['projects'], { view: true, create: true }));
+    await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevo proyecto' }));
+    const form = await screen.findByRole('dialog', { name: 'Nuevo proyecto' }, SLOW);
+    for (const label of ['Clave', 'Nombre', 'Obra', 'Responsable', 'Miembros', 'Presupuesto', 'Avance', 'Estatus']) {
+      expect(within(form).getAllByText(new RegExp(`^${label}`)).length, label).toBeGreaterThan(0);
+    }
   });
 });

@@ -36,9 +36,72 @@ const OVERVIEW: WorksOverview = {
   totals: { works: 3, budget: 2500, ordered: 2050, openOrders: 6, activeWorkers: 15, projects: 3 },
 };
 
+const stamp = { createdAt: '2026-11-20T12:00:00.000Z', updatedAt: '2026-11-20T12:00:00.000Z', version: 1 };
+const EMPLOYEE = {
+  id: 30,
+  ...stamp,
+  employeeNumber: 'E-030',
+  firstName: 'Luis',
+  lastName: 'Mora',
+  secondLastName: null,
+  curp: 'MOLL800101HDFRSS09',
+  rfc: null,
+  nss: null,
+  position: 'Albañil',
+  email: null,
+  phone: null,
+  companyId: 1,
+  company: { id: 1, label: 'Constructora GOC' },
+  workId: 10,
+  work: { id: 10, label: 'OB-1 · Torre Norte' },
+  hireDate: '2026-01-05',
+  dailySalary: 400,
+  sdi: 420,
+  photoUrl: null,
+  status: 'activo',
+  active: true,
+};
+const MOVEMENT = {
+  id: 40,
+  ...stamp,
+  type: 'baja',
+  scope: 'obra',
+  employeeId: 31,
+  employee: { id: 31, label: 'E-031 · Pedro Sánchez' },
+  employeeNumber: 'E-031',
+  employeeNss: null,
+  employeeCurp: null,
+  companyId: 1,
+  company: { id: 1, label: 'Constructora GOC' },
+  workId: 10,
+  work: { id: 10, label: 'OB-1 · Torre Norte' },
+  effectiveDate: '2026-11-18',
+  late: false,
+  workerType: 'eventual_construccion',
+  dailySalary: null,
+  sdi: null,
+  bajaReason: '1',
+  registrationStatusId: 1,
+  registrationStatus: { id: 1, code: 'pendiente', name: 'Pendiente', color: 'warn' },
+  stampStatusId: 1,
+  stampStatus: { id: 1, code: 'pendiente', name: 'Pendiente', color: 'warn' },
+  errorStatusId: 1,
+  errorStatus: { id: 1, code: 'sin_error', name: 'Sin error', color: 'success' },
+  errorDetail: null,
+  notes: null,
+  cutId: 6,
+  cut: { id: 6, label: '2026-S47' },
+  cutStatus: 'abierto',
+  createdById: 1,
+  createdBy: { id: 1, label: 'admin' },
+};
+const page = (items: unknown[]) => ({ status: 200, data: { items, total: items.length, page: 1, pageSize: 100 } });
+
 function open(permissions: PermissionEntry[]) {
   seedSession({ permissions });
   const server = mockAdapter({
+    'GET /employees': page([EMPLOYEE]),
+    'GET /registry/movements': page([MOVEMENT]),
     'GET /auth/me': { status: 200, data: ADMIN_USER },
     'GET /permissions': { status: 200, data: permissions },
     'GET /works/overview': { status: 200, data: OVERVIEW },
@@ -72,6 +135,37 @@ describe('Obras por línea de negocio', () => {
     expect(within(dialog).getByText('Ana Ruiz')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Proyectos' }));
     expect(await within(dialog).findByText('No se han encontrado resultados')).toBeInTheDocument();
+  });
+
+  it('shows in Personal the work’s active employees and its last movements, by the registry module the user holds', async () => {
+    const server = open([...permissionsFor(['works', 'config_employees', 'registry_works'], { view: true })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'OB-1 · Torre Norte' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'OB-1 · Torre Norte' }, SLOW);
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Personal' }));
+    const staff = await within(dialog).findByRole('region', { name: 'Personal activo' });
+    expect(await within(staff).findByText('Luis Mora')).toBeInTheDocument();
+    const movements = within(dialog).getByRole('region', { name: 'Últimos movimientos' });
+    expect(await within(movements).findByText('E-031 · Pedro Sánchez')).toBeInTheDocument();
+    expect(within(movements).getByText('Fecha efectiva 18/11/26')).toBeInTheDocument();
+    expect(within(movements).getByText('Baja')).toBeInTheDocument();
+    const [request] = server.to('GET /registry/movements');
+    expect(request!.params).toMatchObject({ scope: 'obra', pageSize: '10' });
+    expect(JSON.parse((request!.params as { filters: string }).filters)).toEqual({ workId: { operator: 'and', constraints: [{ matchMode: 'equals', value: 10 }] } });
+  });
+
+  it('reads the movements from the history for a history reader, and hides Personal from who may read neither', async () => {
+    const server = open([...permissionsFor(['works', 'registry_history'], { view: true })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'OB-1 · Torre Norte' }, SLOW));
+    let dialog = await screen.findByRole('dialog', { name: 'OB-1 · Torre Norte' }, SLOW);
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Personal' }));
+    expect(await within(dialog).findByText('E-031 · Pedro Sánchez')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'Personal activo' })).not.toBeInTheDocument();
+    expect(server.to('GET /registry/movements')[0]!.params).toMatchObject({ scope: 'historico' });
+    teardown?.();
+    open([...permissionsFor(['works', 'registry_office'], { view: true })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'OB-1 · Torre Norte' }, SLOW));
+    dialog = await screen.findByRole('dialog', { name: 'OB-1 · Torre Norte' }, SLOW);
+    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Resumen']);
   });
 
   it('remembers the list view', async () => {
