@@ -7,7 +7,7 @@ import { benchCases, type BenchCase } from './cases';
 import { adminPassword, captureSql, type BaselinePlan, type CaseCapture } from './capture';
 import { ANALYZE_STATEMENTS, MAX_ROWS, seedStatements } from './dataset';
 import { explain } from './explain';
-import { measure, type Measurement } from './load';
+import { measure } from './load';
 import { adminUrl, benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
 import { cpuSeconds, freePort, killAll, peakRssMiB, startServer, stopServer, type Server } from './processes';
 import { writeFigures, type CaseNotes, type Report, type ScenarioNotes, type ServerRun } from './report';
