@@ -85,9 +85,9 @@ export function renderFigures(report: Report): string {
   lines.push(
     '',
     `| Database | Request | Conn. | GOC req/s | GOC p50 / p99 (ms) | GOC CPU per request (ms) | baseline req/s | baseline CPU per request (ms) | GOC / baseline |${
-      withDirectus ? ' Directus req/s | Directus p50 / p99 (ms) | **GOC / Directus** |' : ''
+      withDirectus ? ' Directus req/s | Directus p50 / p99 (ms) | Directus CPU per request (ms) | **GOC / Directus** |' : ''
     }`,
-    `|---|---|---:|---:|---:|---:|---:|---:|---:|${withDirectus ? '---:|---:|---:|' : ''}`,
+    `|---|---|---:|---:|---:|---:|---:|---:|---:|${withDirectus ? '---:|---:|---:|---:|' : ''}`,
   );
   for (const s of report.scenarios) {
     for (const c of report.cases) {
@@ -110,6 +110,7 @@ export function renderFigures(report: Report): string {
           cells.push(
             dir ? fixed(dir.requestsPerSecond) : '—',
             dir ? `${fixed(dir.p50Ms, 0)} / ${fixed(dir.p99Ms, 0)}` : '—',
+            cpu(dir),
             dir ? `**${ratio(goc?.requestsPerSecond, dir.requestsPerSecond)}**` : '—',
           );
         }

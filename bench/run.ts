@@ -23,7 +23,8 @@ import { writeFigures, type CaseNotes, type Report, type ScenarioNotes, type Ser
  *
  * Knobs (environment): BENCH_ROWS (100000), BENCH_CONNECTIONS (16,32), BENCH_WARMUP_SECONDS (5),
  * BENCH_MEASURE_SECONDS (10), BENCH_POSTGRES_URL (maintenance database on loopback), BENCH_SKIP_POSTGRES=1,
- * BENCH_KEEP_DATABASE=1, BENCH_POSTGRES_DATABASE (reuse a kept one), BENCH_DIRECTUS_URL + BENCH_DIRECTUS_TOKEN.
+ * BENCH_KEEP_DATABASE=1, BENCH_POSTGRES_DATABASE (reuse a kept one), BENCH_DIRECTUS_URL + BENCH_DIRECTUS_TOKEN
+ * (+ BENCH_DIRECTUS_PID for its CPU).
  */
 
 const ROOT = process.cwd();
@@ -61,6 +62,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 interface DirectusTarget {
   url: string;
   token: string;
+  /** Its Node process, when given (BENCH_DIRECTUS_PID): then its CPU per request is measured too. */
+  pid: number | undefined;
 }
 
 /** Directus is compared only when both its address and a token are given; loopback only, like the rest. */
@@ -70,7 +73,8 @@ function directusFromEnv(): DirectusTarget | null {
   if (!url || !token) return null;
   const parsed = new URL(url);
   if (!LOOPBACK.has(parsed.hostname)) throw new Error(`BENCH_DIRECTUS_URL must point to a loopback address, got ${parsed.hostname}`);
-  return { url: url.replace(/\/$/, ''), token };
+  const pid = Number(process.env.BENCH_DIRECTUS_PID);
+  return { url: url.replace(/\/$/, ''), token, pid: Number.isInteger(pid) && pid > 0 ? pid : undefined };
 }
 
 /** A kept benchmark database to measure again (e.g. once a Directus has been pointed at it). */
@@ -338,7 +342,7 @@ async function runScenario(target: Target, workDir: string, compareDirectus: Dir
 
   if (compareDirectus) {
     const headers = { authorization: `Bearer ${compareDirectus.token}` };
-    runs.push(await loadAll({ name: `Directus (${target.label})`, baseUrl: compareDirectus.url, pid: undefined, headers, directusShape: true }, cases, expected, 'directus', target.label));
+    runs.push(await loadAll({ name: `Directus (${target.label})`, baseUrl: compareDirectus.url, pid: compareDirectus.pid, headers, directusShape: true }, cases, expected, 'directus', target.label));
   }
   return { runs, notes, cases };
 }
