@@ -137,7 +137,7 @@ export function renderFigures(report: Report): string {
   for (const s of report.scenarios) {
     const seeded = s.seedSeconds === null ? 'kept database measured again' : `seeded in ${fixed(s.seedSeconds)} s`;
     const perCase = s.cases
-      .map((c) => `(${c.key}) ${c.explained.length === 1 ? `id ${c.total}` : `${thousands(c.total)} rows, ${c.items} on the page`}, ${c.statements} statements on the first request (${c.otherStatements} for the access check)`)
+      .map((c) => `(${c.key}) ${c.explained.length === 1 ? `id ${c.total}` : `${thousands(c.total)} rows, ${c.items} on the page`}, ${c.statements} statements on the first request (${c.otherStatements} besides its own reads: access check, write signature)`)
       .join('; ');
     lines.push(`- ${s.database}: ${seeded}; ${perCase}.`);
   }
