@@ -1,12 +1,14 @@
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import type { Database } from '../apps/api/src/db/client';
+import type { CaseKind } from './cases';
 
 /*
- * Which SQL does the API issue for the measured request? The app is built in this process on the
+ * Which SQL does the API issue for each measured request? The app is built in this process on the
  * benchmark's database, the driver's `query` is wrapped to record every statement with its
- * parameters, and the request is made once through `inject`. The list page and its count are what
- * the baseline replays; the statements before them (the access check) are reported too.
+ * parameters, and each request is made once through `inject`. The statements reading the materials
+ * (a list's page and count, or the one record) are what the baseline replays; the others (the
+ * access check) are reported too.
  */
 
 export interface CapturedQuery {
@@ -14,25 +16,26 @@ export interface CapturedQuery {
   params: unknown[];
 }
 
-/** What the baseline server replays for every request. */
-export interface BaselinePlan {
-  /** Run one after the other before the list (empty for the plain baseline). */
-  before: CapturedQuery[];
-  page: CapturedQuery;
-  count: CapturedQuery;
-  pageNumber: number;
-  pageSize: number;
-}
-
-export interface Capture {
+/** The statements one request issued that read the materials (the rest is the access check). */
+export interface CaseCapture {
+  key: string;
+  kind: CaseKind;
+  /** The path the baseline answers (the same as the API's). */
+  path: string;
   /** Every statement of the request, in order. */
   all: CapturedQuery[];
-  page: CapturedQuery;
-  count: CapturedQuery;
-  /** `total` of the API's answer: rows matching the filter. */
+  /** List: the page, then its count. Record: the one read. */
+  statements: CapturedQuery[];
+  /** What the request read after those (an order page's lines). */
+  completion: CapturedQuery[];
+  /** List: `total` and the rows on the page. Record: the id answered. */
   total: number;
-  /** Rows on the page (pageSize unless past the end). */
   items: number;
+}
+
+/** What the baseline server replays, per path. */
+export interface BaselinePlan {
+  cases: { path: string; kind: CaseKind; statements: CapturedQuery[]; completion?: CapturedQuery[]; pageNumber: number; pageSize: number }[];
 }
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
@@ -72,14 +75,29 @@ export async function login(request: (body: string) => Promise<{ status: number;
 /** Fixed for the run: the admin is created by the API's first start with it. */
 export const adminPassword = (): string => 'Bench-Admin-2024!';
 
-export async function captureListSql(options: {
+const isCount = (q: CapturedQuery) => /count\(/i.test(q.text);
+
+/** The page before its count, whatever order the API sent them in. */
+function caseStatements(kind: CaseKind, queries: CapturedQuery[], table: string): CapturedQuery[] {
+  const from = new RegExp(`\\bfrom\\s+"${table}"`, 'i');
+  const reads = queries.filter((q) => from.test(q.text));
+  if (kind === 'record') return reads.slice(0, 1);
+  const count = reads.find(isCount);
+  const page = reads.find((q) => q !== count);
+  return page && count ? [page, count] : [];
+}
+
+/**
+ * Makes each case's request once through `inject`, in order, on a fresh app (so the first one pays
+ * the access check's cold caches), and records the statements each issued.
+ */
+export async function captureSql(options: {
   database: Database;
   dataDir: string;
   databaseUrl?: string | undefined;
-  path: string;
-  /** The listed table, whose page and count statements are told apart (default materials). */
-  table?: string;
-}): Promise<Capture> {
+  /** `table`: the one the case reads (default materials), whose page and count are told apart. */
+  cases: { key: string; kind: CaseKind; path: string; table?: string }[];
+}): Promise<CaseCapture[]> {
   const config = {
     ...loadConfig({
       GOC_DATA_DIR: options.dataDir,
@@ -97,20 +115,30 @@ export async function captureListSql(options: {
       const r = await app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: { 'content-type': 'application/json' }, payload });
       return { status: r.statusCode, body: r.body };
     });
-    probe.setRecording(true);
-    const response = await app.inject({ method: 'GET', url: options.path, headers: { authorization: `Bearer ${token}` } });
-    probe.setRecording(false);
-    if (response.statusCode !== 200) throw new Error(`list request failed: HTTP ${response.statusCode} ${response.body.slice(0, 500)}`);
-    const body = response.json<{ items: unknown[]; total: number }>();
-
-    const from = new RegExp(`\\bfrom\\s+"${options.table ?? 'materials'}"`, 'i');
-    const listQueries = probe.queries.filter((q) => from.test(q.text));
-    const count = listQueries.find((q) => /count\(/i.test(q.text));
-    const page = listQueries.find((q) => q !== count);
-    if (!page || !count) {
-      throw new Error(`could not tell the list page and its count apart in:\n${probe.queries.map((q) => q.text).join('\n')}`);
+    const captures: CaseCapture[] = [];
+    for (const benchCase of options.cases) {
+      probe.queries.length = 0;
+      probe.setRecording(true);
+      const response = await app.inject({ method: 'GET', url: benchCase.path, headers: { authorization: `Bearer ${token}` } });
+      probe.setRecording(false);
+      if (response.statusCode !== 200) throw new Error(`GET ${benchCase.path} failed: HTTP ${response.statusCode} ${response.body.slice(0, 500)}`);
+      const statements = caseStatements(benchCase.kind, probe.queries, benchCase.table ?? 'materials');
+      if (statements.length === 0) {
+        throw new Error(`could not find the ${benchCase.table ?? 'materials'} statements of ${benchCase.path} in:\n${probe.queries.map((q) => q.text).join('\n')}`);
+      }
+      const body = response.json<{ items?: unknown[]; total?: number; id?: number }>();
+      captures.push({
+        key: benchCase.key,
+        kind: benchCase.kind,
+        path: benchCase.path,
+        all: [...probe.queries],
+        statements,
+        completion: probe.queries.slice(Math.max(...statements.map((q) => probe.queries.indexOf(q))) + 1),
+        total: benchCase.kind === 'list' ? (body.total ?? -1) : (body.id ?? -1),
+        items: benchCase.kind === 'list' ? (body.items?.length ?? -1) : 1,
+      });
     }
-    return { all: probe.queries, page, count, total: body.total, items: body.items.length };
+    return captures;
   } finally {
     probe.restore();
     await app.close();

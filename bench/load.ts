@@ -3,6 +3,7 @@ import autocannon, { type Result } from 'autocannon';
 /*
  * Load on one server: a warm-up whose figures are thrown away (JIT, connection pools, the database's
  * caches), then the measured period. Both are bounded by duration; autocannon stops by itself.
+ * A request measured at several connection counts is warmed up once, before the first.
  */
 
 export interface LoadSettings {
@@ -57,10 +58,9 @@ export async function measure(
   settings: LoadSettings,
   cpu: () => number | null,
 ): Promise<Measurement> {
-  if (settings.warmupSeconds > 0) {
-    await fire(url, headers, settings.connections, settings.warmupSeconds);
-    await settle(url, headers);
-  }
+  if (settings.warmupSeconds > 0) await fire(url, headers, settings.connections, settings.warmupSeconds);
+  // Also after a previous measured period of the same request: its leftovers are not this one's.
+  await settle(url, headers);
   const cpuBefore = cpu();
   const result = await fire(url, headers, settings.connections, settings.measureSeconds);
   const cpuAfter = cpu();

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { seedDatabase } from '../apps/api/src/db/seed';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
-import { adminPassword, captureListSql, type BaselinePlan, type Capture, type CapturedQuery } from './capture';
+import { adminPassword, captureSql, type BaselinePlan, type CapturedQuery } from './capture';
 import { explain, type Explained } from './explain';
 import { measure, type LoadSettings, type Measurement } from './load';
 import {
@@ -94,13 +94,29 @@ async function sql<T>(database: Database, text: string): Promise<T[]> {
 
 interface Prepared {
   path: string;
-  capture: Capture;
+  capture: ListCapture;
   /** The list's statements after the page and its count (the page's lines), replayed by the baseline too. */
   completion: CapturedQuery[];
   seedSeconds: number;
   page: Explained;
   count: Explained;
   unfiltered: { label: string; page: Explained }[];
+}
+
+/** The orders page, its count and what it reads after them (the page's lines). */
+interface ListCapture {
+  page: CapturedQuery;
+  count: CapturedQuery;
+  completion: CapturedQuery[];
+  total: number;
+  items: number;
+}
+
+async function captureList(options: Omit<Parameters<typeof captureSql>[0], 'cases'>, path: string): Promise<ListCapture> {
+  const [capture] = await captureSql({ ...options, cases: [{ key: 'orders', kind: 'list', path, table: 'orders' }] });
+  const [page, count] = capture?.statements ?? [];
+  if (!capture || !page || !count) throw new Error(`no orders page and count captured for ${path}`);
+  return { page, count, completion: capture.completion, total: capture.total, items: capture.items };
 }
 
 async function prepare(target: Target): Promise<Prepared> {
@@ -115,20 +131,19 @@ async function prepare(target: Target): Promise<Prepared> {
     const [ids] = await sql<{ status_id: number; material_id: number }>(database, FILTER_IDS_SQL);
     if (!ids) throw new Error('no status or material to filter by');
     const path = ordersListPath({ statusId: ids.status_id, materialId: ids.material_id });
-    const options = { database, dataDir: target.dataDir, databaseUrl: target.databaseUrl, table: 'orders' };
-    const capture = await captureListSql({ ...options, path });
-    const last = Math.max(capture.all.indexOf(capture.page), capture.all.indexOf(capture.count));
+    const options = { database, dataDir: target.dataDir, databaseUrl: target.databaseUrl };
+    const capture = await captureList(options, path);
     const prepared: Prepared = {
       path,
       capture,
-      completion: capture.all.slice(last + 1),
+      completion: capture.completion,
       seedSeconds,
       page: await explain(database, capture.page),
       count: await explain(database, capture.count),
       unfiltered: [],
     };
     for (const { label, path: other } of UNFILTERED_PATHS) {
-      prepared.unfiltered.push({ label, page: await explain(database, (await captureListSql({ ...options, path: other })).page) });
+      prepared.unfiltered.push({ label, page: await explain(database, (await captureList(options, other)).page) });
     }
     log(`${target.label}: seeded in ${seedSeconds.toFixed(1)} s; ${capture.total} matches`);
     for (const [name, e] of [['page', prepared.page], ['count', prepared.count], ...prepared.unfiltered.map((u) => [u.label, u.page] as const)] as const) {
@@ -188,7 +203,9 @@ async function measureTarget(target: Target, workDir: string): Promise<Result | 
     await stopServer(api);
   }
 
-  const plan: BaselinePlan = { before: prepared.completion, page: prepared.capture.page, count: prepared.capture.count, pageNumber: PAGE, pageSize: PAGE_SIZE };
+  const plan: BaselinePlan = {
+    cases: [{ path: prepared.path, kind: 'list', statements: [prepared.capture.page, prepared.capture.count], completion: prepared.completion, pageNumber: PAGE, pageSize: PAGE_SIZE }],
+  };
   const planFile = join(workDir, `${target.label.replace(/\W+/g, '-').toLowerCase()}-plan.json`);
   writeFileSync(planFile, JSON.stringify(plan));
   const baseline = await startServer({

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { BenchCase } from './cases';
 import type { CapturedQuery } from './capture';
 import type { Explained } from './explain';
 import type { Measurement } from './load';
@@ -11,92 +12,140 @@ import type { Measurement } from './load';
 export const FIGURES_START = '<!-- figures:start -->';
 export const FIGURES_END = '<!-- figures:end -->';
 
-export interface Row {
+/** One server loaded with every case at every connection count. */
+export interface ServerRun {
   database: string;
-  server: string;
-  measurement: Measurement;
+  server: 'goc' | 'baseline' | 'directus';
+  name: string;
   peakRssMiB: number | null;
-  /** req/s of this row over its baseline's; null for a baseline row. */
-  ratio: number | null;
+  measurements: { caseKey: string; connections: number; m: Measurement }[];
+}
+
+export interface CaseNotes {
+  key: string;
+  /** List: rows matching. Record: its id. */
+  total: number;
+  items: number;
+  /** Statements the first request of the case issued, and how many of them were not the case's own reads. */
+  statements: number;
+  otherStatements: number;
+  explained: (Explained & { statement: CapturedQuery })[];
 }
 
 export interface ScenarioNotes {
   database: string;
-  seedSeconds: number;
-  total: number;
-  items: number;
-  statements: number;
-  /** The statements other than the page and its count (the access check). */
-  otherStatements: string[];
-  page: Explained;
-  count: Explained;
-  pageSql: CapturedQuery;
-  countSql: CapturedQuery;
+  /** null when a kept database was measured again. */
+  seedSeconds: number | null;
+  cases: CaseNotes[];
 }
 
 export interface Report {
   date: Date;
   machine: string;
   node: string;
-  /** 1-minute load average at the start: other work on the machine skews the figures. */
+  /** 1-minute load average at the start and at the end: other work on the machine skews the figures. */
   loadAverage: number;
+  loadAverageAfter: number;
   rows: number;
   units: number;
   categories: number;
-  request: string;
-  connections: number;
+  cases: BenchCase[];
+  connections: number[];
   warmupSeconds: number;
   measureSeconds: number;
-  results: Row[];
+  /** Where Directus answered, when it was compared. */
+  directus: string | null;
+  runs: ServerRun[];
   scenarios: ScenarioNotes[];
   skipped: string[];
 }
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 const thousands = (value: number) => value.toLocaleString('en-US').replaceAll(',', ' ');
+const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? '—' : b > 0 ? `${fixed(a / b, 2)}×` : 'n/a');
+const cpu = (m: Measurement | undefined) => (m?.cpuMsPerRequest == null ? 'n/a' : fixed(m.cpuMsPerRequest));
+
+function find(runs: ServerRun[], database: string, server: ServerRun['server'], caseKey: string, connections: number): Measurement | undefined {
+  return runs.find((r) => r.database === database && r.server === server)?.measurements.find((x) => x.caseKey === caseKey && x.connections === connections)?.m;
+}
 
 export function renderFigures(report: Report): string {
   const lines: string[] = [];
+  const withDirectus = report.runs.some((r) => r.server === 'directus');
   lines.push(
     `Run of ${report.date.toISOString().slice(0, 16).replace('T', ' ')} UTC — machine: ${report.machine}, Node ${report.node}; ` +
-      `load average ${fixed(report.loadAverage, 2)} when the run started.`,
-    `Dataset: ${thousands(report.rows)} materials, ${report.units} units, ${report.categories} material categories.`,
-    `Request: \`${report.request}\` as admin (bearer token), ${report.connections} connections,`,
-    `${report.warmupSeconds} s warm-up (not counted) then ${report.measureSeconds} s measured per row.`,
+      `load average ${fixed(report.loadAverage, 2)} when the run started, ${fixed(report.loadAverageAfter, 2)} when it ended.`,
+    `Dataset: ${thousands(report.rows)} materials, ${report.units} units, ${report.categories} material categories. ` +
+      `Each request is warmed up ${report.warmupSeconds} s (not counted), then measured ${report.measureSeconds} s at each of ${report.connections.join(' and ')} connections; as admin (bearer token).`,
     '',
-    '| Database | Server | req/s | p50 (ms) | p99 (ms) | API / baseline (req/s) | server CPU per request (ms) | peak RSS (MiB) | requests measured | failed |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    'Requests:',
+    '',
   );
-  for (const row of report.results) {
-    const m = row.measurement;
-    lines.push(
-      `| ${row.database} | ${row.server} | ${fixed(m.requestsPerSecond)} | ${fixed(m.p50Ms, 0)} | ${fixed(m.p99Ms, 0)} | ${
-        row.ratio === null ? '—' : Number.isFinite(row.ratio) ? `${fixed(row.ratio * 100, 0)} %` : 'n/a'
-      } | ${m.cpuMsPerRequest === null ? 'n/a' : fixed(m.cpuMsPerRequest)} | ${row.peakRssMiB === null ? 'n/a' : fixed(row.peakRssMiB, 0)} | ${m.completed} | ${m.failures} |`,
-    );
-  }
-  for (const skipped of report.skipped) lines.push('', skipped);
-  lines.push('', 'The database alone (`EXPLAIN ANALYZE` of the captured statements, best of 3, warm cache):', '');
-  lines.push('| Database | Statement | ms | Plan |', '|---|---|---:|---|');
+  for (const c of report.cases) lines.push(`- ${c.title}: \`${c.text}\`${withDirectus ? `; Directus: \`GET ${c.directusPath}\`` : ''}`);
+  lines.push(
+    '',
+    `| Database | Request | Conn. | GOC req/s | GOC p50 / p99 (ms) | GOC CPU per request (ms) | baseline req/s | baseline CPU per request (ms) | GOC / baseline |${
+      withDirectus ? ' Directus req/s | Directus p50 / p99 (ms) | Directus CPU per request (ms) | **GOC / Directus** |' : ''
+    }`,
+    `|---|---|---:|---:|---:|---:|---:|---:|---:|${withDirectus ? '---:|---:|---:|---:|' : ''}`,
+  );
   for (const s of report.scenarios) {
-    lines.push(`| ${s.database} | page | ${fixed(s.page.executionMs)} | ${s.page.plan} |`);
-    lines.push(`| ${s.database} | count | ${fixed(s.count.executionMs)} | ${s.count.plan} |`);
+    for (const c of report.cases) {
+      for (const n of report.connections) {
+        const goc = find(report.runs, s.database, 'goc', c.key, n);
+        const base = find(report.runs, s.database, 'baseline', c.key, n);
+        const dir = find(report.runs, s.database, 'directus', c.key, n);
+        const cells = [
+          s.database,
+          `(${c.key})`,
+          String(n),
+          goc ? fixed(goc.requestsPerSecond) : '—',
+          goc ? `${fixed(goc.p50Ms, 0)} / ${fixed(goc.p99Ms, 0)}` : '—',
+          cpu(goc),
+          base ? fixed(base.requestsPerSecond) : '—',
+          cpu(base),
+          ratio(goc?.requestsPerSecond, base?.requestsPerSecond),
+        ];
+        if (withDirectus) {
+          cells.push(
+            dir ? fixed(dir.requestsPerSecond) : '—',
+            dir ? `${fixed(dir.p50Ms, 0)} / ${fixed(dir.p99Ms, 0)}` : '—',
+            cpu(dir),
+            dir ? `**${ratio(goc?.requestsPerSecond, dir.requestsPerSecond)}**` : '—',
+          );
+        }
+        lines.push(`| ${cells.join(' | ')} |`);
+      }
+    }
+  }
+  const failures = report.runs.flatMap((r) => r.measurements.filter((x) => x.m.failures > 0).map((x) => `${r.name} (${x.caseKey}) @${x.connections}: ${x.m.failures} (${x.m.failureDetail})`));
+  lines.push('', failures.length === 0 ? 'No request failed.' : `Failed requests (the figures are not valid): ${failures.join('; ')}.`);
+  lines.push('', `Peak RSS: ${report.runs.map((r) => `${r.name} ${r.peakRssMiB === null ? 'n/a' : `${fixed(r.peakRssMiB, 0)} MiB`}`).join(', ')}.`);
+  for (const skipped of report.skipped) lines.push('', skipped);
+
+  lines.push('', 'The database alone (`EXPLAIN ANALYZE` of the captured statements, best of 3, warm cache):', '');
+  lines.push('| Database | Request | Statement | ms | Plan |', '|---|---|---|---:|---|');
+  for (const s of report.scenarios) {
+    for (const c of s.cases) {
+      c.explained.forEach((e, i) => {
+        const what = c.explained.length === 1 ? 'record' : i === 0 ? 'page' : 'count';
+        lines.push(`| ${s.database} | (${c.key}) | ${what} | ${fixed(e.executionMs)} | ${e.plan} |`);
+      });
+    }
   }
   lines.push('');
   for (const s of report.scenarios) {
-    lines.push(
-      `- ${s.database}: seeded in ${fixed(s.seedSeconds)} s; the filter matches ${thousands(s.total)} rows, page 50 holds ${s.items}; ` +
-        `the API issues ${s.statements} statements per request (page, count${
-          s.otherStatements.length > 0 ? `, and ${s.otherStatements.length} for the access check` : ''
-        }).`,
-    );
+    const seeded = s.seedSeconds === null ? 'kept database measured again' : `seeded in ${fixed(s.seedSeconds)} s`;
+    const perCase = s.cases
+      .map((c) => `(${c.key}) ${c.explained.length === 1 ? `id ${c.total}` : `${thousands(c.total)} rows, ${c.items} on the page`}, ${c.statements} statements on the first request (${c.otherStatements} besides its own reads: access check, write signature)`)
+      .join('; ');
+    lines.push(`- ${s.database}: ${seeded}; ${perCase}.`);
   }
   const first = report.scenarios[0];
   if (first) {
-    const same = report.scenarios.every((s) => s.pageSql.text === first.pageSql.text && s.countSql.text === first.countSql.text);
-    lines.push('', `The captured statements${same ? ' (identical on every database)' : ` (${first.database})`}:`, '');
-    for (const q of [first.pageSql, first.countSql]) {
-      lines.push('```sql', q.text, `-- parameters: ${JSON.stringify(q.params)}`, '```');
+    lines.push('', `The captured statements (${first.database}):`, '');
+    for (const c of first.cases) {
+      for (const e of c.explained) lines.push('```sql', `-- (${c.key})`, e.statement.text, `-- parameters: ${JSON.stringify(e.statement.params)}`, '```');
     }
   }
   return lines.join('\n');

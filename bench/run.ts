@@ -3,23 +3,28 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { adminPassword, captureListSql, type BaselinePlan, type Capture } from './capture';
-import { ANALYZE_STATEMENTS, listPath, LIST_REQUEST_TEXT, MAX_ROWS, seedStatements } from './dataset';
+import { benchCases, type BenchCase } from './cases';
+import { adminPassword, captureSql, type BaselinePlan, type CaseCapture } from './capture';
+import { ANALYZE_STATEMENTS, MAX_ROWS, seedStatements } from './dataset';
 import { explain } from './explain';
-import { measure, type LoadSettings, type Measurement } from './load';
+import { measure } from './load';
 import { adminUrl, benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
 import { cpuSeconds, freePort, killAll, peakRssMiB, startServer, stopServer, type Server } from './processes';
-import { writeFigures, type Report, type Row, type ScenarioNotes } from './report';
+import { writeFigures, type CaseNotes, type Report, type ScenarioNotes, type ServerRun } from './report';
 
 /*
  * npm run bench: for each database (PGlite always, PostgreSQL when one answers on 127.0.0.1:5432)
  *   1. first start of the built API on an empty database (migrations, admin user), then stop;
- *   2. seed the materials in bulk, capture the SQL the API issues for the measured request, EXPLAIN it;
- *   3. load the API (child process) with autocannon, then the bare baseline replaying the same SQL;
+ *   2. seed the materials in bulk, capture the SQL the API issues for the three requests (cases.ts),
+ *      EXPLAIN it;
+ *   3. load the API (child process) with autocannon on each request at each connection count, then
+ *      the bare baseline replaying the same SQL, then (PostgreSQL only) Directus when one is given;
  * and rewrite the figures in bench/README.md.
  *
- * Knobs (environment): BENCH_ROWS (100000), BENCH_CONNECTIONS (16), BENCH_WARMUP_SECONDS (10),
- * BENCH_MEASURE_SECONDS (15), BENCH_POSTGRES_URL (maintenance database on loopback), BENCH_SKIP_POSTGRES=1.
+ * Knobs (environment): BENCH_ROWS (100000), BENCH_CONNECTIONS (16,32), BENCH_WARMUP_SECONDS (5),
+ * BENCH_MEASURE_SECONDS (10), BENCH_POSTGRES_URL (maintenance database on loopback), BENCH_SKIP_POSTGRES=1,
+ * BENCH_KEEP_DATABASE=1, BENCH_POSTGRES_DATABASE (reuse a kept one), BENCH_DIRECTUS_URL + BENCH_DIRECTUS_TOKEN
+ * (+ BENCH_DIRECTUS_PID for its CPU).
  */
 
 const ROOT = process.cwd();
@@ -43,12 +48,49 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
   return value;
 }
 
+function connectionsFromEnv(): number[] {
+  const raw = process.env.BENCH_CONNECTIONS ?? '16,32';
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.length === 0 || values.some((v) => !Number.isInteger(v) || v < 1 || v > 256)) {
+    throw new Error(`BENCH_CONNECTIONS must be integers 1…256 separated by commas, got ${raw}`);
+  }
+  return values;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+interface DirectusTarget {
+  url: string;
+  token: string;
+  /** Its Node process, when given (BENCH_DIRECTUS_PID): then its CPU per request is measured too. */
+  pid: number | undefined;
+}
+
+/** Directus is compared only when both its address and a token are given; loopback only, like the rest. */
+function directusFromEnv(): DirectusTarget | null {
+  const url = process.env.BENCH_DIRECTUS_URL;
+  const token = process.env.BENCH_DIRECTUS_TOKEN;
+  if (!url || !token) return null;
+  const parsed = new URL(url);
+  if (!LOOPBACK.has(parsed.hostname)) throw new Error(`BENCH_DIRECTUS_URL must point to a loopback address, got ${parsed.hostname}`);
+  const pid = Number(process.env.BENCH_DIRECTUS_PID);
+  return { url: url.replace(/\/$/, ''), token, pid: Number.isInteger(pid) && pid > 0 ? pid : undefined };
+}
+
+/** A kept benchmark database to measure again (e.g. once a Directus has been pointed at it). */
+function reusedDatabase(): string | null {
+  const name = process.env.BENCH_POSTGRES_DATABASE;
+  if (!name) return null;
+  if (!/^goc_bench_\d{14}$/.test(name)) throw new Error(`BENCH_POSTGRES_DATABASE must name a kept benchmark database (goc_bench_…), got ${name}`);
+  return name;
+}
+
 const rows = intFromEnv('BENCH_ROWS', MAX_ROWS, 1_300, MAX_ROWS);
-const load: LoadSettings = {
-  connections: intFromEnv('BENCH_CONNECTIONS', 16, 1, 256),
-  warmupSeconds: intFromEnv('BENCH_WARMUP_SECONDS', 10, 0, 120),
-  measureSeconds: intFromEnv('BENCH_MEASURE_SECONDS', 15, 1, 300),
-};
+const connections = connectionsFromEnv();
+const warmupSeconds = intFromEnv('BENCH_WARMUP_SECONDS', 5, 0, 120);
+const measureSeconds = intFromEnv('BENCH_MEASURE_SECONDS', 10, 1, 300);
+const directus = directusFromEnv();
+const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
 
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
 
@@ -152,71 +194,134 @@ async function httpLogin(server: Server): Promise<string> {
   return (JSON.parse(body) as { token: string }).token;
 }
 
-/** One request before the load: the server answers what the capture saw, not an error page. */
-async function checkAnswer(url: string, headers: Record<string, string>, capture: Capture): Promise<void> {
+/** What a server must answer for a case before it is loaded: the rows the capture saw, not an error page. */
+interface Expected {
+  kind: BenchCase['kind'];
+  /** List: rows matching. Record: the id. */
+  total: number;
+  items: number;
+}
+
+function checkBody(body: unknown, expected: Expected, directusShape: boolean): string | null {
+  if (directusShape) {
+    const { data, meta } = body as { data?: unknown; meta?: { filter_count?: number | string } };
+    if (expected.kind === 'record') return (data as { id?: unknown } | undefined)?.id === expected.total ? null : `id ${JSON.stringify((data as { id?: unknown })?.id)}`;
+    const count = Number(meta?.filter_count);
+    return Array.isArray(data) && data.length === expected.items && count === expected.total ? null : `filter_count=${count} items=${Array.isArray(data) ? data.length : '?'}`;
+  }
+  if (expected.kind === 'record') return (body as { id?: unknown }).id === expected.total ? null : `id ${JSON.stringify((body as { id?: unknown }).id)}`;
+  const list = body as { total?: number; items?: unknown[] };
+  return list.total === expected.total && list.items?.length === expected.items ? null : `total=${list.total} items=${list.items?.length}`;
+}
+
+async function checkAnswer(url: string, headers: Record<string, string>, expected: Expected, directusShape: boolean): Promise<void> {
   const response = await fetch(url, { headers });
   const body = await response.text();
   if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${body.slice(0, 300)}`);
-  const parsed = JSON.parse(body) as { total: number; items: unknown[] };
-  if (parsed.total !== capture.total || parsed.items.length !== capture.items) {
-    throw new Error(`GET ${url} answered total=${parsed.total} items=${parsed.items.length}, expected ${capture.total}/${capture.items}`);
+  const wrong = checkBody(JSON.parse(body), expected, directusShape);
+  if (wrong !== null) throw new Error(`GET ${url} answered ${wrong}, expected ${expected.total}/${expected.items}`);
+}
+
+interface LoadTarget {
+  name: string;
+  baseUrl: string;
+  /** The process whose CPU is measured; unknown for a Directus started by hand. */
+  pid: number | undefined;
+  headers: Record<string, string>;
+  directusShape: boolean;
+}
+
+/** Every case at every connection count, warmed up once per case. */
+async function loadAll(target: LoadTarget, cases: BenchCase[], expected: Map<string, Expected>, serverKind: ServerRun['server'], database: string): Promise<ServerRun> {
+  const run: ServerRun = { database, server: serverKind, name: target.name, peakRssMiB: null, measurements: [] };
+  for (const benchCase of cases) {
+    const url = `${target.baseUrl}${target.directusShape ? benchCase.directusPath : benchCase.path}`;
+    const want = expected.get(benchCase.key);
+    if (!want) throw new Error(`no capture for case ${benchCase.key}`);
+    await checkAnswer(url, target.headers, want, target.directusShape);
+    for (const [i, count] of connections.entries()) {
+      const settings = { connections: count, warmupSeconds: i === 0 ? warmupSeconds : 0, measureSeconds };
+      log(`${target.name} ${benchCase.key} @${count}: ${settings.warmupSeconds} s warm-up + ${measureSeconds} s…`);
+      const m = await measure(url, target.headers, settings, () => cpuSeconds(target.pid));
+      log(`  ${m.requestsPerSecond.toFixed(1)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest?.toFixed(1) ?? 'n/a'} ms/request, failed ${m.failures}${m.failureDetail ? ` (${m.failureDetail})` : ''}`);
+      run.measurements.push({ caseKey: benchCase.key, connections: count, m });
+    }
   }
+  run.peakRssMiB = peakRssMiB(target.pid);
+  return run;
 }
 
-async function loadServer(server: Server, headers: Record<string, string>, path: string, capture: Capture): Promise<{ m: Measurement; rss: number | null }> {
-  const url = `${server.baseUrl}${path}`;
-  await checkAnswer(url, headers, capture);
-  log(`loading ${server.name}: ${load.warmupSeconds} s warm-up + ${load.measureSeconds} s…`);
-  const m = await measure(url, headers, load, () => cpuSeconds(server.child.pid));
-  const rss = peakRssMiB(server.child.pid);
-  log(`${server.name}: ${m.requestsPerSecond.toFixed(1)} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest?.toFixed(1) ?? 'n/a'} ms/request, failed ${m.failures}${m.failureDetail ? ` (${m.failureDetail})` : ''}, peak RSS ${rss?.toFixed(0) ?? 'n/a'} MiB`);
-  return { m, rss };
+async function countMaterials(database: Database): Promise<number> {
+  const [row] = await sqlRows<{ n: number }>(database, 'SELECT count(*)::int AS n FROM materials');
+  return row?.n ?? 0;
 }
 
-async function runScenario(target: Target, workDir: string): Promise<{ rows: Row[]; notes: ScenarioNotes }> {
-  const logFile = join(workDir, `${target.label.replace(/\W+/g, '-').toLowerCase()}.log`);
+/** The record of case (c): the middle of the table, the same id on every fresh database. */
+async function middleId(database: Database): Promise<number> {
+  const [row] = await sqlRows<{ id: number }>(database, `SELECT id FROM materials ORDER BY id OFFSET ${Math.floor(rows / 2)} LIMIT 1`);
+  if (!row) throw new Error('no material to read by id');
+  return Number(row.id);
+}
+
+const fileLabel = (label: string) => label.replace(/\W+/g, '-').toLowerCase();
+
+async function runScenario(target: Target, workDir: string, compareDirectus: DirectusTarget | null): Promise<{ runs: ServerRun[]; notes: ScenarioNotes; cases: BenchCase[] }> {
+  const logFile = join(workDir, `${fileLabel(target.label)}.log`);
   log(`${target.label}: first start of the API (migrations, admin)…`);
   await stopServer(await startApi(target, logFile));
 
-  const path = listPath();
   const database = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: target.dataDir });
-  let capture: Capture;
+  let cases: BenchCase[];
+  let captures: CaseCapture[];
   let notes: ScenarioNotes;
   try {
-    log(`${target.label}: seeding ${rows} materials…`);
-    const seedSeconds = await seed(database);
-    capture = await captureListSql({ database, dataDir: target.dataDir, databaseUrl: target.databaseUrl, path });
-    const page = await explain(database, capture.page);
-    const count = await explain(database, capture.count);
-    notes = {
-      database: target.label,
-      seedSeconds,
-      total: capture.total,
-      items: capture.items,
-      statements: capture.all.length,
-      otherStatements: capture.all.filter((q) => q !== capture.page && q !== capture.count).map((q) => q.text),
-      page,
-      count,
-      pageSql: capture.page,
-      countSql: capture.count,
-    };
-    log(`${target.label}: seeded in ${seedSeconds.toFixed(1)} s; ${capture.total} matches; page SQL ${page.executionMs.toFixed(1)} ms, count ${count.executionMs.toFixed(1)} ms`);
+    const present = await countMaterials(database);
+    let seedSeconds: number | null = null;
+    if (present === 0) {
+      log(`${target.label}: seeding ${rows} materials…`);
+      seedSeconds = await seed(database);
+    } else if (present !== rows) {
+      throw new Error(`${target.label} already holds ${present} materials, not ${rows}: seed a fresh database`);
+    } else {
+      log(`${target.label}: ${present} materials already seeded, reused`);
+    }
+    cases = benchCases(await middleId(database));
+    captures = await captureSql({ database, dataDir: target.dataDir, databaseUrl: target.databaseUrl, cases });
+    const caseNotes: CaseNotes[] = [];
+    for (const capture of captures) {
+      const explained = [];
+      for (const statement of capture.statements) explained.push({ statement, ...(await explain(database, statement)) });
+      caseNotes.push({
+        key: capture.key,
+        total: capture.total,
+        items: capture.items,
+        statements: capture.all.length,
+        otherStatements: capture.all.filter((q) => !capture.statements.includes(q)).length,
+        explained,
+      });
+      log(`${target.label} ${capture.key}: ${capture.all.length} statements; ${explained.map((e) => `${e.executionMs.toFixed(1)} ms`).join(' + ')} in the database`);
+    }
+    notes = { database: target.label, seedSeconds, cases: caseNotes };
   } finally {
     // PGlite is single-process: the folder must be released before the servers open it.
     await database.close();
   }
+  const expected = new Map<string, Expected>(captures.map((c) => [c.key, { kind: c.kind, total: c.total, items: c.items }]));
+  const runs: ServerRun[] = [];
 
   const api = await startApi(target, logFile);
-  let apiResult: { m: Measurement; rss: number | null };
   try {
     const token = await httpLogin(api);
-    apiResult = await loadServer(api, { authorization: `Bearer ${token}` }, path, capture);
+    const headers = { authorization: `Bearer ${token}` };
+    runs.push(await loadAll({ name: api.name, baseUrl: api.baseUrl, pid: api.child.pid, headers, directusShape: false }, cases, expected, 'goc', target.label));
   } finally {
     await stopServer(api);
   }
 
-  const plan: BaselinePlan = { before: [], page: capture.page, count: capture.count, pageNumber: 50, pageSize: 25 };
-  const planFile = join(workDir, `${target.label.replace(/\W+/g, '-').toLowerCase()}-plan.json`);
+  const plan: BaselinePlan = {
+    cases: captures.map((c) => ({ path: c.path, kind: c.kind, statements: c.statements, pageNumber: c.key === 'a' ? 50 : 1, pageSize: 25 })),
+  };
+  const planFile = join(workDir, `${fileLabel(target.label)}-plan.json`);
   writeFileSync(planFile, JSON.stringify(plan));
   const baseline = await startServer({
     name: `baseline (${target.label})`,
@@ -229,41 +334,33 @@ async function runScenario(target: Target, workDir: string): Promise<{ rows: Row
     readyPath: '/health',
     logFile,
   });
-  let baseResult: { m: Measurement; rss: number | null };
   try {
-    baseResult = await loadServer(baseline, {}, path, capture);
+    runs.push(await loadAll({ name: baseline.name, baseUrl: baseline.baseUrl, pid: baseline.child.pid, headers: {}, directusShape: false }, cases, expected, 'baseline', target.label));
   } finally {
     await stopServer(baseline);
   }
 
-  const bare = target.databaseUrl ? 'node:http + pg' : 'node:http + PGlite';
-  return {
-    rows: [
-      {
-        database: target.label,
-        server: 'GOC API (`node apps/api/dist/server.js`)',
-        measurement: apiResult.m,
-        peakRssMiB: apiResult.rss,
-        ratio: apiResult.m.requestsPerSecond / baseResult.m.requestsPerSecond,
-      },
-      { database: target.label, server: `baseline: same SQL, bare ${bare}`, measurement: baseResult.m, peakRssMiB: baseResult.rss, ratio: null },
-    ],
-    notes,
-  };
+  if (compareDirectus) {
+    const headers = { authorization: `Bearer ${compareDirectus.token}` };
+    runs.push(await loadAll({ name: `Directus (${target.label})`, baseUrl: compareDirectus.url, pid: compareDirectus.pid, headers, directusShape: true }, cases, expected, 'directus', target.label));
+  }
+  return { runs, notes, cases };
 }
 
 async function main(): Promise<void> {
   const loadAverage = loadavg()[0] ?? 0;
   ensureBuiltApi();
   const workDir = mkdtempSync(join(tmpdir(), 'goc-bench-'));
-  const results: Row[] = [];
+  const runs: ServerRun[] = [];
   const scenarios: ScenarioNotes[] = [];
   const skipped: string[] = [];
+  let cases: BenchCase[] = [];
   let failed = false;
   try {
-    const pglite = await runScenario({ label: 'PGlite', dataDir: join(workDir, 'pglite') }, workDir);
-    results.push(...pglite.rows);
+    const pglite = await runScenario({ label: 'PGlite', dataDir: join(workDir, 'pglite') }, workDir, null);
+    runs.push(...pglite.runs);
     scenarios.push(pglite.notes);
+    cases = pglite.cases;
 
     const skip = process.env.BENCH_SKIP_POSTGRES === '1';
     const version = skip ? null : await postgresVersion();
@@ -272,19 +369,22 @@ async function main(): Promise<void> {
       skipped.push(`PostgreSQL: ${why}; its rows are missing from this run.`);
       log(`PostgreSQL: ${why}`);
     } else {
-      const name = benchDatabaseName();
-      await createDatabase(name);
-      cleanupDatabase = name;
+      const reused = reusedDatabase();
+      const name = reused ?? benchDatabaseName();
+      if (!reused) await createDatabase(name);
+      cleanupDatabase = keepDatabase || reused ? null : name;
       try {
-        const pgRun = await runScenario({ label: `PostgreSQL ${version.split(' ')[0]}`, dataDir: join(workDir, 'postgres'), databaseUrl: databaseUrl(name) }, workDir);
-        results.push(...pgRun.rows);
+        const pgRun = await runScenario({ label: `PostgreSQL ${version.split(' ')[0]}`, dataDir: join(workDir, 'postgres'), databaseUrl: databaseUrl(name) }, workDir, directus);
+        runs.push(...pgRun.runs);
         scenarios.push(pgRun.notes);
       } finally {
-        await dropDatabase(name);
+        if (cleanupDatabase) await dropDatabase(cleanupDatabase);
+        else log(`PostgreSQL database ${name} kept: ${databaseUrl(name)}`);
         cleanupDatabase = null;
       }
     }
-    failed = results.some((r) => r.measurement.failures > 0);
+    if (directus && version === null) skipped.push('Directus: given, but compared only on PostgreSQL, which did not run.');
+    failed = runs.some((r) => r.measurements.some((x) => x.m.failures > 0));
   } catch (error) {
     log(`failed; server logs kept in ${workDir}`);
     throw error;
@@ -298,14 +398,16 @@ async function main(): Promise<void> {
     machine: `${availableParallelism()} cores (${cpuModel})`,
     node: process.version,
     loadAverage,
+    loadAverageAfter: loadavg()[0] ?? 0,
     rows,
     units: UNITS,
     categories: CATEGORIES,
-    request: LIST_REQUEST_TEXT,
-    connections: load.connections,
-    warmupSeconds: load.warmupSeconds,
-    measureSeconds: load.measureSeconds,
-    results,
+    cases,
+    connections,
+    warmupSeconds,
+    measureSeconds,
+    directus: directus?.url ?? null,
+    runs,
     scenarios,
     skipped,
   };
