@@ -26,6 +26,8 @@ export interface ListSource {
   from(executor: Executor, selection: SelectedFields): PgSelect;
   /** Rows the caller may see at all (a view's scope), ANDed with every query. */
   scope?: SQL | undefined;
+  /** Tables `from` joins (the references): many of them make planning cost more than running. */
+  joins?: number;
 }
 
 /** Unknown fields, modes that do not apply, values of the wrong type → 400 with Spanish messages, never ignored. */
@@ -52,12 +54,16 @@ export interface ListPage<Row> {
  * A list's page joins every reference of its resource (eight for a personnel movement) as left joins
  * from the listed table to each target's primary key: the written order is already the plan. Left to
  * search the join orders, PostgreSQL spent ~40 ms planning a movements page that then ran in under
- * 1 ms (bench/README.md, "Registry"), so the page is planned with join_collapse_limit = 1, set for
- * that statement alone (SET LOCAL in its own transaction). Inside a caller's transaction the setting
- * would outlive the statement, so there the planner searches as usual.
+ * 1 ms (bench/README.md, "Registry"), so a page with many joins is planned with
+ * join_collapse_limit = 1, set for that statement alone (SET LOCAL in its own transaction). The
+ * transaction costs three round trips, more than planning a few joins does: lists with fewer than
+ * MANY_JOINS references (materials, orders) run their page as one statement. Inside a caller's
+ * transaction the setting would outlive the statement, so there the planner searches as usual.
  */
-async function inWrittenJoinOrder<T>(executor: Executor, run: (executor: Executor) => Promise<T>): Promise<T> {
-  if (executor instanceof PgTransaction) return run(executor);
+const MANY_JOINS = 7;
+
+async function inWrittenJoinOrder<T>(executor: Executor, joins: number, run: (executor: Executor) => Promise<T>): Promise<T> {
+  if (joins < MANY_JOINS || executor instanceof PgTransaction) return run(executor);
   return (executor as Db).transaction(async (tx) => {
     await tx.execute(sql`set local join_collapse_limit = 1`);
     return run(tx);
@@ -74,7 +80,7 @@ export async function runList(
   assertValidListQuery(query, source.specs);
   const where = listCondition(source, query);
   const keys = keysFor(source, query.sort);
-  const rows = inWrittenJoinOrder(executor, async (e) =>
+  const rows = inWrittenJoinOrder(executor, source.joins ?? 0, async (e) =>
     source
       .from(e, selection)
       .where(where)
