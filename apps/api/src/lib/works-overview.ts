@@ -52,7 +52,7 @@ export async function worksOverview(executor: Executor, query: WorksOverviewQuer
   // Aggregates only over the works shown: a filtered page (or the dashboard's works in execution) reads less.
   const shown = executor.select({ id: works.id }).from(works).innerJoin(companies, eq(companies.id, works.companyId)).where(worksWhere(query));
   // One row per work and status first, so 50 000 orders fold into a few thousand rows before the
-  // status codes are looked at (EXPLAIN in bench/README.md: about half the time of joining every order).
+  // status codes are looked at (bench/README.md: about half the time of joining every order).
   const perStatus = executor
     .select({
       workId: orders.workId,

@@ -45,8 +45,6 @@ export const orders = pgTable(
     index('orders_folio_fold_idx').on(t.folioFolded, t.id),
     index('orders_status_idx').on(t.statusId, t.id),
     index('orders_work_idx').on(t.workId, t.id),
-    // Obras por línea de negocio sums each work's orders per status from this index alone (bench:overview).
-    index('orders_work_status_total_idx').on(t.workId, t.statusId, t.total),
     index('orders_project_idx').on(t.projectId),
     index('orders_requester_idx').on(t.requestedById, t.createdAt, t.id),
     index('orders_supplier_idx').on(t.supplierId),

@@ -1,1 +1,0 @@
-CREATE INDEX "orders_work_status_total_idx" ON "orders" USING btree ("work_id","status_id","total");
