@@ -10,7 +10,6 @@ export const movementTexts = {
   pickWeek: 'Elegir un día de la semana',
   weekLabel: (week: BusinessWeek) => formatWeek(week),
   workFilter: 'Obra',
-  allWorks: 'Todas las obras',
   late: 'Fuera de plazo',
   lateWarning: 'Fuera de plazo: la fecha efectiva es de más de 5 días hábiles antes de hoy. Se registrará marcado.',
   sdiBounds: (minimum: number, cap: number, day: string) =>
@@ -25,5 +24,4 @@ export const movementTexts = {
   statusFailed: 'No se pudieron cambiar los estatus',
   registrationFinal: 'El estatus de alta ya es definitivo; solo cambian el timbre y el error.',
   staleHint: 'Cierra este diálogo: la lista se recarga con los datos actuales y puedes intentarlo de nuevo.',
-  created: 'Movimiento registrado',
 } as const;
