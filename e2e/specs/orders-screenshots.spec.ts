@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '@goc/contracts';
 import { apiCall } from '../support/api';
+import { optionsList } from '../support/prime';
 import { expect as baseExpect, seedSession, test } from '../support/test';
 
 /*
@@ -67,6 +68,9 @@ for (const device of [
       await page.getByRole('button', { name: 'Nuevo' }).click();
       const form = page.getByRole('dialog', { name: 'Nuevo pedido' });
       await form.getByRole('button', { name: 'Agregar partida' }).click();
+      await form.getByRole('textbox', { name: 'Material (partida 1)' }).press('Enter');
+      await optionsList(page).getByRole('option').first().click();
+      await expect(form.getByRole('cell', { name: 'Unidad (partida 1)' })).not.toBeEmpty();
       await shot(page, `orders-form-${device.name}`);
     });
 

@@ -66,10 +66,12 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     ] as const) {
       await form.getByRole('button', { name: 'Agregar partida' }).click();
       const material = form.getByRole('textbox', { name: `Material (partida ${index + 1})` });
-      // ArrowDown opens the picker: Enter in a line's cell adds the next line.
+      // Enter on a picker opens it (elsewhere in a line Enter adds the next line).
       await material.focus();
-      await material.press('ArrowDown');
+      await material.press('Enter');
       await optionsList(mine).getByRole('option').nth(index).click();
+      await expect(form.getByRole('textbox', { name: `Material (partida ${index + 2})` })).toHaveCount(0);
+      await expect(form.getByRole('cell', { name: `Unidad (partida ${index + 1})` })).not.toBeEmpty();
       await typeNumber(form.getByRole('spinbutton', { name: `Cantidad (partida ${index + 1})` }), quantity);
     }
     await form.getByRole('button', { name: 'Guardar' }).click();
