@@ -1,5 +1,5 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgTransaction, type PgSelect, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import {
   listQueryIssuesToFields,
   validateListQuery,
@@ -7,7 +7,7 @@ import {
   type ListQuery,
   type SortEntry,
 } from '@goc/contracts';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { ValidationError } from '../errors';
 import { cachedTotal } from './count-cache';
 import type { ListField } from './fields';
@@ -48,22 +48,6 @@ export interface ListPage<Row> {
   total: number;
 }
 
-/**
- * A list's page joins every reference of its resource (eight for a personnel movement) as left joins
- * from the listed table to each target's primary key: the written order is already the plan. Left to
- * search the join orders, PostgreSQL spent ~40 ms planning a movements page that then ran in under
- * 1 ms (bench/README.md, "Registry"), so the page is planned with join_collapse_limit = 1, set for
- * that statement alone (SET LOCAL in its own transaction). Inside a caller's transaction the setting
- * would outlive the statement, so there the planner searches as usual.
- */
-async function inWrittenJoinOrder<T>(executor: Executor, run: (executor: Executor) => Promise<T>): Promise<T> {
-  if (executor instanceof PgTransaction) return run(executor);
-  return (executor as Db).transaction(async (tx) => {
-    await tx.execute(sql`set local join_collapse_limit = 1`);
-    return run(tx);
-  });
-}
-
 /** One page of a validated list query, and the number of matching rows (cached until the next write, see count-cache). */
 export async function runList(
   executor: Executor,
@@ -74,14 +58,12 @@ export async function runList(
   assertValidListQuery(query, source.specs);
   const where = listCondition(source, query);
   const keys = keysFor(source, query.sort);
-  const rows = inWrittenJoinOrder(executor, async (e) =>
-    source
-      .from(e, selection)
-      .where(where)
-      .orderBy(...orderByClause(keys))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  );
+  const rows = source
+    .from(executor, selection)
+    .where(where)
+    .orderBy(...orderByClause(keys))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const count = source.from(executor, { total: sql<number>`count(*)::int` }).where(where);
   const [pageRows, total] = await Promise.all([rows, cachedTotal(executor, count)]);
   return { rows: pageRows as Record<string, unknown>[], total };
