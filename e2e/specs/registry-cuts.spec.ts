@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Page } from '@playwright/test';
 import { businessToday, cutWeekOf, IDSE_RECORD_LENGTH, type LoginResponse } from '@goc/contracts';
 import { apiCall } from '../support/api';
 import { API } from '../support/constants';
+import { pickOption } from '../support/prime';
 import { expect as baseExpect, seedSession, test } from '../support/test';
 
 /*
@@ -42,10 +42,6 @@ async function salaryChange(request: Parameters<typeof apiCall>[0], admin: Login
   throw new Error('no active employee could take a salary change');
 }
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 const shotsDir = process.env.SCREENSHOTS_DIR ?? '/tmp/goc/shots';
 
@@ -58,8 +54,11 @@ for (const device of [
     test.skip(!process.env.SCREENSHOTS, 'screenshots only with SCREENSHOTS=1');
     test.use(device.use);
     test('screenshots of the cuts and of this week’s cut', async ({ page, context, sessions }) => {
-      test.setTimeout(90_000);
-      await seedSession(context, await sessions.admin());
+      test.setTimeout(150_000);
+      const admin = await sessions.admin();
+      // This week's cut exists once a movement is captured in it.
+      await salaryChange(sessions.request, admin);
+      await seedSession(context, admin);
       const shot = async (name: string) => {
         mkdirSync(shotsDir, { recursive: true });
         await page.evaluate(() => document.fonts.ready);
@@ -68,7 +67,8 @@ for (const device of [
       };
       await page.goto('/registro/historico');
       const week = cutWeekOf(new Date());
-      await expect(page.getByRole('row').filter({ hasText: week.label })).toBeVisible();
+      // The first list after the server's start can take long on a busy machine.
+      await expect(page.getByRole('row').filter({ hasText: week.label })).toBeVisible({ timeout: 60_000 });
       await shot('cuts');
       const row = page.getByRole('row').filter({ hasText: week.label });
       if (device.name === 'phone') {
@@ -120,8 +120,8 @@ test('HR closes this week’s cut before it ends and downloads its Excel and an 
   expect(book.getWorksheet('Resumen')!.getRow(1).values).toEqual([undefined, 'Corte semanal', week.label]);
   expect(book.getWorksheet('Movimientos')!.rowCount).toBeGreaterThan(1);
 
-  await choose(page, 'Empresa', employee.company.label);
-  await choose(page, 'Tipo de movimiento', 'Modificación de salario');
+  await pickOption(page, page.getByLabel('Empresa', { exact: true }), employee.company.label);
+  await pickOption(page, page.getByLabel('Tipo de movimiento', { exact: true }), 'Modificación de salario');
   const [idse] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar archivo IDSE' }).click()]);
   expect(idse.suggestedFilename()).toMatch(/^IDSE-.*-07\.txt$/);
   const lines = readFileSync(await idse.path(), 'latin1').split('\r\n').filter((l) => l !== '');

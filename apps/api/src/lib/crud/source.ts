@@ -477,7 +477,7 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     references: shape.references,
     links: shape.links,
     lines,
-    list: { fields: shape.fields, specs: resource.listFields, idExpr: shape.idColumn, defaultSort: resource.defaultSort, from: shape.from, joins: shape.references.length },
+    list: { fields: shape.fields, specs: resource.listFields, idExpr: shape.idColumn, defaultSort: resource.defaultSort, from: shape.from },
     selection: shape.selection,
     toEntity: (row) => ({
       ...baseToEntity(row),

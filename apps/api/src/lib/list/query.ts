@@ -1,5 +1,5 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgTransaction, type PgSelect, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import {
   listQueryIssuesToFields,
   validateListQuery,
@@ -7,7 +7,7 @@ import {
   type ListQuery,
   type SortEntry,
 } from '@goc/contracts';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { ValidationError } from '../errors';
 import { cachedTotal } from './count-cache';
 import type { ListField } from './fields';
@@ -26,8 +26,6 @@ export interface ListSource {
   from(executor: Executor, selection: SelectedFields): PgSelect;
   /** Rows the caller may see at all (a view's scope), ANDed with every query. */
   scope?: SQL | undefined;
-  /** Tables `from` joins (the references): many of them make planning cost more than running. */
-  joins?: number;
 }
 
 /** Unknown fields, modes that do not apply, values of the wrong type → 400 with Spanish messages, never ignored. */
@@ -50,26 +48,6 @@ export interface ListPage<Row> {
   total: number;
 }
 
-/**
- * A list's page joins every reference of its resource (eight for a personnel movement) as left joins
- * from the listed table to each target's primary key: the written order is already the plan. Left to
- * search the join orders, PostgreSQL spent ~40 ms planning a movements page that then ran in under
- * 1 ms (bench/README.md, "Registry"), so a page with many joins is planned with
- * join_collapse_limit = 1, set for that statement alone (SET LOCAL in its own transaction). The
- * transaction costs three round trips, more than planning a few joins does: lists with fewer than
- * MANY_JOINS references (materials, orders) run their page as one statement. Inside a caller's
- * transaction the setting would outlive the statement, so there the planner searches as usual.
- */
-const MANY_JOINS = 7;
-
-async function inWrittenJoinOrder<T>(executor: Executor, joins: number, run: (executor: Executor) => Promise<T>): Promise<T> {
-  if (joins < MANY_JOINS || executor instanceof PgTransaction) return run(executor);
-  return (executor as Db).transaction(async (tx) => {
-    await tx.execute(sql`set local join_collapse_limit = 1`);
-    return run(tx);
-  });
-}
-
 /** One page of a validated list query, and the number of matching rows (cached until the next write, see count-cache). */
 export async function runList(
   executor: Executor,
@@ -80,14 +58,12 @@ export async function runList(
   assertValidListQuery(query, source.specs);
   const where = listCondition(source, query);
   const keys = keysFor(source, query.sort);
-  const rows = inWrittenJoinOrder(executor, source.joins ?? 0, async (e) =>
-    source
-      .from(e, selection)
-      .where(where)
-      .orderBy(...orderByClause(keys))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  );
+  const rows = source
+    .from(executor, selection)
+    .where(where)
+    .orderBy(...orderByClause(keys))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const count = source.from(executor, { total: sql<number>`count(*)::int` }).where(where);
   const [pageRows, total] = await Promise.all([rows, cachedTotal(executor, count)]);
   return { rows: pageRows as Record<string, unknown>[], total };

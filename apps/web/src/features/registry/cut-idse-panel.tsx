@@ -48,8 +48,8 @@ export function CutIdsePanel({ cutId }: { cutId: number }) {
         <h2 className="m-0 text-base font-semibold">{cutTexts.idse}</h2>
         <p className="mt-1 mb-0 text-sm text-(--text-color-secondary)">{cutTexts.idseHint}</p>
       </div>
-      <div className="grid grid-cols-1 items-end gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,16rem)_auto]">
-        <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-0 flex-[2_1_16rem] flex-col gap-1">
           <label htmlFor={ids.company} className="text-sm font-medium">
             {cutTexts.company}
           </label>
@@ -63,7 +63,7 @@ export function CutIdsePanel({ cutId }: { cutId: number }) {
             }}
           />
         </div>
-        <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex min-w-0 flex-[1_1_12rem] flex-col gap-1">
           <label htmlFor={ids.type} className="text-sm font-medium">
             {cutTexts.type}
           </label>
@@ -80,7 +80,7 @@ export function CutIdsePanel({ cutId }: { cutId: number }) {
             className="w-full"
           />
         </div>
-        <Button type="button" label={cutTexts.idseDownload} icon="pi pi-download" disabled={companyId === null} onClick={() => void download()} />
+        <Button type="button" label={cutTexts.idseDownload} icon="pi pi-download" disabled={companyId === null} onClick={() => void download()} className="flex-[1_1_auto]" />
       </div>
       {refusals.length > 0 && (
         <div className="flex flex-col gap-2">
