@@ -9,8 +9,8 @@ import { expect as baseExpect, seedSession, test } from '../support/test';
 /*
  * Histórico de Registro end to end: a salary change captured through the API lands in this week's
  * cut; in the browser HR opens the cut, closes it before the week ends (forced), and downloads its
- * Excel and the IDSE file of the change. The cut stays closed: run it after specs that capture
- * movements in the current week.
+ * Excel and the IDSE file of the change. The cut stays closed, so the e2e config runs this
+ * spec after every other one.
  */
 const expect = baseExpect.configure({ timeout: 20_000 });
 
