@@ -41,10 +41,12 @@ async function statusId(code: string): Promise<number> {
 }
 
 let folio = 0;
-async function order(projectId: number, code: string, total: string, work = workId) {
+/** Inserts an order and answers its folio. */
+async function order(projectId: number, code: string, total: string, work = workId): Promise<string> {
   folio += 1;
+  const number = `PED-T${String(folio).padStart(5, '0')}`;
   await t.db.insert(orders).values({
-    folio: `PED-T${String(folio).padStart(5, '0')}`,
+    folio: number,
     workId: work,
     projectId,
     requestedById: anaId,
@@ -53,6 +55,7 @@ async function order(projectId: number, code: string, total: string, work = work
     total,
     lineCount: 1,
   });
+  return number;
 }
 
 beforeAll(async () => {
@@ -181,11 +184,11 @@ describe('writes', () => {
 
   it('refuses to delete a project that orders use, naming them; deletes it once they are gone', async () => {
     const p = await createdProject(jefe, { code: 'PRY-040', name: 'Con pedidos', workId, managerId: anaId });
-    await order(p.id, 'borrador', '10.00');
-    await order(p.id, 'enviado', '20.00');
+    const first = await order(p.id, 'borrador', '10.00');
+    const second = await order(p.id, 'enviado', '20.00');
     const refused = await jefe.del(`${URL}/${p.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('El proyecto se usa en 2 pedidos');
+    expect(refused.json().message).toBe(`El proyecto se usa en 2 pedidos (${first} y ${second})`);
     await t.db.delete(orders).where(eq(orders.projectId, p.id));
     expect((await jefe.del(`${URL}/${p.id}`)).statusCode).toBe(204);
     expect(await t.db.select().from(projects).where(eq(projects.id, p.id))).toEqual([]);

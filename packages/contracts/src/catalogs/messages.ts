@@ -24,9 +24,23 @@ function joinList(parts: readonly string[]): string {
   return `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
 }
 
-/** 409 on delete: 'La unidad se usa en 12 materiales y 1 pedido'. */
-export function inUseMessage(target: Nouns, uses: readonly { nouns: Nouns; count: number }[]): string {
-  return `${capitalize(target.article)} ${target.singular} se usa en ${joinList(uses.map((u) => count(u.count, u.nouns)))}`;
+/** How many referring rows a delete refusal names at most. */
+export const IN_USE_NAMED = 5;
+
+/** '2 pedidos (PED-000003 y PED-000017)', '8 pedidos (PED-000001, …, PED-000005 y 3 más)'. */
+function use(u: { nouns: Nouns; count: number; names?: readonly string[] }): string {
+  const names = (u.names ?? []).slice(0, IN_USE_NAMED);
+  if (names.length === 0) return count(u.count, u.nouns);
+  const rest = u.count - names.length;
+  return `${count(u.count, u.nouns)} (${joinList(rest > 0 ? [...names, `${rest} más`] : names)})`;
+}
+
+/**
+ * 409 on delete: 'La unidad se usa en 12 materiales y 1 pedido'; records with a name of their own
+ * (an order's folio) are named: 'El proyecto se usa en 2 pedidos (PED-000003 y PED-000017)'.
+ */
+export function inUseMessage(target: Nouns, uses: readonly { nouns: Nouns; count: number; names?: readonly string[] }[]): string {
+  return `${capitalize(target.article)} ${target.singular} se usa en ${joinList(uses.map(use))}`;
 }
 
 /** 409 on a unique field: 'Ya existe una unidad con abreviatura «kg»'. */

@@ -26,6 +26,17 @@ describe('record messages agree in gender and number', () => {
     ).toBe('El estatus de orden se usa en 2 pedidos, 2 materiales y 1 unidad');
   });
 
+  it('names the referring records that have a name of their own, five at most', () => {
+    const orders = { singular: 'pedido', plural: 'pedidos', article: 'el' } as const;
+    const project = { singular: 'proyecto', plural: 'proyectos', article: 'el' } as const;
+    expect(inUseMessage(project, [{ nouns: orders, count: 2, names: ['PED-000003', 'PED-000017'] }])).toBe('El proyecto se usa en 2 pedidos (PED-000003 y PED-000017)');
+    expect(inUseMessage(project, [{ nouns: orders, count: 1, names: ['PED-000003'] }])).toBe('El proyecto se usa en 1 pedido (PED-000003)');
+    const seven = ['PED-000001', 'PED-000002', 'PED-000003', 'PED-000004', 'PED-000005', 'PED-000006', 'PED-000007'];
+    expect(inUseMessage(project, [{ nouns: orders, count: 8, names: seven }, { nouns: materials.nouns, count: 1 }])).toBe(
+      'El proyecto se usa en 8 pedidos (PED-000001, PED-000002, PED-000003, PED-000004, PED-000005 y 3 más) y 1 material',
+    );
+  });
+
   it('reports duplicates with the field label (acronyms kept)', () => {
     expect(duplicateMessage(units.nouns, 'Abreviatura', 'kg')).toBe('Ya existe una unidad con abreviatura «kg»');
     expect(duplicateMessage(suppliers.nouns, 'RFC', 'ABA0501011A2')).toBe('Ya existe un proveedor con RFC «ABA0501011A2»');
