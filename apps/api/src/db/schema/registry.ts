@@ -76,7 +76,7 @@ export const registryMovements = pgTable(
     // A cut's movements newest first (cut detail, 20 000-row bench), in the lists' exact order
     // (created_at desc nulls last, id): an index in another order leaves a sort of the whole cut.
     index('registry_movements_cut_created_idx').on(t.cutId, t.createdAt.desc().nullsLast(), t.id),
-    index('registry_movements_scope_created_idx').on(t.scope, t.createdAt, t.id),
+    index('registry_movements_scope_created_idx').on(t.scope, t.createdAt.desc().nullsLast(), t.id),
     index('registry_movements_employee_idx').on(t.employeeId, t.type),
     index('registry_movements_company_idx').on(t.companyId),
     index('registry_movements_work_idx').on(t.workId),

@@ -1,0 +1,2 @@
+DROP INDEX "registry_movements_scope_created_idx";--> statement-breakpoint
+CREATE INDEX "registry_movements_scope_created_idx" ON "registry_movements" USING btree ("scope","created_at" DESC NULLS LAST,"id");
