@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,6 +10,7 @@ import { seedDatabase } from '../apps/api/src/db/seed';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
 import { adminPassword, login } from './capture';
 import { ANALYZE_STATEMENTS, MAX_ROWS, seedStatements } from './dataset';
+import { writeReadmeSection } from './harness';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
 
 /*
@@ -19,9 +20,6 @@ import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresV
  * its body size are written to bench/README.md between the options markers.
  */
 
-const README = join(process.cwd(), 'bench/README.md');
-const START = '<!-- options:start -->';
-const END = '<!-- options:end -->';
 const RUNS = 60;
 const WARMUP = 10;
 
@@ -130,11 +128,7 @@ async function main(): Promise<void> {
     }
   }
   const notes = `Measured ${new Date().toISOString().slice(0, 10)} on ${MAX_ROWS} materials, ${RUNS} runs per request after ${WARMUP} discarded, in process (no socket).`;
-  const readme = readFileSync(README, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`bench/README.md has no ${START} … ${END} section`);
-  writeFileSync(README, `${readme.slice(0, start + START.length)}\n${render(figures, notes)}\n${readme.slice(end)}`);
+  writeReadmeSection('options', render(figures, notes));
   log('figures written to bench/README.md');
 }
 

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,7 +22,8 @@ import {
   LINES_PER_ORDER,
 } from './orders-dataset';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
-import { cpuSeconds, freePort, killAll, startServer, stopServer, type Server } from './processes';
+import { childEnv as baseEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS, writeReadmeSection } from './harness';
+import { cpuSeconds, freePort, startServer, stopServer, type Server } from './processes';
 
 /*
  * npm run bench:orders — the history list of orders at scale. For PGlite, and PostgreSQL when one
@@ -39,12 +39,6 @@ import { cpuSeconds, freePort, killAll, startServer, stopServer, type Server } f
  * BENCH_SKIP_POSTGRES=1, BENCH_ORDERS_EXPLAIN_ONLY=1 (seed and explain, no load, README untouched).
  */
 
-const ROOT = process.cwd();
-const API_DIR = join(ROOT, 'apps/api');
-const SERVER_JS = join(API_DIR, 'dist/server.js');
-const README = join(ROOT, 'bench/README.md');
-const START = '<!-- orders:begin -->';
-const END = '<!-- orders:end -->';
 const HARD_LIMIT_MS = 10 * 60_000;
 
 const intFromEnv = (name: string, fallback: number): number => {
@@ -62,28 +56,15 @@ let cleanupDatabase: string | null = null;
 
 const log = (message: string) => process.stdout.write(`[bench:orders] ${message}\n`);
 
-/** The API is measured as it ships (the tsup bundle), rebuilt when a source is newer. */
-function ensureBuiltApi(): void {
-  const built = existsSync(SERVER_JS) ? statSync(SERVER_JS).mtimeMs : 0;
-  const newest = spawnSync('find', [join(API_DIR, 'src'), join(ROOT, 'packages/contracts/src'), '-newermt', `@${Math.floor(built / 1000)}`, '-type', 'f', '-print', '-quit'], { encoding: 'utf8' });
-  if (built > 0 && newest.stdout.trim() === '') return;
-  log('building the API (apps/api/dist)…');
-  if (spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build -w apps/api failed');
-}
-
 interface Target {
   label: string;
   dataDir: string;
   databaseUrl?: string;
 }
 
-/** The child's environment without anything that would point it at another database. */
+/** The child's environment on the target's database. */
 function childEnv(target: Target, extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !key.startsWith('GOC_') && !['DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST'].includes(key)) env[key] = value;
-  }
-  return { ...env, GOC_DATA_DIR: target.dataDir, ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), ...extra };
+  return baseEnv({ GOC_DATA_DIR: target.dataDir, ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), ...extra });
 }
 
 async function sql<T>(database: Database, text: string): Promise<T[]> {
@@ -257,7 +238,7 @@ function render(results: readonly Result[], loadAverage: number): string {
 
 async function main(): Promise<void> {
   const loadAverage = loadavg()[0] ?? 0;
-  if (!explainOnly) ensureBuiltApi();
+  if (!explainOnly) ensureBuiltApi(log);
   const workDir = mkdtempSync(join(tmpdir(), 'goc-bench-orders-'));
   const results: Result[] = [];
   try {
@@ -280,29 +261,9 @@ async function main(): Promise<void> {
     rmSync(workDir, { recursive: true, force: true });
   }
   if (explainOnly) return;
-  const readme = readFileSync(README, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`bench/README.md has no ${START} … ${END} section`);
-  writeFileSync(README, `${readme.slice(0, start + START.length)}\n${render(results, loadAverage)}\n${readme.slice(end)}`);
+  writeReadmeSection('orders', render(results, loadAverage));
   log('figures written to bench/README.md');
   if (results.some((r) => r.api.failures + r.baseline.failures > 0)) process.exitCode = 1;
 }
 
-function abort(reason: string): void {
-  log(`${reason}: stopping`);
-  killAll();
-  const name = cleanupDatabase;
-  const done = () => process.exit(1);
-  if (name) dropDatabase(name).then(done, done);
-  else done();
-}
-
-process.on('SIGINT', () => abort('interrupted'));
-process.on('SIGTERM', () => abort('terminated'));
-setTimeout(() => abort(`still running after ${HARD_LIMIT_MS / 60_000} min`), HARD_LIMIT_MS).unref();
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  abort('failed');
-});
+runBench({ log, hardLimitMs: HARD_LIMIT_MS, cleanup: () => cleanupDatabase, main });

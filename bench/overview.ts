@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/api/src/app';
@@ -13,7 +12,8 @@ import { explain } from './explain';
 import { measure, type Measurement } from './load';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
 import { EMPLOYEES, ORDERS, PROJECTS, seedScale, WORKS } from './overview-dataset';
-import { cpuSeconds, freePort, killAll, startServer, stopServer } from './processes';
+import { childEnv, ensureBuiltApi, runBench, SERVER_JS, writeReadmeSection } from './harness';
+import { cpuSeconds, freePort, startServer, stopServer } from './processes';
 
 /*
  * npm run bench:overview — Obras por línea de negocio and the dashboard at scale: 500 works,
@@ -24,11 +24,6 @@ import { cpuSeconds, freePort, killAll, startServer, stopServer } from './proces
  * bench/README.md between the overview markers.
  */
 
-const ROOT = process.cwd();
-const README = join(ROOT, 'bench/README.md');
-const SERVER_JS = join(ROOT, 'apps/api/dist/server.js');
-const START = '<!-- overview:begin -->';
-const END = '<!-- overview:end -->';
 const LOAD = { connections: 16, warmupSeconds: 3, measureSeconds: 8 };
 const PATHS = [
   { label: '`GET /works/overview`', path: '/api/v2/works/overview' },
@@ -92,7 +87,7 @@ async function runEngine(engine: string, dataDir: string, url?: string): Promise
   const server = await startServer({
     name: `API (${engine})`,
     args: [SERVER_JS],
-    env: { GOC_DATA_DIR: dataDir, GOC_ADMIN_PASSWORD: adminPassword(), GOC_DEMO_DATA: 'false', ...(url ? { DATABASE_URL: url } : {}) },
+    env: childEnv({ GOC_DATA_DIR: dataDir, GOC_ADMIN_PASSWORD: adminPassword(), GOC_DEMO_DATA: 'false', ...(url ? { DATABASE_URL: url } : {}) }),
     port: await freePort(),
     readyPath: '/api/v2/health',
     logFile: join(tmpdir(), `goc-bench-overview-${Date.now()}.log`),
@@ -127,10 +122,7 @@ function render(results: readonly EngineResult[], notes: string): string {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(SERVER_JS)) {
-    const built = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('npm run build -w apps/api failed');
-  }
+  ensureBuiltApi(log);
   const results: EngineResult[] = [];
   const workDir = mkdtempSync(join(tmpdir(), 'goc-bench-overview-'));
   try {
@@ -149,16 +141,9 @@ async function main(): Promise<void> {
     rmSync(workDir, { recursive: true, force: true });
   }
   const notes = `Measured ${new Date().toISOString().slice(0, 10)}: ${WORKS} works, ${ORDERS} orders, ${EMPLOYEES} employees, ${PROJECTS} projects; autocannon ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up, ${LOAD.measureSeconds} s measured, over HTTP to the built API.`;
-  const readme = readFileSync(README, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`bench/README.md has no ${START} … ${END} section`);
-  writeFileSync(README, `${readme.slice(0, start + START.length)}\n${render(results, notes)}\n${readme.slice(end)}`);
+  writeReadmeSection('overview', render(results, notes));
   log('figures written to bench/README.md');
 }
 
-main().catch((error: unknown) => {
-  killAll();
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
-});
+/** Whatever happens, the run ends: a stuck child or database cannot keep anyone waiting. */
+runBench({ log, hardLimitMs: 20 * 60_000, main });

@@ -1,16 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { BenchCase } from './cases';
 import type { CapturedQuery } from './capture';
 import type { Explained } from './explain';
 import type { Measurement } from './load';
+import { writeReadmeSection } from './harness';
 
 /*
  * The figures section of bench/README.md, rewritten on every run between two markers; the
  * explanatory text around it stays as written.
  */
 
-export const FIGURES_START = '<!-- figures:start -->';
-export const FIGURES_END = '<!-- figures:end -->';
 
 /** One server loaded with every case at every connection count. */
 export interface ServerRun {
@@ -151,11 +149,7 @@ export function renderFigures(report: Report): string {
   return lines.join('\n');
 }
 
-export function writeFigures(readmePath: string, report: Report): void {
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = readme.indexOf(FIGURES_START);
-  const end = readme.indexOf(FIGURES_END);
-  if (start < 0 || end < start) throw new Error(`${readmePath} has no ${FIGURES_START} … ${FIGURES_END} section`);
-  const next = `${readme.slice(0, start + FIGURES_START.length)}\n${renderFigures(report)}\n${readme.slice(end)}`;
-  writeFileSync(readmePath, next);
+/** The figures section of bench/README.md. */
+export function writeFigures(report: Report): void {
+  writeReadmeSection('figures', renderFigures(report));
 }

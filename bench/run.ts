@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
@@ -9,7 +8,8 @@ import { ANALYZE_STATEMENTS, MAX_ROWS, seedStatements } from './dataset';
 import { explain } from './explain';
 import { measure } from './load';
 import { adminUrl, benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
-import { cpuSeconds, freePort, killAll, peakRssMiB, startServer, stopServer, type Server } from './processes';
+import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS } from './harness';
+import { cpuSeconds, freePort, peakRssMiB, startServer, stopServer, type Server } from './processes';
 import { writeFigures, type CaseNotes, type Report, type ScenarioNotes, type ServerRun } from './report';
 
 /*
@@ -27,10 +27,6 @@ import { writeFigures, type CaseNotes, type Report, type ScenarioNotes, type Ser
  * (+ BENCH_DIRECTUS_PID for its CPU).
  */
 
-const ROOT = process.cwd();
-const API_DIR = join(ROOT, 'apps/api');
-const SERVER_JS = join(API_DIR, 'dist/server.js');
-const README = join(ROOT, 'bench/README.md');
 /** Whatever happens, the run ends: a stuck child or database cannot keep CI waiting. */
 const HARD_LIMIT_MS = 12 * 60_000;
 
@@ -93,40 +89,6 @@ const directus = directusFromEnv();
 const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
 
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** The API is measured as it ships: the tsup bundle. Rebuilt when a source is newer than it. */
-function ensureBuiltApi(): void {
-  let built = 0;
-  try {
-    built = statSync(SERVER_JS).mtimeMs;
-  } catch {
-    // Not built yet.
-  }
-  const sources = Math.max(newestMtime(join(API_DIR, 'src')), newestMtime(join(ROOT, 'packages/contracts/src')));
-  if (built > sources) return;
-  log('building the API (apps/api/dist)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build -w apps/api failed');
-}
-
-/** The child's environment: this process's, minus anything that would point the app elsewhere. */
-function childEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key.startsWith('GOC_') || ['DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST'].includes(key)) continue;
-    env[key] = value;
-  }
-  return { ...env, ...extra };
-}
 
 interface Target {
   label: string;
@@ -349,7 +311,7 @@ async function runScenario(target: Target, workDir: string, compareDirectus: Dir
 
 async function main(): Promise<void> {
   const loadAverage = loadavg()[0] ?? 0;
-  ensureBuiltApi();
+  ensureBuiltApi(log);
   const workDir = mkdtempSync(join(tmpdir(), 'goc-bench-'));
   const runs: ServerRun[] = [];
   const scenarios: ScenarioNotes[] = [];
@@ -411,32 +373,12 @@ async function main(): Promise<void> {
     scenarios,
     skipped,
   };
-  writeFigures(README, report);
-  log(`figures written to ${README}`);
+  writeFigures(report);
+  log('figures written to bench/README.md');
   if (failed) {
     log('some requests failed during the load: the figures are not valid');
     process.exitCode = 1;
   }
 }
 
-function abort(reason: string): void {
-  log(`${reason}: stopping`);
-  killAll();
-  const name = cleanupDatabase;
-  const done = () => process.exit(1);
-  if (name) dropDatabase(name).then(done, done);
-  else done();
-}
-
-process.on('SIGINT', () => abort('interrupted'));
-process.on('SIGTERM', () => abort('terminated'));
-setTimeout(() => abort(`still running after ${HARD_LIMIT_MS / 60_000} min`), HARD_LIMIT_MS).unref();
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  killAll();
-  const name = cleanupDatabase;
-  const done = () => process.exit(1);
-  if (name) dropDatabase(name).then(done, done);
-  else done();
-});
+runBench({ log, hardLimitMs: HARD_LIMIT_MS, cleanup: () => cleanupDatabase, main });
