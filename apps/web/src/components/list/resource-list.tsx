@@ -168,7 +168,7 @@ export function ResourceList({
           maxSelectedLabels={0}
           aria-label={listTexts.columns}
           dropdownIcon="pi pi-table"
-          className="min-w-0 flex-1 sm:w-44 sm:flex-none"
+          className="min-w-32 flex-1 sm:w-44 sm:flex-none"
         />
         {hasFilters && (
           <Button
