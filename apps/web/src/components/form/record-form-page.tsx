@@ -10,15 +10,18 @@ export interface RecordFormPageProps extends Omit<RecordFormOptions, 'onDone'> {
   onLeave: () => void;
 }
 
-/** The record form as a page of its own (Crear oficina): the same form as the dialog, with its buttons at the end. */
+/**
+ * The record form as a page of its own (Crear oficina): the same form as the dialog, with its buttons
+ * at the end. Its heading is an h2: the shell's header holds the page's one h1.
+ */
 export function RecordFormPage({ title, onLeave, ...options }: RecordFormPageProps) {
   const form = useRecordForm({ ...options, onDone: onLeave });
   const headingId = useId();
   return (
     <section className="goc-card mx-auto flex max-w-4xl flex-col gap-4 p-4" aria-labelledby={headingId}>
-      <h1 id={headingId} className="m-0 text-xl font-semibold">
+      <h2 id={headingId} className="m-0 text-xl font-semibold">
         {title ?? form.title}
-      </h1>
+      </h2>
       <form
         id={form.formId}
         noValidate
