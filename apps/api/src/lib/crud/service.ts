@@ -60,7 +60,6 @@ export interface GuardedChange {
   after?(tx: Tx, id: number): Promise<AuditChanges | void>;
 }
 
-/** The list / read / write operations of one resource, all derived from its declaration and binding. */
 /** The rows of the named views for an actor, or undefined when one of them shows every row. */
 export function viewsCondition(views: ResourceBinding['views'], names: readonly string[], actor: Actor): SQL | undefined {
   const conditions = names.map((name) => views?.[name]?.(actor));
@@ -68,6 +67,7 @@ export function viewsCondition(views: ResourceBinding['views'], names: readonly 
   return or(...(conditions as SQL[]));
 }
 
+/** The list / read / write operations of one resource, all derived from its declaration and binding. */
 export function createResourceService<R extends AnyResource>(typed: ResourceBinding<R>) {
   // Inside the mechanism entities are plain records; hooks see them typed (types.ts).
   const binding = typed as unknown as ResourceBinding;
