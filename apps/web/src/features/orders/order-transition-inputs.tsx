@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputNumber } from 'primereact/inputnumber';
+import { InputNumber, type InputNumberProps } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { QUANTITY_DECIMALS, type ActionDeclaration, type OrderLine } from '@goc/contracts';
@@ -22,28 +22,96 @@ interface InputsProps {
   errors: Record<string, string>;
 }
 
-type Price = { lineId: number; unitPrice: number | null };
-type Received = { lineId: number; quantity: number | null };
-
 const DELIVERIES: readonly string[] = ['entregado_parcial', 'entregado'];
 
 const withUnit = (quantity: number | null | undefined, line: OrderLine) => `${formatNumber(quantity ?? 0)} ${line.unit?.label ?? ''}`.trim();
 const pendingOf = (line: OrderLine) => Math.max(0, Number((line.quantity - (line.receivedQuantity ?? 0)).toFixed(QUANTITY_DECIMALS)));
-const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-function LineHeading({ line }: { line: OrderLine }) {
-  return <div className="font-medium break-words">{line.material.label}</div>;
+type LineValue = { lineId: number } & Record<string, number | null>;
+
+/** What one number per line asks: where it lives in the values (`prices[i].unitPrice`), its label, what the line states, its input's format. */
+interface PerLine {
+  list: 'prices' | 'received';
+  key: 'unitPrice' | 'quantity';
+  label: string;
+  facts: (line: OrderLine) => ReactNode;
+  format: (line: OrderLine) => Partial<InputNumberProps>;
 }
 
-function PurchaseInputs({ order, values, set, errors, idPrefix }: { order: OrderDetail; idPrefix: string } & Omit<InputsProps, 'row' | 'action'>) {
-  const prices = listOf<Price>(values.prices);
+/** One bordered item per order line: the material, what the line states and its number input, with its error by path. */
+function LineInputs({ order, values, set, errors, idPrefix, spec }: { order: OrderDetail; idPrefix: string; spec: PerLine } & Omit<InputsProps, 'row' | 'action'>) {
+  const entries = Array.isArray(values[spec.list]) ? (values[spec.list] as LineValue[]) : [];
+  const setValue = (lineId: number, value: number | null) =>
+    set(
+      spec.list,
+      entries.map((entry) => (entry.lineId === lineId ? { lineId, [spec.key]: value } : entry)),
+    );
+  return (
+    <ul className="m-0 list-none space-y-3 p-0">
+      {order.lines.map((line, index) => {
+        const id = `${idPrefix}-${spec.key}-${line.id}`;
+        const error = errors[`${spec.list}.${index}.${spec.key}`];
+        return (
+          <li key={line.id} className="rounded-md border border-solid border-(--surface-border) p-3">
+            <div className="font-medium break-words">{line.material.label}</div>
+            <div className="mb-2 flex flex-wrap gap-x-4 text-sm text-(--text-color-secondary)">{spec.facts(line)}</div>
+            <FormField id={id} label={spec.label} required error={error}>
+              <InputNumber
+                inputId={id}
+                value={entries.find((entry) => entry.lineId === line.id)?.[spec.key] ?? null}
+                onChange={(event) => setValue(line.id, event.value ?? null)}
+                locale="es-MX"
+                min={0}
+                {...spec.format(line)}
+                invalid={error !== undefined}
+                aria-describedby={error ? fieldTextIds(id).error : undefined}
+                className="w-full"
+                inputClassName="w-full"
+              />
+            </FormField>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const PRICES: PerLine = {
+  list: 'prices',
+  key: 'unitPrice',
+  label: ordersTexts.unitPrice,
+  facts: (line) => (
+    <span>
+      {ordersTexts.quantity}: {withUnit(line.quantity, line)}
+    </span>
+  ),
+  format: () => ({ mode: 'currency', currency: 'MXN' }),
+};
+
+const DELIVERED: PerLine = {
+  list: 'received',
+  key: 'quantity',
+  label: ordersTexts.thisDelivery,
+  facts: (line) => (
+    <>
+      <span>
+        {ordersTexts.quantity}: {withUnit(line.quantity, line)}
+      </span>
+      <span>
+        {ordersTexts.received}: {withUnit(line.receivedQuantity, line)}
+      </span>
+      <span>{ordersTexts.pending(withUnit(pendingOf(line), line))}</span>
+    </>
+  ),
+  format: (line) => ({ maxFractionDigits: QUANTITY_DECIMALS, ...(line.unit ? { suffix: ` ${line.unit.label}` } : {}) }),
+};
+
+type FrameProps = { order: OrderDetail; idPrefix: string } & Omit<InputsProps, 'row' | 'action'>;
+
+function PurchaseInputs(props: FrameProps) {
+  const { order, values, set, errors, idPrefix } = props;
   const supplierId = typeof values.supplierId === 'number' ? values.supplierId : null;
   const supplierInput = `${idPrefix}-supplier`;
-  const setPrice = (lineId: number, unitPrice: number | null) =>
-    set(
-      'prices',
-      prices.map((p) => (p.lineId === lineId ? { lineId, unitPrice } : p)),
-    );
   return (
     <>
       <FormField id={supplierInput} label={ordersTexts.supplier} required error={errors.supplierId}>
@@ -59,46 +127,13 @@ function PurchaseInputs({ order, values, set, errors, idPrefix }: { order: Order
         />
       </FormField>
       <p className="m-0 text-sm text-(--text-color-secondary)">{ordersTexts.purchaseHint}</p>
-      <ul className="m-0 list-none space-y-3 p-0">
-        {order.lines.map((line, index) => {
-          const id = `${idPrefix}-price-${line.id}`;
-          const error = errors[`prices.${index}.unitPrice`];
-          return (
-            <li key={line.id} className="rounded-md border border-solid border-(--surface-border) p-3">
-              <LineHeading line={line} />
-              <div className="mb-2 text-sm text-(--text-color-secondary)">
-                {ordersTexts.quantity}: {withUnit(line.quantity, line)}
-              </div>
-              <FormField id={id} label={ordersTexts.unitPrice} required error={error}>
-                <InputNumber
-                  inputId={id}
-                  value={prices.find((p) => p.lineId === line.id)?.unitPrice ?? null}
-                  onChange={(event) => setPrice(line.id, event.value ?? null)}
-                  mode="currency"
-                  currency="MXN"
-                  locale="es-MX"
-                  min={0}
-                  invalid={error !== undefined}
-                  aria-describedby={error ? fieldTextIds(id).error : undefined}
-                  className="w-full"
-                  inputClassName="w-full"
-                />
-              </FormField>
-            </li>
-          );
-        })}
-      </ul>
+      <LineInputs {...props} spec={PRICES} />
     </>
   );
 }
 
-function ReceiveInputs({ order, values, set, errors, idPrefix }: { order: OrderDetail; idPrefix: string } & Omit<InputsProps, 'row' | 'action'>) {
-  const received = listOf<Received>(values.received);
-  const setQuantity = (lineId: number, quantity: number | null) =>
-    set(
-      'received',
-      received.map((r) => (r.lineId === lineId ? { lineId, quantity } : r)),
-    );
+function ReceiveInputs(props: FrameProps) {
+  const { order, set, errors } = props;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -113,41 +148,7 @@ function ReceiveInputs({ order, values, set, errors, idPrefix }: { order: OrderD
         />
       </div>
       {errors.received && <Message severity="error" text={errors.received} className="w-full justify-start" />}
-      <ul className="m-0 list-none space-y-3 p-0">
-        {order.lines.map((line, index) => {
-          const id = `${idPrefix}-received-${line.id}`;
-          const error = errors[`received.${index}.quantity`];
-          return (
-            <li key={line.id} className="rounded-md border border-solid border-(--surface-border) p-3">
-              <LineHeading line={line} />
-              <div className="mb-2 flex flex-wrap gap-x-4 text-sm text-(--text-color-secondary)">
-                <span>
-                  {ordersTexts.quantity}: {withUnit(line.quantity, line)}
-                </span>
-                <span>
-                  {ordersTexts.received}: {withUnit(line.receivedQuantity, line)}
-                </span>
-                <span>{ordersTexts.pending(withUnit(pendingOf(line), line))}</span>
-              </div>
-              <FormField id={id} label={ordersTexts.thisDelivery} required error={error}>
-                <InputNumber
-                  inputId={id}
-                  value={received.find((r) => r.lineId === line.id)?.quantity ?? null}
-                  onChange={(event) => setQuantity(line.id, event.value ?? null)}
-                  locale="es-MX"
-                  min={0}
-                  maxFractionDigits={QUANTITY_DECIMALS}
-                  suffix={line.unit ? ` ${line.unit.label}` : undefined}
-                  invalid={error !== undefined}
-                  aria-describedby={error ? fieldTextIds(id).error : undefined}
-                  className="w-full"
-                  inputClassName="w-full"
-                />
-              </FormField>
-            </li>
-          );
-        })}
-      </ul>
+      <LineInputs {...props} spec={DELIVERED} />
     </>
   );
 }
