@@ -116,7 +116,7 @@ describe('event delivery under load', () => {
       expect(events[0]!.type, `unidad ${String(id)}`).toBe('record.created');
       // Each update starts from the name the previous event left: the order of the commits.
       for (let i = 1; i < events.length; i += 1) {
-        expect(events[i]!.changes.name?.old, `unidad ${String(id)}, evento ${String(i)}`).toBe(events[i - 1]!.changes.name?.new);
+        expect(events[i]!.changes?.name?.old, `unidad ${String(id)}, evento ${String(i)}`).toBe(events[i - 1]!.changes?.name?.new);
       }
       expect(events.length).toBe(versions.get(id));
     }

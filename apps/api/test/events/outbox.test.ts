@@ -130,7 +130,7 @@ describe('domain events', () => {
     const names = (received: DomainEvent[], id: number) =>
       eventsOf(received, 'units', id)
         .filter((e) => e.type === 'record.updated')
-        .map((e) => e.changes.name?.new);
+        .map((e) => e.changes?.name?.new);
     expect(names(flaky.received, a.id)).toEqual(['Reintento A1']);
     expect(names(flaky.received, b.id)).toEqual(['Reintento B1']);
     expect(names(main.received, a.id)).toEqual(['Reintento A1', 'Reintento A2']);
@@ -154,7 +154,7 @@ describe('domain events', () => {
     await t.app.events.drain();
     const got = eventsOf(main.received, 'roles', role.id);
     expect(got.map((e) => e.type)).toEqual(['record.created', 'record.updated']);
-    expect(Object.keys(got[1]!.changes)).toEqual(['permissions.config_units']);
+    expect(Object.keys(got[1]!.changes ?? {})).toEqual(['permissions.config_units']);
     const [audited] = await t.db.execute<{ changes: unknown }>(sql`select changes from audit_log where entity = 'roles' and entity_id = ${role.id} and action = 'update'`).then((r) => r.rows);
     expect(got[1]!.changes).toEqual(audited!.changes);
   });

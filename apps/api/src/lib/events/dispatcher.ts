@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from '../../db/client';
 import type { DomainEvent, DomainEventType, EventSubscriber } from './types';
 
@@ -100,7 +100,7 @@ export function createDispatcher(
   let started = false;
   let active: Promise<void> | null = null;
   let again = false;
-  let listener: pg.PoolClient | null = null;
+  let listener: pg.Client | null = null;
   let poll: NodeJS.Timeout | null = null;
   let nextPurgeAt = 0;
   // Rounds run one at a time in this process (other processes are kept apart by the database).
@@ -224,16 +224,22 @@ export function createDispatcher(
     })();
   }
 
+  /** A connection of its own, outside the pool, so listening never takes a slot from requests. */
   async function listen(): Promise<void> {
     if (database.driver.kind !== 'postgres' || !started) return;
-    const client = await database.driver.client.connect();
+    const client = new pg.Client(database.driver.client.options);
     client.on('notification', nudge);
-    client.once('error', () => {
-      // The pool drops a broken client; polling covers the gap until the next listen.
-      client.release(true);
+    client.on('error', () => {
+      // Polling covers the gap until the next poll listens again.
       if (listener === client) listener = null;
+      client.end().catch(() => undefined);
     });
+    await client.connect();
     await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    if (!started) {
+      await client.end();
+      return;
+    }
     listener = client;
   }
 
@@ -257,12 +263,7 @@ export function createDispatcher(
       listener = null;
       if (client) {
         client.removeAllListeners('notification');
-        try {
-          await client.query(`UNLISTEN ${EVENTS_CHANNEL}`);
-          client.release();
-        } catch {
-          client.release(true);
-        }
+        await client.end().catch(() => undefined);
       }
       await active;
       await tail;
