@@ -62,7 +62,11 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Concurrent exports allowed per user and in the whole process (HTTP 429 beyond). */
   exports: ExportLimits;
+  /** Domain events (lib/events): delivered events older than this many days are purged. */
+  eventRetentionDays: number;
 }
+
+export const DEFAULT_EVENT_RETENTION_DAYS = 30;
 
 /**
  * The repository root: the nearest folder above this module whose package.json declares workspaces.
@@ -130,6 +134,12 @@ const envSchema = z.object({
     ctx.addIssue({ code: 'custom', message: 'GOC_TRUST_PROXY debe ser true, false o una lista de IP/CIDR de los proxies separadas por comas' });
     return z.NEVER;
   }),
+  GOC_EVENT_RETENTION_DAYS: z.coerce
+    .number({ error: 'GOC_EVENT_RETENTION_DAYS debe ser un número' })
+    .int('GOC_EVENT_RETENTION_DAYS debe ser un número entero de días')
+    .min(1, 'GOC_EVENT_RETENTION_DAYS debe ser al menos 1')
+    .max(3650, 'GOC_EVENT_RETENTION_DAYS no puede pasar de 3650')
+    .default(DEFAULT_EVENT_RETENTION_DAYS),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'REDIS_URL debe empezar con redis:// o rediss://'),
 });
 
@@ -179,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auth: DEFAULT_AUTH_SETTINGS,
     trustProxy: e.GOC_TRUST_PROXY,
     exports: DEFAULT_EXPORT_LIMITS,
+    eventRetentionDays: e.GOC_EVENT_RETENTION_DAYS,
   };
 }
