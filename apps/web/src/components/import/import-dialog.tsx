@@ -50,7 +50,7 @@ function ReportTable({ report, fileName }: { report: ImportReport; fileName: str
         exportFilename={texts.reportFileName(fileName)}
         emptyMessage={texts.noMatches}
         scrollable
-        aria-label={texts.reportTable}
+        pt={{ table: { 'aria-label': texts.reportTable } }}
       >
         <Column field="row" header={texts.row} filter filterMatchMode="equals" showFilterMenu={false} style={{ width: '6rem' }} />
         <Column field="column" header={texts.column} filter filterMatchMode="contains" showFilterMenu={false} />
