@@ -13,6 +13,7 @@ import projectRoutes from './modules/projects/routes';
 import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
 import workRoutes from './modules/works/routes';
+import importJobRoutes, { importUploads } from './lib/import/routes';
 import access from './plugins/access';
 import compression from './plugins/compression';
 import context from './plugins/context';
@@ -29,6 +30,8 @@ export const API_PREFIX = '/api/v2';
 /** The API's modules, mounted under /api/v2. A new module adds one line here. */
 async function api(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', apiNoStore);
+  await app.register(importUploads);
+  await app.register(importJobRoutes);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(permissionRoutes);

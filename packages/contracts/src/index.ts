@@ -37,6 +37,7 @@ export * from './catalogs/roles';
 export * from './catalogs/users';
 export * from './catalogs/registry';
 export * from './records';
+export * from './imports';
 export * from './resources/requests';
 export * from './projects/projects';
 export * from './orders/orders';

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { createExportLimiter, type ExportLimiter } from '../lib/export/limiter';
+import { createImportJobs, type ImportJobs } from '../lib/import/jobs';
 import { createPasswordHasher, type PasswordHasher } from '../lib/passwords';
 import { createAccessTokenService, type AccessTokenService } from '../lib/tokens';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
     tokens: AccessTokenService;
     /** Slots for running exports (lib/export/limiter). */
     exportLimiter: ExportLimiter;
+    /** Imports running with `Prefer: respond-async` (lib/import/jobs). */
+    importJobs: ImportJobs;
   }
 }
 
@@ -32,6 +35,7 @@ async function contextPlugin(app: FastifyInstance, { config, database }: Context
   app.decorate('passwords', createPasswordHasher(config.auth.argon2));
   app.decorate('tokens', createAccessTokenService(config.auth, config.jwtSecret));
   app.decorate('exportLimiter', createExportLimiter(config.exports));
+  app.decorate('importJobs', createImportJobs());
 }
 
 export default fp(contextPlugin, { name: 'goc-context' });

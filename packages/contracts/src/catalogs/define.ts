@@ -24,7 +24,11 @@ export type AnyCatalog = CatalogDeclaration;
 type CatalogDefinition<K extends CatalogKey, F extends Fields, XE extends z.ZodRawShape, XC extends z.ZodRawShape, XU extends z.ZodRawShape> = Omit<
   ResourceDefinition<K, F, XE, XC, XU>,
   'route' | 'options' | 'views' | 'workflow' | 'permissions'
-> & { route: RouteKey };
+> & {
+  route: RouteKey;
+  /** Catalogues are importable from spreadsheets unless `false` (users carry passwords, roles a matrix). */
+  import?: ResourceDefinition<K, F, XE, XC, XU>['import'] | false;
+};
 
 export function defineCatalog<
   const K extends CatalogKey,
@@ -33,6 +37,7 @@ export function defineCatalog<
   XC extends z.ZodRawShape = Record<never, never>,
   XU extends z.ZodRawShape = Record<never, never>,
 >(def: CatalogDefinition<K, F, XE, XC, XU>) {
-  const declaration = defineResource<K, F, XE, XC, XU>({ ...def, options: true });
+  const { import: importing, ...rest } = def;
+  const declaration = defineResource<K, F, XE, XC, XU>({ ...rest, options: true, ...(importing === false ? {} : { import: importing ?? {} }) });
   return { ...declaration, route: def.route };
 }

@@ -49,6 +49,7 @@ export const rolesCatalog = defineCatalog({
     description: f.textarea({ label: 'Descripción', maxLength: 500, list: { shownByDefault: true } }),
   },
   label: { fields: ['name'] },
+  import: false,
   defaultSort: 'name',
   extra: {
     entity: { permissions: z.array(rolePermissionSchema) },

@@ -34,6 +34,7 @@ export const usersCatalog = defineCatalog({
     lastLoginAt: f.datetime({ label: 'Último acceso', list: { shownByDefault: true } }),
   },
   label: { fields: ['username'] },
+  import: false,
   defaultSort: 'username',
   rules: [
     {

@@ -188,7 +188,17 @@ export interface ResourceDeclaration<K extends string = string, F extends Fields
   /** Per-row refusals of edit / delete beyond the permission (an order is edited only while borrador, by its requester). */
   guards: RowGuards<z.output<S['entity']>>;
   workflow?: WorkflowDeclaration;
+  /** Spreadsheet import (POST <resource>/import): absent when the resource is not importable. */
+  import?: ImportDeclaration;
   schemas: S;
+}
+
+/**
+ * How a spreadsheet row finds the record it updates with `match=code`: the first of these fields
+ * (unique ones) whose value the row gives and an existing record holds, case-insensitively.
+ */
+export interface ImportDeclaration {
+  match: readonly string[];
 }
 
 export type AnyResource = ResourceDeclaration;
@@ -214,6 +224,8 @@ export interface ResourceDefinition<K extends string, F extends Fields, XE exten
   guards?: RowGuards<z.output<z.ZodObject<EntityShape<F, XE>>>>;
   workflow?: WorkflowDeclaration;
   extraFilters?: Readonly<Record<string, ExtraFilter>>;
+  /** Importable from spreadsheets; `match` defaults to the unique fields that are not scoped. */
+  import?: { match?: readonly (keyof F & string)[] };
   /** Schema parts that are not list/form fields (a role's permission matrix, an order's timeline). */
   extra?: { entity?: XE; create?: XC; update?: XU };
 }
@@ -297,6 +309,7 @@ export function defineResource<
     permissions: { create: can('create'), edit: can('edit'), delete: can('delete'), ...def.permissions },
     guards: (def.guards ?? {}) as ResourceDeclaration['guards'],
     ...(def.workflow ? { workflow: def.workflow } : {}),
+    ...(def.import ? { import: { match: def.import.match ?? unique.filter((u) => !u.scope).map((u) => u.field) } } : {}),
     schemas: { entity, createInput, updateInput } as unknown as ResourceSchemas<
       EntityShape<F, XE>,
       CreateShape<F, XC>,

@@ -20,6 +20,7 @@ import {
 } from '@goc/contracts';
 import { requestPermissions } from '../permissions';
 import { errorResponses } from '../openapi';
+import { registerImportRoutes } from '../import/routes';
 import { fileSlug } from '../export/format';
 import { sendExport, XLSX_MIME } from '../export/respond';
 import { CATALOG_LINKS, CATALOG_TABLES } from './catalog-tables';
@@ -247,12 +248,13 @@ export function registerActionRoutes(instance: FastifyInstance, service: Resourc
   });
 }
 
-/** Every route of a resource: list, record and action routes. */
+/** Every route of a resource: list, record and action routes, and the import routes of an importable one. */
 export function registerResourceRoutes<R extends AnyResource>(instance: FastifyInstance, binding: ResourceBinding<R>): ResourceService {
   const service = createResourceService(binding);
   registerListRoutes(instance, service);
   registerRecordRoutes(instance, service);
   registerActionRoutes(instance, service);
+  if (binding.declaration.import) registerImportRoutes(instance, service);
   return service;
 }
 

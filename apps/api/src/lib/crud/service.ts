@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
   allowedViews,
   allows,
@@ -128,6 +128,14 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     if (!row) return null;
     const [entity] = await complete(executor, [source.toEntity(row as Record<string, unknown>)]);
     return entity ?? null;
+  }
+
+  /** The records of these ids within the actor's scope (missing ones are left out), in no particular order. */
+  async function findMany(executor: Executor, actor: Actor | null, ids: readonly number[]): Promise<Entity[]> {
+    if (ids.length === 0) return [];
+    const scope = actor ? scopeOf(actor) : undefined;
+    const rows = await source.list.from(executor, source.selection).where(and(inArray(source.idColumn, [...ids]), scope));
+    return complete(executor, rows.map((r) => source.toEntity(r as Record<string, unknown>)));
   }
 
   async function get(executor: Executor, actor: Actor | null, id: number): Promise<Entity> {
@@ -294,10 +302,14 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     }
   }
 
-  /** Runs a write's transaction, turning constraint races into the same answers the pre-checks give. */
-  async function transaction<T>(db: Db, merged: () => Readonly<Record<string, unknown>>, work: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * Runs a write's transaction, turning constraint races into the same answers the pre-checks give.
+   * Given an open transaction (an import writing many records at once) the write joins it: its
+   * refusal is the caller's to roll back, with everything else the caller wrote.
+   */
+  async function transaction<T>(db: Db | Tx, merged: () => Readonly<Record<string, unknown>>, work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await (db instanceof PgTransaction ? work(db as Tx) : db.transaction(work));
     } catch (error) {
       if (error instanceof AppError) throw error;
       const info = pgErrorInfo(error);
@@ -336,7 +348,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     if (reason) throw new ConflictError(reason);
   }
 
-  async function create(db: Db, actor: Actor, input: Input): Promise<SavedRecord> {
+  async function create(db: Db | Tx, actor: Actor, input: Input): Promise<SavedRecord> {
     const extraValues = (await hooks.prepareCreate?.(input)) ?? {};
     const changed = new Set(Object.keys(input));
     const state: WriteState = { merged: input, changed, selfId: null, before: null };
@@ -379,7 +391,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
    * is written with a compare-and-set on the version, and the timeline and audit rows are added.
    */
   async function guardedUpdate(
-    db: Db,
+    db: Db | Tx,
     actor: Actor,
     id: number,
     version: number,
@@ -425,7 +437,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     await tx.insert(recordTimeline).values({ entity: auditEntity, entityId: id, userId: actor.userId, ...entry });
   }
 
-  async function update(db: Db, actor: Actor, id: number, input: Input): Promise<SavedRecord> {
+  async function update(db: Db | Tx, actor: Actor, id: number, input: Input): Promise<SavedRecord> {
     const { version, ...rest } = input as Input & { version: number };
     const patch: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     const changed = new Set(Object.keys(patch));
@@ -513,6 +525,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     exportBatches,
     get,
     find,
+    findMany,
     options,
     history,
     timeline,

@@ -32,6 +32,8 @@ export interface CrudPageProps extends RecordCommandsOptions {
   duplicable?: boolean;
   /** Inputs the workflow's actions take beyond the comment. */
   transitionInputs?: TransitionInputs;
+  /** The page's own toolbar buttons, left of "Nuevo" ("Importar"). */
+  toolbar?: ReactNode;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
@@ -61,6 +63,7 @@ export function CrudPage({
   deletable = true,
   duplicable,
   transitionInputs,
+  toolbar,
   children,
 }: CrudPageProps) {
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
@@ -86,6 +89,7 @@ export function CrudPage({
         {...(baseFilters ? { baseFilters } : {})}
         {...(cells ? { cells } : {})}
         {...(exportVariants ? { exportVariants } : {})}
+        {...(toolbar ? { toolbar } : {})}
         extraActions={[...extraActions, ...duplicate]}
       />
       {dialogs}

@@ -1,0 +1,110 @@
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@goc/contracts';
+import { AppError } from '../errors';
+
+/*
+ * A spreadsheet's first sheet as header + rows of plain cell values. Formulas give their cached
+ * result (never evaluated); text that looks like a formula stays text. CSV: UTF-8 (with or without
+ * BOM) or Windows-1252, comma or semicolon, detected.
+ */
+
+export type Cell = string | number | boolean | Date | null;
+
+export interface SheetRow {
+  /** Spreadsheet row number (the header is row 1). */
+  row: number;
+  cells: Cell[];
+}
+
+export interface Sheet {
+  headers: string[];
+  rows: SheetRow[];
+}
+
+export const tooManyRows = () => new AppError(413, IMPORT_MESSAGES.tooManyRows);
+const unreadable = () => new AppError(400, IMPORT_MESSAGES.unreadable);
+
+const isBlank = (cells: readonly Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
+
+function xlsxCell(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if ('formula' in value || 'sharedFormula' in value) return xlsxCell((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : xlsxCell(value.text as ExcelJS.CellValue);
+  if ('error' in value) return String(value.error);
+  return null;
+}
+
+async function readXlsx(buffer: Buffer): Promise<Sheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw unreadable();
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw unreadable();
+  if (sheet.actualRowCount - 1 > IMPORT_LIMITS.maxRows) throw tooManyRows();
+  const width = sheet.getRow(1).cellCount;
+  const headers = Array.from({ length: width }, (_, i) => String(xlsxCell(sheet.getRow(1).getCell(i + 1).value) ?? '').trim());
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    if (number === 1) return;
+    const cells = Array.from({ length: width }, (_, i) => xlsxCell(row.getCell(i + 1).value));
+    if (!isBlank(cells)) rows.push({ row: number, cells });
+  });
+  return { headers, rows };
+}
+
+/** UTF-8 when the bytes are valid UTF-8, otherwise Windows-1252 (Excel's «CSV» on Windows). */
+export function decodeText(buffer: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer);
+  } catch {
+    return new TextDecoder('windows-1252').decode(buffer);
+  }
+}
+
+/** The delimiter of the header line: semicolon when it has more of them than commas outside quotes. */
+export function detectDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas += 1;
+    else if (!quoted && char === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+function readCsv(buffer: Buffer): Sheet {
+  const text = decodeText(buffer);
+  let records: string[][];
+  try {
+    records = parse(text, { delimiter: detectDelimiter(text), bom: true, relax_column_count: true, skip_empty_lines: false });
+  } catch {
+    throw unreadable();
+  }
+  const [header, ...data] = records;
+  if (!header) return { headers: [], rows: [] };
+  if (data.length > IMPORT_LIMITS.maxRows) throw tooManyRows();
+  const rows: SheetRow[] = [];
+  data.forEach((record, index) => {
+    const cells = header.map((_, i) => record[i] ?? null);
+    if (!isBlank(cells)) rows.push({ row: index + 2, cells });
+  });
+  return { headers: header.map((h) => h.trim()), rows };
+}
+
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** An .xlsx (a zip) or a CSV, told apart by their first bytes, whatever the file is called. */
+export async function readSheet(buffer: Buffer): Promise<Sheet> {
+  const sheet = buffer.subarray(0, 4).equals(ZIP_SIGNATURE) ? await readXlsx(buffer) : readCsv(buffer);
+  if (sheet.rows.length > IMPORT_LIMITS.maxRows) throw tooManyRows();
+  return sheet;
+}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Button } from 'primereact/button';
+import type { AnyResource } from '@goc/contracts';
+import { useRowPermissions } from '../list/row-permissions';
+import type { ListResource } from '../list/resource-types';
+import { ImportDialog } from './import-dialog';
+import { importTexts } from './import-texts';
+
+/** «Importar» for an importable resource, to users who may create its records (updating needs edit too). */
+export function ImportButton({ resource, compact = false }: { resource: ListResource & Pick<AnyResource, 'import'>; compact?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const rights = useRowPermissions(resource);
+  if (!resource.import || !rights.canCreate) return null;
+  return (
+    <>
+      <Button
+        type="button"
+        label={compact ? undefined : importTexts.open}
+        aria-label={importTexts.title(resource.nouns.plural)}
+        icon="pi pi-upload"
+        severity="secondary"
+        outlined
+        onClick={() => setOpen(true)}
+      />
+      {open && <ImportDialog resource={resource} canUpdate={rights.canEdit} onHide={() => setOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CATALOGS, type ImportReport } from '@goc/contracts';
+import { ImportButton } from '../../../src/components/import/import-button';
+import { permissionsFor, seedSession } from '../../fixtures';
+import { fakeApi } from '../../crud/fake-api';
+import { renderRoute } from '../../crud/render-route';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let dispose: (() => void) | null = null;
+afterEach(() => {
+  dispose?.();
+  dispose = null;
+});
+
+const report = (mode: ImportReport['mode'], errors: ImportReport['errors']): ImportReport => ({
+  fileName: 'materiales.xlsx',
+  mode,
+  rows: 2,
+  created: errors.length > 0 ? 0 : 2,
+  updated: 0,
+  unchanged: 0,
+  errors,
+});
+const UNKNOWN_UNIT = { row: 3, column: 'Unidad', value: 'kilo', message: 'No existe; usa un valor de la hoja «Unidades»' };
+
+describe('Importar', () => {
+  it('is offered only with the create permission', () => {
+    seedSession({ permissions: permissionsFor(undefined, { view: true }) });
+    const view = renderRoute(<ImportButton resource={CATALOGS.materials} />, '/', fakeApi({}).adapter);
+    dispose = view.dispose;
+    expect(screen.queryByRole('button', { name: 'Importar materiales' })).toBeNull();
+  });
+
+  it('checks the chosen file, shows its problems, and imports only a clean file', async () => {
+    seedSession({ permissions: permissionsFor() });
+    let answer = report('validate', [UNKNOWN_UNIT]);
+    const server = fakeApi({
+      'POST /materials/import': (request) => {
+        answer = request.params.mode === 'commit' ? report('commit', []) : answer;
+        return { status: 202, data: { jobId: 'job-1' } };
+      },
+      'GET /imports/job-1': () => ({ status: 200, data: { jobId: 'job-1', state: 'done', processed: 2, total: 2, report: answer, message: null, statusCode: 200 } }),
+    });
+    const view = renderRoute(<ImportButton resource={CATALOGS.materials} />, '/', server.adapter);
+    dispose = view.dispose;
+    fireEvent.click(screen.getByRole('button', { name: 'Importar materiales' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importar materiales' });
+    const file = new File(['x'], 'materiales.xlsx');
+    fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [file] } });
+
+    const table = await within(dialog).findByRole('table', { name: 'Errores del archivo' });
+    expect(within(table).getByText(UNKNOWN_UNIT.message)).toBeTruthy();
+    expect(within(table).getByText('kilo')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Importar 0 registros' }).hasAttribute('disabled')).toBe(true);
+    const [upload] = server.calls('POST', '/materials/import');
+    expect(upload!.params).toEqual({ mode: 'validate', match: 'none' });
+    expect(upload!.body).toBeInstanceOf(FormData);
+
+    answer = report('validate', []);
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    await within(dialog).findByText('Sin errores: 2 filas — 2 nuevos, 0 a actualizar, 0 sin cambios.');
+    expect(server.calls('POST', '/materials/import').at(-1)!.params).toEqual({ mode: 'validate', match: 'code' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Importar 2 registros' }));
+    await screen.findByText('Importación terminada');
+    expect(server.calls('POST', '/materials/import').at(-1)!.params).toEqual({ mode: 'commit', match: 'code' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

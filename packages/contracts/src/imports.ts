@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { CatalogField } from './catalogs/shapes';
+import type { AnyResource } from './resources/define';
+
+/*
+ * Spreadsheet import (docs/import.md): the limits, the report both modes answer, the async job and
+ * the Spanish messages the API and the SPA share.
+ */
+
+export const IMPORT_LIMITS = {
+  maxRows: 20_000,
+  maxBytes: 10 * 1024 * 1024,
+} as const;
+
+export const IMPORT_MODES = ['validate', 'commit'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const IMPORT_MATCHES = ['none', 'code'] as const;
+export type ImportMatch = (typeof IMPORT_MATCHES)[number];
+
+export const IMPORT_MESSAGES = {
+  noFile: 'Adjunta un archivo de Excel (.xlsx) o CSV en el campo «file»',
+  unreadable: 'No se pudo leer el archivo: usa un libro de Excel (.xlsx) o un CSV',
+  empty: 'El archivo no tiene filas de datos debajo de los encabezados',
+  tooManyRows: `El archivo tiene más de ${IMPORT_LIMITS.maxRows.toLocaleString('es-MX')} filas; divídelo en varios archivos`,
+  tooLarge: `El archivo pesa más de ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB; divídelo en varios archivos`,
+  hasErrors: 'El archivo tiene errores; no se importó ningún registro',
+  jobNotFound: 'No se encontró la importación (las importaciones terminadas se conservan una hora)',
+  unknownColumn: (header: string) => `Columna desconocida «${header}»; usa los encabezados de la plantilla`,
+  missingColumn: (header: string) => `Falta la columna obligatoria «${header}»`,
+  duplicateColumn: (header: string) => `La columna «${header}» aparece más de una vez`,
+  required: 'Este dato es obligatorio',
+  unknownReference: (sheet: string) => `No existe; usa un valor de la hoja «${sheet}»`,
+  ambiguousReference: (sheet: string) => `Coincide con varios registros; usa la clave exacta de la hoja «${sheet}»`,
+  unknownOption: (allowed: readonly string[]) => `Valor no válido; usa uno de: ${allowed.join(', ')}`,
+  boolean: 'Escribe Sí o No',
+  date: 'Fecha inválida: usa dd/mm/aaaa',
+  number: 'Debe ser un número',
+  money: 'Debe ser un importe en pesos, p. ej. 1,234.50',
+  repeated: (row: number) => `Repetido en el archivo (fila ${row})`,
+  matchConflict: 'Los datos coinciden con registros distintos; revisa las claves',
+} as const;
+
+export const importErrorSchema = z.object({
+  /** Spreadsheet row number (1 is the header row). 0: the file as a whole. */
+  row: z.number().int(),
+  /** Column header as in the file ('' for the file or the whole row). */
+  column: z.string(),
+  value: z.string(),
+  message: z.string(),
+});
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+export const importReportSchema = z.object({
+  fileName: z.string(),
+  mode: z.enum(IMPORT_MODES),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(importErrorSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const IMPORT_JOB_STATES = ['running', 'done', 'failed'] as const;
+export const importJobSchema = z.object({
+  jobId: z.string(),
+  state: z.enum(IMPORT_JOB_STATES),
+  processed: z.number().int(),
+  total: z.number().int(),
+  /** The report once done (its `errors` say whether anything was written). */
+  report: importReportSchema.nullable(),
+  /** Why a failed job stopped (the same Spanish message a synchronous request answers). */
+  message: z.string().nullable(),
+  /** HTTP status a synchronous request would have answered (200, 422, 413…). */
+  statusCode: z.number().int().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importQuerySchema = z.object({
+  mode: z.enum(IMPORT_MODES, { error: 'El modo debe ser validate o commit' }).default('validate'),
+  match: z.enum(IMPORT_MATCHES, { error: 'match debe ser none o code' }).default('none'),
+});
+
+export const importTemplateQuerySchema = z.object({
+  format: z.enum(['xlsx', 'csv'], { error: 'El formato debe ser xlsx o csv' }).default('xlsx'),
+});
+
+const NOT_IMPORTED = new Set(['lines', 'password', 'datetime', 'status']);
+
+/** The columns a spreadsheet gives for a resource: its writable fields, in form order. */
+export function importableFields(resource: Pick<AnyResource, 'fields'>): CatalogField[] {
+  return resource.fields.filter((f) => f.form !== 'readOnly' && !NOT_IMPORTED.has(f.type));
+}
