@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, ID_MESSAGE, MALFORMED_TEXT_MESSAGE, MAX_ID, MESSAGES } from '@goc/contracts';
 import { auditLog, roles, units } from '../src/db/schema';
-import { toApiError } from '../src/plugins/errors';
+import { toApiError } from '../src/lib/api-errors';
 import { createTestApp, login, postLogin, type TestApp } from './helpers/app';
 import { API, apiFor, listUrl, type Api } from './catalogs/support';
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import {
   type ExportQuery,
   type PermissionRequirement,
 } from '@goc/contracts';
-import { requestPermissions } from '../permissions';
+import { actorOf } from './actor';
 import { errorResponses } from '../openapi';
 import { registerImportRoutes } from '../import/routes';
 import { fileSlug } from '../export/format';
@@ -28,18 +28,13 @@ import { exportedLinesField, lineExportColumns, lineRows, resourceExportColumns,
 import { createResourceService, type ResourceService, type SavedRecord, type ScopedListQuery } from './service';
 import type { Entity } from './source';
 import type { TransitionInput } from './transitions';
-import type { Actor, CatalogBinding, Input, ResourceBinding } from './types';
+import type { CatalogBinding, Input, ResourceBinding } from './types';
 
 export const ID_MESSAGE = 'El identificador debe ser un número entero positivo';
 
 export const idParamsSchema = z.object({
   id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(2_147_483_647, ID_MESSAGE),
 });
-
-/** Who asks, with the role's permissions of this request (for scoping, guards and workflow actions). */
-export async function actorOf(request: FastifyRequest): Promise<Actor> {
-  return { userId: request.user.id, ip: request.ip, permissions: await requestPermissions(request) };
-}
 
 /** A saved record as the API answers it: the entity, with `warnings` only when there are some. */
 export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(warnings).length > 0 ? { ...entity, warnings } : entity);

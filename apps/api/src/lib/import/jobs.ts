@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toApiError } from '../../plugins/errors';
+import { toApiError } from '../api-errors';
 import type { ImportJob } from '@goc/contracts';
 import type { ImportOutcome } from './run';
 

@@ -15,9 +15,9 @@ import {
   type ImportMatch,
   type ImportMode,
   type PermissionGrant,
+  type PermissionRequirement,
 } from '@goc/contracts';
-import type { PermissionRequirement } from '../../plugins/access';
-import { actorOf } from '../crud/routes';
+import { actorOf } from '../crud/actor';
 import type { ResourceService } from '../crud/service';
 import { AppError, ForbiddenError } from '../errors';
 import { fileSlug } from '../export/format';

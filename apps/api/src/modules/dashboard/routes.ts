@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DASHBOARD_WIDGET_MODULES, can, dashboardSchema, type Dashboard, type DashboardWidget } from '@goc/contracts';
-import { actorOf } from '../../lib/crud/routes';
+import { actorOf } from '../../lib/crud/actor';
 import { errorResponses } from '../../lib/openapi';
 import { historyWidget, myOrdersWidget, projectsWidget, registryWidget, worksWidget } from './widgets';
 

@@ -22,7 +22,8 @@ import { errorStatuses, registrationStatuses, stampStatuses } from '../../db/sch
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { resourceExportColumns } from '../../lib/crud/export-columns';
-import { actorOf, idParamsSchema, registerResourceRoutes } from '../../lib/crud/routes';
+import { actorOf } from '../../lib/crud/actor';
+import { idParamsSchema, registerResourceRoutes } from '../../lib/crud/routes';
 import { XLSX_MIME } from '../../lib/export/respond';
 import { fileSlug } from '../../lib/export/format';
 import { assertCutExists, closeDecision, cutsBinding, cutWorkbook, withinCut } from './cuts';
