@@ -31,6 +31,7 @@ import { userDisplay, userDisplayColumns } from './people';
 import { nextInSequence } from './sequences';
 import { resourceSource, type Entity } from './source';
 import { loadTimeline, transitionWork, type TransitionInput } from './transitions';
+import type { PermissionRequirement } from '../../plugins/access';
 import type { Actor, Input, ResourceBinding, ResourceHooks, WriteContext } from './types';
 
 /** The property name drizzle uses for a column of a table (inserts take property names, not SQL names). */
@@ -58,6 +59,12 @@ export interface GuardedChange {
   timeline?: { fromStatusId: number | null; toStatusId: number; comment: string | null };
   /** Work after the row is updated (lines, link tables), returning more audit changes. */
   after?(tx: Tx, id: number): Promise<AuditChanges | void>;
+}
+
+/** Any flag on a module of the resource's views (or on its module when it has none) opens its reads. */
+export function readPermission(resource: AnyResource, binding: ResourceBinding): PermissionRequirement[] {
+  const modules = resource.views ? Object.values(resource.views).map((v) => v.module) : [resource.module];
+  return [...[...new Set(modules)].map((module): PermissionRequirement => ({ module, action: 'view' })), ...(binding.readers ?? [])];
 }
 
 /** The rows of the named views for an actor, or undefined when one of them shows every row. */
@@ -122,6 +129,20 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     if (!row) return null;
     const [entity] = await complete(executor, [source.toEntity(row as Record<string, unknown>)]);
     return entity ?? null;
+  }
+
+  /**
+   * The record when the actor may open it as GET /:id would (the read permission, then the views'
+   * scope), or null: what decides whether someone may be told about it (notifications).
+   */
+  async function readable(executor: Executor, actor: Actor, id: number): Promise<Entity | null> {
+    if (!readPermission(resource, binding).some((requirement) => allows(actor, requirement))) return null;
+    try {
+      return await find(executor, actor, id);
+    } catch (error) {
+      if (error instanceof ForbiddenError) return null;
+      throw error;
+    }
   }
 
   async function get(executor: Executor, actor: Actor | null, id: number): Promise<Entity> {
@@ -507,6 +528,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     exportBatches,
     get,
     find,
+    readable,
     options,
     history,
     timeline,
