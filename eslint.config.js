@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 /** One-way imports (docs/architecture.md "Import rules"): contracts → api / web shared code → features → app. */
@@ -16,6 +18,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  // No import cycles anywhere in the sources; a type-only import does not count (it leaves no runtime edge).
+  {
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }] },
   },
   {
     files: ['packages/contracts/**/*.ts'],
@@ -49,7 +61,10 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/lib/**'],
-    rules: restrict([{ group: ['**/modules/**'], message: 'lib must not import modules' }]),
+    rules: restrict([
+      { group: ['**/modules/**'], message: 'lib must not import modules' },
+      { group: ['**/plugins/**'], message: 'lib is a leaf: it must not import plugins (plugins import lib)' },
+    ]),
   },
   // Same rule for the API's modules: a module never reaches into another one; shared code lives in lib/.
   {

@@ -1,7 +1,38 @@
 import { asc, eq, and } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Action, ModuleName, PermissionEntry } from '@goc/contracts';
 import type { Executor } from '../db/client';
 import { permissionModules, rolePermissions, users } from '../db/schema';
+
+/** The signed-in user of a request. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  roleId: number;
+  /** The login (refresh-token family) the access token belongs to. */
+  familyId: string;
+  /** The role's access version when the request began (key of the permission cache). */
+  accessVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rolePermissions: RolePermissionCache;
+  }
+  interface FastifyRequest {
+    /** Set on every route that is not public (the access plugin refuses the request otherwise). */
+    user: AuthUser;
+    /** The role's permissions, loaded once per request when a route or handler needs them. */
+    permissions: PermissionEntry[] | null;
+  }
+}
+
+/** The request user's permissions: from the per-role cache while the role's access version holds. */
+export async function requestPermissions(request: FastifyRequest): Promise<PermissionEntry[]> {
+  const { db, rolePermissions } = request.server;
+  request.permissions ??= await rolePermissions.permissions(db, request.user.roleId, request.user.accessVersion);
+  return request.permissions;
+}
 
 /** A role's flags for every module, in module order (all modules, false where the role has no row). */
 export async function loadRolePermissions(executor: Executor, roleId: number): Promise<PermissionEntry[]> {

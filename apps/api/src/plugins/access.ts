@@ -1,27 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, type Action, type ModuleName, type PermissionEntry } from '@goc/contracts';
+import { can, type Action, type ModuleName, type PermissionRequirement } from '@goc/contracts';
 import type { Db } from '../db/client';
 import { refreshTokens, roleAccessVersions, users } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { createRolePermissionCache, type RolePermissionCache } from '../lib/permissions';
-
-export interface PermissionRequirement {
-  module: ModuleName;
-  action: Action;
-}
-
-/** The signed-in user of a request. */
-export interface AuthUser {
-  id: number;
-  username: string;
-  roleId: number;
-  /** The login (refresh-token family) the access token belongs to. */
-  familyId: string;
-  /** The role's access version when the request began (key of the permission cache). */
-  accessVersion: number;
-}
+import { createRolePermissionCache, requestPermissions, type AuthUser } from '../lib/permissions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,15 +17,8 @@ declare module 'fastify' {
     permission?: PermissionRequirement | readonly PermissionRequirement[];
   }
   interface FastifyInstance {
-    rolePermissions: RolePermissionCache;
     /** The one statement of the access check, prepared once per app. */
     sessionQuery: ReturnType<typeof prepareSessionQuery>;
-  }
-  interface FastifyRequest {
-    /** Set on every route that is not public (the access plugin refuses the request otherwise). */
-    user: AuthUser;
-    /** The role's permissions, loaded once per request when a route or handler needs them. */
-    permissions: PermissionEntry[] | null;
   }
 }
 
@@ -108,13 +85,6 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
   const user: AuthUser = { id: row.id, username: row.username, roleId: row.roleId, familyId: claims.familyId, accessVersion: row.accessVersion };
   request.user = user;
   return user;
-}
-
-/** The request user's permissions: from the per-role cache while the role's access version holds. */
-export async function requestPermissions(request: FastifyRequest): Promise<PermissionEntry[]> {
-  const { db, rolePermissions } = request.server;
-  request.permissions ??= await rolePermissions.permissions(db, request.user.roleId, request.user.accessVersion);
-  return request.permissions;
 }
 
 /** A hook refusing the request (403) unless the signed-in user's role may do `action` on `module`. */

@@ -16,8 +16,9 @@ import {
   type AnyResource,
   type CatalogField,
   type ExportQuery,
+  type PermissionRequirement,
 } from '@goc/contracts';
-import { requestPermissions, type PermissionRequirement } from '../../plugins/access';
+import { requestPermissions } from '../permissions';
 import { errorResponses } from '../openapi';
 import { fileSlug } from '../export/format';
 import { sendExport, XLSX_MIME } from '../export/respond';

@@ -13,6 +13,7 @@ import {
   type ListResponse,
   type OptionPage,
   type OptionsQuery,
+  type PermissionRequirement,
   type WriteWarnings,
 } from '@goc/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -31,7 +32,6 @@ import { userDisplay, userDisplayColumns } from './people';
 import { nextInSequence } from './sequences';
 import { resourceSource, type Entity } from './source';
 import { loadTimeline, transitionWork, type TransitionInput } from './transitions';
-import type { PermissionRequirement } from '../../plugins/access';
 import type { Actor, Input, ResourceBinding, ResourceHooks, WriteContext } from './types';
 
 /** The property name drizzle uses for a column of a table (inserts take property names, not SQL names). */

@@ -1,10 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { AnyCatalog, AnyResource, PermissionEntry } from '@goc/contracts';
+import type { AnyCatalog, AnyResource, PermissionEntry, PermissionRequirement } from '@goc/contracts';
 import type { Executor, Tx } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
-import type { PermissionRequirement } from '../../plugins/access';
 import type { LinkTable } from './catalog-tables';
 import type { Referrer } from './referrers';
 import type { Entity } from './source';

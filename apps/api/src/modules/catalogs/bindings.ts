@@ -15,9 +15,9 @@ import {
   worksCatalog,
   type Action,
   type ModuleName,
+  type PermissionRequirement,
 } from '@goc/contracts';
 import type { CatalogBinding } from '../../lib/crud/types';
-import type { PermissionRequirement } from '../../plugins/access';
 
 /*
  * The fifteen configuration catalogues. Fields, validation, labels, uniqueness, references, system

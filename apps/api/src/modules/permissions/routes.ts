@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { permissionListSchema } from '@goc/contracts';
 import { errorResponses } from '../../lib/openapi';
-import { requestPermissions } from '../../plugins/access';
+import { requestPermissions } from '../../lib/permissions';
 
 /** GET /permissions: the signed-in user's flags for all 22 modules, in module order (SPEC §7). */
 const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
