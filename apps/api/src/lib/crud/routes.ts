@@ -16,7 +16,6 @@ import {
   type AnyResource,
   type CatalogField,
   type ExportQuery,
-  type PermissionRequirement,
 } from '@goc/contracts';
 import { requestPermissions } from '../permissions';
 import { errorResponses } from '../openapi';

@@ -4,9 +4,8 @@ import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { NotificationItem } from '@goc/contracts';
 import type { MailConfig, NotificationSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import { mailQueue } from '../../db/schema';
+import { mailQueue, notificationPreferences, users } from '../../db/schema';
 import type { Delivered } from './bus';
-import { emailRecipients } from './store';
 
 /*
  * E-mail of notifications: queued in the notification's transaction (mail_queue), sent afterwards
@@ -41,6 +40,20 @@ export function composeMail(composer: MailComposer, item: NotificationItem): { s
     '</body></html>',
   ].join('');
   return { subject: `GOC: ${item.title}`, text, html };
+}
+
+/** The e-mail address of each recipient who chose e-mail for the notification's type, by notification id. */
+export async function emailRecipients(executor: Executor, delivered: readonly Delivered[]): Promise<Map<number, string>> {
+  const ids = [...new Set(delivered.map((d) => d.userId))];
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .select({ userId: users.id, email: users.email, type: notificationPreferences.type })
+    .from(notificationPreferences)
+    .innerJoin(users, eq(users.id, notificationPreferences.userId))
+    .where(and(inArray(notificationPreferences.userId, ids), eq(notificationPreferences.email, true), eq(users.active, true)));
+  const wanted = new Set(rows.filter((r) => r.email).map((r) => `${r.userId}:${r.type}`));
+  const address = new Map(rows.filter((r) => r.email).map((r) => [r.userId, r.email as string]));
+  return new Map(delivered.filter((d) => wanted.has(`${d.userId}:${d.item.type}`)).map((d) => [d.item.id, address.get(d.userId) as string]));
 }
 
 /** Queues the e-mails of the new notifications whose recipients chose e-mail for their type. */

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, type NotificationItem, type NotificationList, type NotificationPreferences, type NotificationPreferencesInput, type NotificationType } from '@goc/contracts';
 import type { Db, Executor } from '../../db/client';
-import { notificationPreferences, notifications, users } from '../../db/schema';
+import { notificationPreferences, notifications } from '../../db/schema';
 import type { NotificationBus, Delivered } from './bus';
 import { enqueueMail, type MailComposer } from './mail';
 import type { Draft } from './rules';
@@ -113,18 +113,4 @@ export async function writePreferences(db: Db, userId: number, input: Notificati
     }
     return readPreferences(tx, userId);
   });
-}
-
-/** The e-mail address of each recipient who chose e-mail for the notification's type. */
-export async function emailRecipients(executor: Executor, delivered: readonly Delivered[]): Promise<Map<number, string>> {
-  const ids = [...new Set(delivered.map((d) => d.userId))];
-  if (ids.length === 0) return new Map();
-  const rows = await executor
-    .select({ userId: users.id, email: users.email, type: notificationPreferences.type })
-    .from(notificationPreferences)
-    .innerJoin(users, eq(users.id, notificationPreferences.userId))
-    .where(and(inArray(notificationPreferences.userId, ids), eq(notificationPreferences.email, true), eq(users.active, true)));
-  const wanted = new Set(rows.filter((r) => r.email).map((r) => `${r.userId}:${r.type}`));
-  const address = new Map(rows.filter((r) => r.email).map((r) => [r.userId, r.email as string]));
-  return new Map(delivered.filter((d) => wanted.has(`${d.userId}:${d.item.type}`)).map((d) => [d.item.id, address.get(d.userId) as string]));
 }
