@@ -123,7 +123,7 @@ describe('e-mail of notifications', () => {
     expect(mail.to).toEqual(['ana.residente@ejemplo.mx']);
     expect(mail.raw).toContain(`Subject: GOC: Tu pedido ${folio} fue autorizado`);
     expect(mail.raw).toContain('From: GOC <avisos@ejemplo.mx>');
-    expect(decoded(mail.raw)).toContain(`${PUBLIC_URL}/pedidos/mis-pedidos?folio=${folio}`);
+    expect(decoded(mail.raw)).toContain(`${PUBLIC_URL}/pedidos/mis-pedidos?q=${folio}`);
     expect(mail.raw).toContain('text/html');
     const stored = async () => (await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, 'ana.residente@ejemplo.mx')))[0];
     // The server has it; the queue records the send right after.

@@ -87,7 +87,7 @@ describe('an order sent to purchasing', () => {
       const [item] = await ofType(who.api, 'order_sent');
       expect(item).toMatchObject({
         title: `Pedido ${o.folio} enviado a compras`,
-        link: `/pedidos/historico?folio=${o.folio}`,
+        link: `/pedidos/historico?q=${o.folio}`,
         readAt: null,
       });
       expect(item!.body).toContain(`el pedido ${o.folio} de la obra`);
@@ -135,7 +135,7 @@ describe('the requester hears of each later status', () => {
       o = await moved(ana.api, o, { to: 'enviado' });
       await notifier.subscriber.handle(transitioned(o, compras.id, 'enviado', to, comment), { db: t.db });
       const [item] = (await ofType(ana.api, 'order_status')).filter((i) => i.title.includes(o.folio));
-      expect(item, to).toMatchObject({ title: `Tu pedido ${o.folio} ${words}`, link: `/pedidos/mis-pedidos?folio=${o.folio}` });
+      expect(item, to).toMatchObject({ title: `Tu pedido ${o.folio} ${words}`, link: `/pedidos/mis-pedidos?q=${o.folio}` });
       if (comment) expect(item!.body).toContain(`Comentario: ${comment}`);
       else expect(item!.body).not.toContain('Comentario');
     }

@@ -99,7 +99,7 @@ describe('live notifications', () => {
     const event = client.events.find((e) => e.item.title.includes(folio))!;
     expect(event.event).toBe('notification');
     expect(event.id).toBe(String(event.item.id));
-    expect(event.item).toMatchObject({ type: 'order_sent', link: `/pedidos/historico?folio=${folio}`, readAt: null });
+    expect(event.item).toMatchObject({ type: 'order_sent', link: `/pedidos/historico?q=${folio}`, readAt: null });
     // The resident sent it: their own stream hears nothing.
     const own = await stream(resident.token);
     await sendOrder();

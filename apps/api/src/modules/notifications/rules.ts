@@ -91,7 +91,7 @@ async function orderDrafts(ctx: RuleContext, service: ResourceService, event: Do
       type: 'order_sent',
       title: `Pedido ${folio} enviado a compras`,
       body: `${requester ? `${requester} envió` : 'Se envió'} el pedido ${folio}${workOf(order) ? ` de la obra ${workOf(order)}` : ''}; espera autorización.`,
-      link: `${routePath('ordersHistory')}?folio=${encodeURIComponent(folio)}`,
+      link: `${routePath('ordersHistory')}?q=${encodeURIComponent(folio)}`,
     }));
   }
   const reached = REQUESTER_STATUSES[to];
@@ -102,7 +102,7 @@ async function orderDrafts(ctx: RuleContext, service: ResourceService, event: Do
     type: 'order_status',
     title: `Tu pedido ${folio} fue ${reached}`,
     body: `El pedido ${folio}${workOf(order) ? ` de la obra ${workOf(order)}` : ''} ahora está ${reached}.${comment ? ` Comentario: ${comment}` : ''}`,
-    link: `${routePath('myOrders')}?folio=${encodeURIComponent(folio)}`,
+    link: `${routePath('myOrders')}?q=${encodeURIComponent(folio)}`,
   }));
 }
 

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import type { SessionUser } from '@goc/contracts';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { es } from '../../i18n/es';
 import { UserMenu } from './user-menu';
 
@@ -15,7 +16,7 @@ interface HeaderProps {
   onLogout: () => void;
 }
 
-/** SPEC §1/§2: the page title, the signed-in employee and role, and the user menu with Salir. */
+/** SPEC §1/§2: the page title, the notifications bell, the signed-in employee and role, and the user menu with Salir. */
 export function Header({ title, section, user, isMobile, collapsed, onMenu, onLogout }: HeaderProps) {
   const menuLabel = isMobile ? es.menu : collapsed ? es.expandMenu : es.collapseMenu;
   return (
@@ -36,6 +37,7 @@ export function Header({ title, section, user, isMobile, collapsed, onMenu, onLo
         {section && <span className="hidden truncate text-xs font-medium text-slate-500 sm:block">{section}</span>}
         <h1 className="m-0 truncate text-lg leading-tight font-semibold text-slate-800 md:text-xl">{title}</h1>
       </div>
+      {user && <NotificationBell />}
       {user && <UserMenu user={user} onLogout={onLogout} />}
     </header>
   );
