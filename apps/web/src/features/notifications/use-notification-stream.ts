@@ -19,6 +19,8 @@ export function useNotificationStream(onNotification: (item: NotificationItem) =
   }, [onNotification]);
 
   useEffect(() => {
+    // Without EventSource (very old browsers) the bell still shows what the list returns.
+    if (typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
