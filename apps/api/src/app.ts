@@ -19,6 +19,7 @@ import compression from './plugins/compression';
 import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
 import errors from './plugins/errors';
+import events, { type EventsOptions } from './plugins/events';
 import inputGuard from './plugins/input-guard';
 import rateLimit from './plugins/rate-limit';
 import security, { apiNoStore } from './plugins/security';
@@ -48,7 +49,12 @@ async function api(app: FastifyInstance): Promise<void> {
  * Everything is registered as a plugin (nothing runs until `ready()`), so callers may still add
  * hooks — the route-enumeration test does. The caller owns `database` and closes it after `app.close()`.
  */
-export function buildApp(config: AppConfig, database: Database): FastifyInstance {
+export interface BuildOptions {
+  /** Domain-event dispatcher options (tests build apps whose dispatcher is off or quicker to retry). */
+  events?: EventsOptions;
+}
+
+export function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): FastifyInstance {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -65,6 +71,7 @@ export function buildApp(config: AppConfig, database: Database): FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
 
   app.register(context, { config, database });
+  app.register(events, options.events ?? {});
   app.register(errors);
   app.register(security);
   app.register(inputGuard);

@@ -62,6 +62,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Concurrent exports allowed per user and in the whole process (HTTP 429 beyond). */
   exports: ExportLimits;
+  /** Domain events (lib/events): delivered events older than this many days are purged. */
+  eventRetentionDays: number;
   /** Outgoing e-mail of notifications; absent when GOC_SMTP_URL is not set. */
   mail?: MailConfig | undefined;
   /** Timings of notifications (tests shorten them); defaults in modules/notifications. */
@@ -89,6 +91,8 @@ export interface NotificationSettings {
   /** How often the weekly-cut reminder checks whether it is due. */
   reminderCheckMs: number;
 }
+
+export const DEFAULT_EVENT_RETENTION_DAYS = 30;
 
 /**
  * The repository root: the nearest folder above this module whose package.json declares workspaces.
@@ -156,6 +160,12 @@ const envSchema = z.object({
     ctx.addIssue({ code: 'custom', message: 'GOC_TRUST_PROXY debe ser true, false o una lista de IP/CIDR de los proxies separadas por comas' });
     return z.NEVER;
   }),
+  GOC_EVENT_RETENTION_DAYS: z.coerce
+    .number({ error: 'GOC_EVENT_RETENTION_DAYS debe ser un número' })
+    .int('GOC_EVENT_RETENTION_DAYS debe ser un número entero de días')
+    .min(1, 'GOC_EVENT_RETENTION_DAYS debe ser al menos 1')
+    .max(3650, 'GOC_EVENT_RETENTION_DAYS no puede pasar de 3650')
+    .default(DEFAULT_EVENT_RETENTION_DAYS),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'REDIS_URL debe empezar con redis:// o rediss://'),
   GOC_SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/\s]+/.test(v), 'GOC_SMTP_URL debe ser una dirección smtp:// o smtps:// (smtp://usuario:clave@servidor:587)'),
   GOC_MAIL_FROM: optionalText.refine(
@@ -219,5 +229,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.GOC_SMTP_URL && e.GOC_MAIL_FROM && e.GOC_PUBLIC_URL
         ? { smtpUrl: e.GOC_SMTP_URL, from: e.GOC_MAIL_FROM, publicUrl: e.GOC_PUBLIC_URL.replace(/\/+$/, '') }
         : undefined,
+    eventRetentionDays: e.GOC_EVENT_RETENTION_DAYS,
   };
 }

@@ -14,10 +14,10 @@ export interface AuditEntry {
   metadata?: Record<string, unknown> | null;
 }
 
-/** Keys never stored in the audit trail, whatever a caller passes. */
+/** Keys never stored in the audit trail (nor in domain events), whatever a caller passes. */
 const SECRET_KEY = /pass(word)?|token|secret|hash|authorization|cookie/i;
 
-function redact<T>(value: T): T {
+export function redact<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v) => redact(v)) as T;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(

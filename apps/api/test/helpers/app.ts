@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loginResponseSchema, type LoginResponse } from '@goc/contracts';
-import { buildApp } from '../../src/app';
-import { DEFAULT_AUTH_SETTINGS, type AppConfig, type AuthSettings } from '../../src/config';
+import { buildApp, type BuildOptions } from '../../src/app';
+import { DEFAULT_AUTH_SETTINGS, DEFAULT_EVENT_RETENTION_DAYS, type AppConfig, type AuthSettings } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
 import { roles, users } from '../../src/db/schema';
 import { seedDatabase } from '../../src/db/seed';
@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?
     logLevel: 'silent',
     trustProxy: false,
     exports: DEFAULT_EXPORT_LIMITS,
+    eventRetentionDays: DEFAULT_EVENT_RETENTION_DAYS,
     ...rest,
     auth: { ...TEST_AUTH, ...auth },
   };
@@ -64,15 +65,17 @@ export interface TestApp {
   db: Db;
   config: AppConfig;
   /** Another app (other settings) on the same database; closed with this one. */
-  variant(overrides: Parameters<typeof testConfig>[0], prepare?: (app: FastifyInstance) => void): Promise<FastifyInstance>;
+  variant(overrides: Parameters<typeof testConfig>[0], prepare?: (app: FastifyInstance) => void, build?: BuildOptions): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
   config?: Parameters<typeof testConfig>[0];
   demoData?: boolean;
-  /** Runs before `ready()`: add test-only routes or hooks. */
+  /** Runs before `ready()`: add test-only routes or hooks (or event subscribers). */
   prepare?: (app: FastifyInstance) => void;
+  /** buildApp's options for the first app (its event dispatcher). */
+  build?: BuildOptions;
 }
 
 /** A seeded database (admin with ADMIN_PASSWORD) and an app on it, ready for `inject`. */
@@ -85,20 +88,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     passwords: createPasswordHasher(config.auth.argon2),
   });
   const apps: FastifyInstance[] = [];
-  const start = async (cfg: AppConfig, prepare?: (app: FastifyInstance) => void) => {
-    const app = buildApp(cfg, testDb.database);
+  const start = async (cfg: AppConfig, prepare?: (app: FastifyInstance) => void, build?: BuildOptions) => {
+    const app = buildApp(cfg, testDb.database, build);
     prepare?.(app);
     await app.ready();
     apps.push(app);
     return app;
   };
-  const app = await start(config, options.prepare);
+  const app = await start(config, options.prepare, options.build);
   return {
     app,
     database: testDb.database,
     db: testDb.database.db,
     config,
-    variant: (overrides, prepare) => start(testConfig(overrides), prepare),
+    variant: (overrides, prepare, build) => start(testConfig(overrides), prepare, build),
     async close() {
       for (const a of apps) await a.close();
       await testDb.close();

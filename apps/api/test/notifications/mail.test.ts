@@ -75,7 +75,7 @@ async function authorised(): Promise<string> {
 beforeAll(async () => {
   port = await startSmtp();
   const mail = { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'GOC <avisos@ejemplo.mx>', publicUrl: PUBLIC_URL };
-  t = await createTestApp({ demoData: true, config: { mail, notifications: { mailRetryBaseMs: 100, mailPollMs: 100 } } });
+  t = await createTestApp({ build: { events: { dispatch: false } }, demoData: true, config: { mail, notifications: { mailRetryBaseMs: 100, mailPollMs: 100 } } });
   notifier = testNotifier(t);
   admin = apiFor(t.app, (await login(t.app)).token);
   const requester = await createUser(t.app, { roleId: await createRole(t.db, 'Residente correo', { my_orders: ['view', 'create', 'edit'] }) });

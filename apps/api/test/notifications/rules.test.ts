@@ -58,7 +58,7 @@ const transitioned = (o: Order, actorId: number, fromStatus: string, toStatus: s
   domainEvent({ resource: 'orders', recordId: o.id, actorId, fromStatus, toStatus, metadata: comment ? { comment } : null });
 
 beforeAll(async () => {
-  t = await createTestApp({ demoData: true });
+  t = await createTestApp({ build: { events: { dispatch: false } }, demoData: true });
   notifier = testNotifier(t);
   admin = apiFor(t.app, (await login(t.app)).token);
   const [adminRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationStreamTickets } from '../../src/db/schema';
-import type { Notifier } from '../../src/modules/notifications/notifier';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, type Api } from '../catalogs/support';
 import { openSse, type SseClient } from './sse';
-import { domainEvent, testNotifier } from './support';
+import { bell } from './support';
 
 /*
  * The live stream over real HTTP (127.0.0.1, random ports): tickets, the event of a new
@@ -17,10 +16,9 @@ import { domainEvent, testNotifier } from './support';
 const FAST = { heartbeatMs: 150, sessionCheckMs: 150 };
 
 let t: TestApp;
-/** Process B: the stream's; `t.app` (process A) takes the actions; `notifier` is A's subscriber. */
+/** Process B: the stream's; `t.app` (process A) takes the actions. */
 let b: FastifyInstance;
 let bUrl: string;
-let notifier: Notifier;
 let resident: { id: number; api: Api; token: string };
 let purchaser: { id: number; api: Api; token: string };
 let workId: number;
@@ -45,19 +43,20 @@ async function stream(token: string, headers: Record<string, string> = {}): Prom
   return client;
 }
 
-/** A resident's order sent through process A, and the event the outbox hands to A's subscriber. */
+/**
+ * A resident's order sent through process A. Nothing else: the transition's event goes through the
+ * outbox to the notifications subscriber of whichever process delivers it.
+ */
 async function sendOrder(): Promise<string> {
   const created = await resident.api.post(`${API}/orders`, { workId, requiredDate: '2026-12-15', lines: [{ materialId: cement, quantity: 2 }] });
   const order = created.json() as { id: number; version: number; folio: string };
   const sent = await resident.api.post(`${API}/orders/${order.id}/transitions`, { to: 'enviado', version: order.version });
   expect(sent.statusCode, sent.body).toBe(200);
-  await notifier.subscriber.handle(domainEvent({ resource: 'orders', recordId: order.id, actorId: resident.id, fromStatus: 'borrador', toStatus: 'enviado' }), { db: t.db });
   return order.folio;
 }
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true, config: { notifications: FAST } });
-  notifier = testNotifier(t);
   b = await t.variant({ notifications: FAST });
   bUrl = await b.listen({ host: '127.0.0.1', port: 0 });
   resident = await person(await createRole(t.db, 'Residente en vivo', { my_orders: ['view', 'create', 'edit'] }));
@@ -87,6 +86,27 @@ describe('stream tickets', () => {
     await t.db.update(notificationStreamTickets).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(notificationStreamTickets.userId, purchaser.id));
     expect((await fetch(`${bUrl}${API}/notifications/stream?ticket=${stale}`)).status).toBe(401);
     first.close();
+  });
+});
+
+describe('through the domain events', () => {
+  it('a refused transition (stale version) tells nobody: no event, no notification', async () => {
+    const created = await resident.api.post(`${API}/orders`, { workId, requiredDate: '2026-12-15', lines: [{ materialId: cement, quantity: 2 }] });
+    const order = created.json() as { id: number; version: number; folio: string };
+    const refused = await resident.api.post(`${API}/orders/${order.id}/transitions`, { to: 'enviado', version: order.version + 1 });
+    expect(refused.statusCode).toBe(409);
+    await t.app.events.drain();
+    await b.events.drain();
+    expect((await bell(purchaser.api, '?pageSize=50')).items.filter((i) => i.title.includes(order.folio))).toEqual([]);
+  });
+
+  it('an order sent is in the purchaser’s list once the outbox delivered it', async () => {
+    const folio = await sendOrder();
+    await t.app.events.drain();
+    const items = (await bell(purchaser.api, '?pageSize=50')).items.filter((i) => i.title.includes(folio));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ type: 'order_sent', title: `Pedido ${folio} enviado a compras`, link: `/pedidos/historico?q=${folio}` });
+    expect((await bell(resident.api, '?pageSize=50')).items.filter((i) => i.title.includes(folio))).toEqual([]);
   });
 });
 

@@ -8,7 +8,10 @@ import type { Api } from '../catalogs/support';
 
 export const NOTIFICATIONS = '/api/v2/notifications';
 
-/** The notifications subscriber of another "process" on the test's database (not started: no timers). */
+/**
+ * The notifications subscriber of another "process" on the test's database (not started: no timers),
+ * for tests that hand it events themselves (their app built with `events: { dispatch: false }`).
+ */
 export function testNotifier(t: TestApp, config = t.config): Notifier {
   return createNotifier({ config, database: t.database, resources: t.app.resources, log: t.app.log });
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { LINES_EXPORT_MESSAGE, MESSAGES, ORDER_MESSAGES, WORKFLOW_MESSAGES } from '@goc/contracts';
-import { materials, orderLines, orderStatuses, orders, projects, suppliers, units, users } from '../../src/db/schema';
+import { domainEvents, materials, orderLines, orderStatuses, orders, projects, suppliers, units, users } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, listAll, listUrl, optionsOf, parseCsv, type Api, type Row } from '../catalogs/support';
 
@@ -271,6 +271,15 @@ describe('workflow', () => {
     const again = await move(compras, rejected, { to: 'autorizado', version: rejected.version });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('No se puede pasar a «Autorizado» desde «Rechazado»');
+    // The transition's event, written in its transaction; the refused ones wrote none.
+    const events = await t.db.select().from(domainEvents).where(and(eq(domainEvents.resource, 'orders'), eq(domainEvents.recordId, order.id))).orderBy(domainEvents.id);
+    expect(events.at(-1)).toMatchObject({
+      type: 'record.transitioned',
+      fromStatus: 'enviado',
+      toStatus: 'rechazado',
+      metadata: { comment: 'Excede el presupuesto' },
+    });
+    expect(events.filter((e) => e.toStatus === 'rechazado')).toHaveLength(1);
   });
 
   it('cancels: the requester while borrador or enviado, purchasing from any open state, always with a reason', async () => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addBusinessDays, businessToday, IDSE_RECORD_LENGTH, idseText, notFoundMessage, parseIdseRecord, REGISTRY_MESSAGES, registryCutsResource } from '@goc/contracts';
-import { auditLog, employees, registrationStatuses, registryCuts, registryMovements } from '../../src/db/schema';
+import { auditLog, domainEvents, employees, registrationStatuses, registryCuts, registryMovements } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, created, firstId, listUrl, nss, rfcMoral, validCurp, type Api, type Row } from '../catalogs/support';
 
@@ -347,6 +347,16 @@ describe('weekly cuts', () => {
     expect((await setStatus(office, movement, { registrationStatusId: statusIds.en_tramite })).statusCode).toBe(200);
     const [stored] = await t.db.select().from(registryMovements).where(eq(registryMovements.id, movement.id as number));
     expect(stored).toMatchObject({ notes: null, registrationStatusId: statusIds.en_tramite });
+    // Both status routes leave a transition event in their transaction; the refusals leave none.
+    const eventsOf = (resource: string, id: number) =>
+      t.db.select().from(domainEvents).where(and(eq(domainEvents.resource, resource), eq(domainEvents.recordId, id))).orderBy(domainEvents.id);
+    const cutEvents = await eventsOf('registryCuts', cut.id as number);
+    expect(cutEvents.filter((e) => e.type === 'record.transitioned')).toMatchObject([
+      { fromStatus: 'abierto', toStatus: 'cerrado', changes: { status: { old: 'abierto', new: 'cerrado' } } },
+    ]);
+    const movementEvents = await eventsOf('registryMovements', movement.id as number);
+    expect(movementEvents.map((e) => e.type)).toEqual(['record.created', 'record.transitioned']);
+    expect(movementEvents[1]).toMatchObject({ fromStatus: 'pendiente', toStatus: 'en_tramite', changes: { registrationStatusId: { new: statusIds.en_tramite } } });
   });
 
   it('refuses to close the current week before it ends unless forced', async () => {

@@ -9,4 +9,5 @@ export * from './records';
 export * from './projects';
 export * from './orders';
 export * from './registry';
+export * from './events';
 export * from './notifications';

@@ -19,6 +19,7 @@ import {
 import type { Db, Executor, Tx } from '../../db/client';
 import { auditLog, employees, recordTimeline, users, type AuditChanges } from '../../db/schema';
 import { diffChanges, recordAudit } from '../audit';
+import { writeEvent } from '../events/outbox';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorInfo } from '../db-errors';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { textMatch } from '../list/filters';
@@ -55,8 +56,13 @@ export interface GuardedChange {
   values: Record<string, unknown>;
   /** Audit changes beyond the columns and lines (a role's matrix, received quantities). */
   changes?: AuditChanges;
-  /** A status change to add to the record's timeline. */
+  /** A status change to add to the record's timeline (the event is then `record.transitioned`). */
   timeline?: { fromStatusId: number | null; toStatusId: number; comment: string | null };
+  /**
+   * A status change of a resource without a declared workflow (a cut closing), by status code: the
+   * event is `record.transitioned` with these codes instead of `record.updated`.
+   */
+  transition?: { from: string | null; to: string | null };
   /** Work after the row is updated (lines, link tables), returning more audit changes. */
   after?(tx: Tx, id: number): Promise<AuditChanges | void>;
 }
@@ -334,14 +340,9 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
       .where(and(eq(defaultColumn, true), exceptId === null ? undefined : ne(source.idColumn, exceptId)))
       .returning({ id: source.idColumn })) as { id: number }[];
     for (const row of cleared) {
-      await recordAudit(tx, {
-        userId: actor.userId,
-        action: 'update',
-        entity: auditEntity,
-        entityId: row.id,
-        changes: { [singleDefault]: { old: true, new: false } },
-        ip: actor.ip,
-      });
+      const changes = { [singleDefault]: { old: true, new: false } };
+      await recordAudit(tx, { userId: actor.userId, action: 'update', entity: auditEntity, entityId: row.id, changes, ip: actor.ip });
+      await writeEvent(tx, { type: 'record.updated', resource: auditEntity, recordId: row.id, actorId: actor.userId, changes });
     }
   }
 
@@ -385,14 +386,9 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
       await writeLines(ctx, inserted.id, input, false);
       const created = await get(tx, null, inserted.id);
       const extraChanges = (await hooks.afterCreate?.(ctx, created, input)) ?? {};
-      await recordAudit(tx, {
-        userId: actor.userId,
-        action: 'create',
-        entity: auditEntity,
-        entityId: inserted.id,
-        changes: { ...diffChanges(null, pickStored(created)), ...extraChanges },
-        ip: actor.ip,
-      });
+      const changes = { ...diffChanges(null, pickStored(created)), ...extraChanges };
+      await recordAudit(tx, { userId: actor.userId, action: 'create', entity: auditEntity, entityId: inserted.id, changes, ip: actor.ip });
+      await writeEvent(tx, { type: 'record.created', resource: auditEntity, recordId: inserted.id, actorId: actor.userId, changes });
       return created;
     });
     return { entity, warnings: warningsFor(input, changed) };
@@ -425,16 +421,25 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
       const afterChanges = (await change.after?.(tx, id)) ?? {};
       const after = await get(tx, null, id);
       if (change.timeline) await recordTimelineEntry(tx, actor, id, change.timeline);
-      await recordAudit(tx, {
-        userId: actor.userId,
-        action: options.action ?? 'update',
-        entity: auditEntity,
-        entityId: id,
-        changes: { ...diffChanges(pickStored(before), pickStored(after)), ...change.changes, ...afterChanges },
-        ip: actor.ip,
-      });
+      const changes = { ...diffChanges(pickStored(before), pickStored(after)), ...change.changes, ...afterChanges };
+      await recordAudit(tx, { userId: actor.userId, action: options.action ?? 'update', entity: auditEntity, entityId: id, changes, ip: actor.ip });
+      await writeEvent(tx, { resource: auditEntity, recordId: id, actorId: actor.userId, changes, ...eventKind(change, before, after) });
       return after;
     });
+  }
+
+  /** A guarded update's event: a transition (with status codes and comment) or a plain update. */
+  function eventKind(change: GuardedChange, before: Entity, after: Entity) {
+    if (change.transition) return { type: 'record.transitioned' as const, fromStatus: change.transition.from, toStatus: change.transition.to };
+    if (!change.timeline) return { type: 'record.updated' as const };
+    const statusKey = resource.workflow?.statusKey;
+    const code = (entity: Entity) => (statusKey ? ((entity[statusKey] as { code?: string | null } | null)?.code ?? null) : null);
+    return {
+      type: 'record.transitioned' as const,
+      fromStatus: code(before),
+      toStatus: code(after),
+      metadata: { comment: change.timeline.comment },
+    };
   }
 
   async function recordTimelineEntry(tx: Tx, actor: Actor, id: number, entry: NonNullable<GuardedChange['timeline']>): Promise<void> {
@@ -509,6 +514,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
         await hooks.afterDelete?.(ctx, before);
         const changes: AuditChanges = diffChanges(pickStored(before), null);
         await recordAudit(tx, { userId: actor.userId, action: 'delete', entity: auditEntity, entityId: id, changes, ip: actor.ip });
+        await writeEvent(tx, { type: 'record.deleted', resource: auditEntity, recordId: id, actorId: actor.userId, changes });
       });
     } catch (error) {
       // A reference from a table no declaration knows still answers in Spanish.

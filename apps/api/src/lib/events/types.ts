@@ -10,7 +10,7 @@ export type DomainEventType = 'record.created' | 'record.updated' | 'record.dele
 /** An event as it is written (the outbox assigns the id and the time). */
 export interface NewDomainEvent {
   type: DomainEventType | `${string}.${string}`;
-  /** The resource key ('orders', 'movements', 'cuts', 'employees', 'users', 'roles', …). */
+  /** The resource key ('orders', 'registryMovements', 'registryCuts', 'employees', 'users', 'roles', …). */
   resource: string;
   recordId: number;
   /** Who did it; null for the system (scheduled jobs, seeds). */

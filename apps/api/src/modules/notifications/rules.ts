@@ -127,8 +127,10 @@ async function movementDrafts(ctx: RuleContext, service: ResourceService, event:
       link: typeof movement.cutId === 'number' ? routePath('registryCut', { cutId: movement.cutId }) : routePath('registryHistory'),
     }));
   }
+  // The status route always writes a transition; only a changed status is news (not a new error detail).
   const changed = MOVEMENT_STATUS_FIELDS.filter((s) => event.changes?.[s.field] !== undefined);
-  if (!isStatusChange(event) && changed.length === 0) return [];
+  const registrationMoved = isStatusChange(event) && event.fromStatus !== event.toStatus;
+  if (changed.length === 0 && !registrationMoved) return [];
   const movement = await service.find(ctx.db, null, event.recordId);
   if (!movement || typeof movement.createdById !== 'number') return [];
   const shown = changed.length > 0 ? changed : MOVEMENT_STATUS_FIELDS.slice(0, 1);

@@ -107,7 +107,7 @@ export function closeDecision(before: Entity, userId: number, force: boolean, no
   if (before.status === 'cerrado') throw new ConflictError(REGISTRY_MESSAGES.cutAlreadyClosed);
   const end = String(before.endDate);
   if (!force && businessToday(now) <= end) throw new ConflictError(REGISTRY_MESSAGES.cutNotOver(end));
-  return { values: { status: 'cerrado', closedAt: now, closedById: userId } };
+  return { values: { status: 'cerrado', closedAt: now, closedById: userId }, transition: { from: String(before.status), to: 'cerrado' } };
 }
 
 /**

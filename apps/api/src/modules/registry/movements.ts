@@ -18,6 +18,7 @@ import {
 import type { Tx } from '../../db/client';
 import { employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
 import { diffChanges, recordAudit } from '../../lib/audit';
+import { writeEvent } from '../../lib/events/outbox';
 import { MOVEMENT_VIEWS } from '../../lib/registry-views';
 import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
 import { joinedReference } from '../../lib/crud/source';
@@ -155,14 +156,9 @@ async function createEmployee(ctx: WriteContext, employee: NewEmployee, m: Movem
   };
   const [created] = await ctx.tx.insert(employees).values(values).returning();
   if (!created) throw new Error('employee insert returned no row');
-  await recordAudit(ctx.tx, {
-    userId: ctx.actor.userId,
-    action: 'create',
-    entity: 'employees',
-    entityId: created.id,
-    changes: diffChanges(null, employeeSnapshot(created)),
-    ip: ctx.actor.ip,
-  });
+  const changes = diffChanges(null, employeeSnapshot(created));
+  await recordAudit(ctx.tx, { userId: ctx.actor.userId, action: 'create', entity: 'employees', entityId: created.id, changes, ip: ctx.actor.ip });
+  await writeEvent(ctx.tx, { type: 'record.created', resource: 'employees', recordId: created.id, actorId: ctx.actor.userId, changes });
   return created.id;
 }
 
@@ -196,15 +192,10 @@ export async function applyMovement(ctx: WriteContext, movement: RegistryMovemen
     .where(eq(employees.id, before.id))
     .returning();
   if (!after) throw new Error(`employee ${before.id} vanished`);
-  await recordAudit(ctx.tx, {
-    userId: ctx.actor.userId,
-    action: 'update',
-    entity: 'employees',
-    entityId: before.id,
-    changes: diffChanges(employeeSnapshot(before), employeeSnapshot(after)),
-    metadata: { movementId: movement.id },
-    ip: ctx.actor.ip,
-  });
+  const changes = diffChanges(employeeSnapshot(before), employeeSnapshot(after));
+  const metadata = { movementId: movement.id };
+  await recordAudit(ctx.tx, { userId: ctx.actor.userId, action: 'update', entity: 'employees', entityId: before.id, changes, metadata, ip: ctx.actor.ip });
+  await writeEvent(ctx.tx, { type: 'record.updated', resource: 'employees', recordId: before.id, actorId: ctx.actor.userId, changes, metadata });
 }
 
 const joinedEmployee = joinedReference(employees, 'employeeId');

@@ -79,14 +79,17 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
         if (input.stampStatusId !== undefined) values.stampStatusId = (await statusRow(ctx.tx, stampStatuses, input.stampStatusId, 'stampStatusId')).id;
         if (input.errorStatusId !== undefined) values.errorStatusId = (await statusRow(ctx.tx, errorStatuses, input.errorStatusId, 'errorStatusId')).id;
         if (input.errorDetail !== undefined) values.errorDetail = input.errorDetail;
+        const current = before.registrationStatus;
+        let reached = current.code;
         if (input.registrationStatusId !== undefined && input.registrationStatusId !== before.registrationStatusId) {
           const target = await statusRow(ctx.tx, registrationStatuses, input.registrationStatusId, 'registrationStatusId');
-          const current = before.registrationStatus;
           if (FINISHED_REGISTRATION_CODES.includes(current.code ?? '')) throw new ConflictError(REGISTRY_MESSAGES.registrationFinal(current.name));
           if (target.code === 'aplicado') await applyMovement(ctx, before);
           values.registrationStatusId = target.id;
+          reached = target.code;
         }
-        return { values };
+        // The event names the registration status (the stamp and error statuses are in its changes).
+        return { values, transition: { from: current.code, to: reached } };
       });
       return updated as RegistryMovement;
     },

@@ -1,0 +1,276 @@
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../../db/client';
+import type { DomainEvent, DomainEventType, EventSubscriber } from './types';
+
+/** Serialises the outbox fan-out across API processes (migrate.ts holds 4_710_001). */
+export const FAN_OUT_LOCK_KEY = 4_710_002;
+/** The channel the outbox's statement trigger notifies (migration 0011). */
+export const EVENTS_CHANNEL = 'goc_events';
+
+export interface DispatcherSettings {
+  /** Delivered events older than this are purged. */
+  retentionDays: number;
+  /** Fallback when no notification arrives (another process on PGlite cannot exist; on PostgreSQL a lost LISTEN). */
+  pollMs: number;
+  /** How long a claimed delivery is reserved for its handler; a process that dies leaves it to others after this. */
+  leaseMs: number;
+  /** Back-off after a failed delivery: retryBaseMs × 2^(attempts − 1), at most retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Events queued or deliveries claimed per statement. */
+  batchSize: number;
+  /** How often delivered events past the retention are purged. */
+  purgeEveryMs: number;
+}
+
+export const DEFAULT_DISPATCHER_SETTINGS: Omit<DispatcherSettings, 'retentionDays'> = {
+  pollMs: 3_000,
+  leaseMs: 120_000,
+  retryBaseMs: 1_000,
+  retryMaxMs: 300_000,
+  batchSize: 200,
+  purgeEveryMs: 3_600_000,
+};
+
+export interface DispatcherLog {
+  error(details: object, message: string): void;
+}
+
+export interface Dispatcher {
+  /** Listens for notifications, polls and delivers what is pending. */
+  start(): Promise<void>;
+  /** Stops listening and polling and waits for the delivery in progress. */
+  stop(): Promise<void>;
+  /** Asks for a delivery round soon (after a commit in this process, a notification, the poll). */
+  nudge(): void;
+  /** Runs delivery rounds until one finds nothing to do now (deliveries in back-off wait). */
+  drain(): Promise<void>;
+}
+
+interface EventRow extends Record<string, unknown> {
+  id: string | number;
+  type: string;
+  resource: string;
+  record_id: number;
+  actor_id: number | null;
+  from_status: string | null;
+  to_status: string | null;
+  changes: DomainEvent['changes'];
+  metadata: DomainEvent['metadata'];
+  occurred_at: string | Date;
+}
+
+function toEvent(row: EventRow): DomainEvent {
+  return {
+    id: Number(row.id),
+    type: row.type as DomainEventType,
+    resource: row.resource,
+    recordId: row.record_id,
+    actorId: row.actor_id,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    changes: row.changes,
+    metadata: row.metadata,
+    occurredAt: new Date(row.occurred_at),
+  };
+}
+
+const textList = (values: readonly (string | number)[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/**
+ * Delivers the outbox's events to subscribers, at least once and in order per record, safely from
+ * several API processes on one database. A round has two steps:
+ *
+ * 1. Fan-out (one process at a time, under an advisory lock): every committed, undispatched event
+ *    gets a pending delivery per subscriber and is marked dispatched. Scanning by flag, not by a
+ *    cursor, means an event whose transaction commits late is never skipped.
+ * 2. Delivery, per subscriber: claim (FOR UPDATE SKIP LOCKED, plus a lease in `available_at`) the
+ *    pending deliveries that are the earliest of their record, call the handler, delete the
+ *    delivery on success or push it back with a bounded back-off on failure. A later event of a
+ *    record waits until the earlier one is delivered, so per record the order holds.
+ */
+export function createDispatcher(
+  database: Database,
+  subscribers: readonly EventSubscriber[],
+  settings: DispatcherSettings,
+  log: DispatcherLog,
+): Dispatcher {
+  const { db } = database;
+  let started = false;
+  let active: Promise<void> | null = null;
+  let again = false;
+  let listener: pg.Client | null = null;
+  let poll: NodeJS.Timeout | null = null;
+  let nextPurgeAt = 0;
+  // Rounds run one at a time in this process (other processes are kept apart by the database).
+  let tail: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = tail.then(work);
+    tail = result.catch(() => undefined);
+    return result;
+  }
+
+  async function fanOut(): Promise<number> {
+    const names = subscribers.map((s) => s.name);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FAN_OUT_LOCK_KEY})`);
+      const picked = sql`select id, resource, record_id from domain_events where dispatched_at is null order by id limit ${settings.batchSize}`;
+      const queue =
+        names.length === 0
+          ? sql``
+          : sql`, queued as (
+              insert into event_deliveries (subscriber, event_id, resource, record_id)
+              select s.name, p.id, p.resource, p.record_id from picked p cross join unnest(array[${textList(names)}]::text[]) as s(name)
+              on conflict do nothing)`;
+      const result = await tx.execute<{ id: string }>(sql`
+        with picked as (${picked})${queue}
+        update domain_events e set dispatched_at = now() from picked where e.id = picked.id returning e.id`);
+      return result.rows.length;
+    });
+  }
+
+  async function claim(subscriber: EventSubscriber): Promise<DomainEvent[]> {
+    const result = await db.execute<EventRow>(sql`
+      with head as (
+        select d.event_id from event_deliveries d
+        where d.subscriber = ${subscriber.name} and d.available_at <= now()
+          and not exists (
+            select 1 from event_deliveries p
+            where p.subscriber = d.subscriber and p.resource = d.resource and p.record_id = d.record_id and p.event_id < d.event_id)
+        order by d.event_id
+        limit ${settings.batchSize}
+        for update skip locked)
+      update event_deliveries d
+      set available_at = now() + make_interval(secs => ${settings.leaseMs / 1000}), attempts = d.attempts + 1
+      from head join domain_events e on e.id = head.event_id
+      where d.subscriber = ${subscriber.name} and d.event_id = head.event_id
+      returning e.id, e.type, e.resource, e.record_id, e.actor_id, e.from_status, e.to_status, e.changes, e.metadata, e.occurred_at, d.attempts`);
+    return result.rows.map(toEvent).sort((a, b) => a.id - b.id);
+  }
+
+  async function deliverTo(subscriber: EventSubscriber): Promise<number> {
+    const events = await claim(subscriber);
+    const delivered: number[] = [];
+    for (const event of events) {
+      try {
+        await subscriber.handle(event, { db });
+        delivered.push(event.id);
+      } catch (error) {
+        log.error({ err: error, subscriber: subscriber.name, eventId: event.id }, 'un suscriptor de eventos falló; se reintentará');
+        const message = error instanceof Error ? error.message : String(error);
+        await db.execute(sql`
+          update event_deliveries
+          set available_at = now() + make_interval(secs => least(
+                ${settings.retryBaseMs / 1000}::float8 * power(2, greatest(attempts - 1, 0)), ${settings.retryMaxMs / 1000}::float8)),
+              last_error = ${message.slice(0, 2000)}
+          where subscriber = ${subscriber.name} and event_id = ${event.id}`);
+      }
+    }
+    if (delivered.length > 0) {
+      await db.execute(sql`delete from event_deliveries where subscriber = ${subscriber.name} and event_id in (${textList(delivered)})`);
+    }
+    return events.length;
+  }
+
+  /** Delivered events past the retention; deliveries left by subscribers no process registers any more go with them. */
+  async function purge(): Promise<void> {
+    const names = subscribers.map((s) => s.name);
+    const pending =
+      names.length === 0
+        ? sql``
+        : sql`and not exists (select 1 from event_deliveries d where d.event_id = domain_events.id and d.subscriber in (${textList(names)}))`;
+    for (;;) {
+      const result = await db.execute<{ id: string }>(sql`
+        delete from domain_events where id in (
+          select id from domain_events
+          where dispatched_at is not null and occurred_at < now() - make_interval(days => ${settings.retentionDays}) ${pending}
+          limit 5000)
+        returning id`);
+      if (result.rows.length < 5000) return;
+    }
+  }
+
+  /** One round; returns how much it did (0: nothing is deliverable now). */
+  async function round(): Promise<number> {
+    let work = await fanOut();
+    const counts = await Promise.all(subscribers.map((s) => deliverTo(s)));
+    for (const count of counts) work += count;
+    if (Date.now() >= nextPurgeAt) {
+      nextPurgeAt = Date.now() + settings.purgeEveryMs;
+      await purge();
+    }
+    return work;
+  }
+
+  /** Rounds until nothing is left, and again if nudged meanwhile; one such loop at a time. */
+  function nudge(): void {
+    if (!started) return;
+    if (active) {
+      again = true;
+      return;
+    }
+    active = (async () => {
+      try {
+        do {
+          again = false;
+          while (started && (await exclusive(round)) > 0);
+        } while (again && started);
+      } catch (error) {
+        log.error({ err: error }, 'la entrega de eventos falló; se reintentará');
+      } finally {
+        active = null;
+      }
+    })();
+  }
+
+  /** A connection of its own, outside the pool, so listening never takes a slot from requests. */
+  async function listen(): Promise<void> {
+    if (database.driver.kind !== 'postgres' || !started) return;
+    const client = new pg.Client(database.driver.client.options);
+    client.on('notification', nudge);
+    client.on('error', () => {
+      // Polling covers the gap until the next poll listens again.
+      if (listener === client) listener = null;
+      client.end().catch(() => undefined);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    if (!started) {
+      await client.end();
+      return;
+    }
+    listener = client;
+  }
+
+  return {
+    async start() {
+      started = true;
+      nextPurgeAt = 0;
+      await listen();
+      poll = setInterval(() => {
+        if (!listener) listen().catch((error: unknown) => log.error({ err: error }, 'no se pudo escuchar los eventos'));
+        nudge();
+      }, settings.pollMs);
+      poll.unref();
+      nudge();
+    },
+    async stop() {
+      started = false;
+      if (poll) clearInterval(poll);
+      poll = null;
+      const client = listener;
+      listener = null;
+      if (client) {
+        client.removeAllListeners('notification');
+        await client.end().catch(() => undefined);
+      }
+      await active;
+      await tail;
+    },
+    nudge,
+    async drain() {
+      while ((await exclusive(round)) > 0);
+    },
+  };
+}

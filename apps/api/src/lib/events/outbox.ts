@@ -1,0 +1,26 @@
+import type { Executor } from '../../db/client';
+import { domainEvents } from '../../db/schema';
+import { redact } from '../audit';
+import type { NewDomainEvent } from './types';
+
+/**
+ * Writes one event to the outbox with the given executor: inside the caller's transaction it commits
+ * or rolls back with the change it describes. One insert; the table's statement trigger notifies the
+ * dispatchers (LISTEN goc_events) when the transaction commits.
+ *
+ * Write it after the statement that changed the record: that statement holds the record's row lock,
+ * so two transactions changing one record get their event ids in commit order — the order the
+ * dispatcher delivers them in.
+ */
+export async function writeEvent(executor: Executor, event: NewDomainEvent): Promise<void> {
+  await executor.insert(domainEvents).values({
+    type: event.type,
+    resource: event.resource,
+    recordId: event.recordId,
+    actorId: event.actorId,
+    fromStatus: event.fromStatus ?? null,
+    toStatus: event.toStatus ?? null,
+    changes: event.changes ? redact(event.changes) : null,
+    metadata: event.metadata ? redact(event.metadata) : null,
+  });
+}
