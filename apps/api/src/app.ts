@@ -6,6 +6,7 @@ import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import healthRoutes from './modules/health/routes';
+import notificationRoutes from './modules/notifications/routes';
 import orderRoutes from './modules/orders/routes';
 import permissionRoutes from './modules/permissions/routes';
 import registryRoutes from './modules/registry/routes';
@@ -43,6 +44,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(projectRoutes);
   await app.register(workRoutes);
   await app.register(dashboardRoutes);
+  await app.register(notificationRoutes);
 }
 
 /**

@@ -64,6 +64,32 @@ export interface AppConfig {
   exports: ExportLimits;
   /** Domain events (lib/events): delivered events older than this many days are purged. */
   eventRetentionDays: number;
+  /** Outgoing e-mail of notifications; absent when GOC_SMTP_URL is not set. */
+  mail?: MailConfig | undefined;
+  /** Timings of notifications (tests shorten them); defaults in modules/notifications. */
+  notifications?: Partial<NotificationSettings> | undefined;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// with credentials, as nodemailer takes it. */
+  smtpUrl: string;
+  /** The From header: 'GOC <avisos@empresa.mx>'. */
+  from: string;
+  /** Where the SPA is reached from outside, for the links in e-mails (no trailing slash). */
+  publicUrl: string;
+}
+
+export interface NotificationSettings {
+  /** Heartbeat comment on open streams (proxies close idle connections). */
+  heartbeatMs: number;
+  /** How often open streams check that their sessions are still live. */
+  sessionCheckMs: number;
+  /** First retry of a failed e-mail; each further retry waits twice as long, up to an hour. */
+  mailRetryBaseMs: number;
+  /** How often the mail queue is polled for due retries. */
+  mailPollMs: number;
+  /** How often the weekly-cut reminder checks whether it is due. */
+  reminderCheckMs: number;
 }
 
 export const DEFAULT_EVENT_RETENTION_DAYS = 30;
@@ -141,6 +167,16 @@ const envSchema = z.object({
     .max(3650, 'GOC_EVENT_RETENTION_DAYS no puede pasar de 3650')
     .default(DEFAULT_EVENT_RETENTION_DAYS),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'REDIS_URL debe empezar con redis:// o rediss://'),
+  GOC_SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/\s]+/.test(v), 'GOC_SMTP_URL debe ser una dirección smtp:// o smtps:// (smtp://usuario:clave@servidor:587)'),
+  GOC_MAIL_FROM: optionalText.refine(
+    (v) => v === undefined || /^([^<>]*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(v),
+    'GOC_MAIL_FROM debe ser un correo electrónico (avisos@empresa.mx o «GOC <avisos@empresa.mx>»)',
+  ),
+  GOC_PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), 'GOC_PUBLIC_URL debe empezar con http:// o https://'),
+}).superRefine((e, ctx) => {
+  if (e.GOC_SMTP_URL === undefined) return;
+  if (e.GOC_MAIL_FROM === undefined) ctx.addIssue({ code: 'custom', path: ['GOC_MAIL_FROM'], message: 'GOC_MAIL_FROM es obligatoria cuando se define GOC_SMTP_URL' });
+  if (e.GOC_PUBLIC_URL === undefined) ctx.addIssue({ code: 'custom', path: ['GOC_PUBLIC_URL'], message: 'GOC_PUBLIC_URL es obligatoria cuando se define GOC_SMTP_URL (los correos llevan el enlace)' });
 });
 
 export class ConfigError extends Error {
@@ -189,6 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auth: DEFAULT_AUTH_SETTINGS,
     trustProxy: e.GOC_TRUST_PROXY,
     exports: DEFAULT_EXPORT_LIMITS,
+    mail:
+      e.GOC_SMTP_URL && e.GOC_MAIL_FROM && e.GOC_PUBLIC_URL
+        ? { smtpUrl: e.GOC_SMTP_URL, from: e.GOC_MAIL_FROM, publicUrl: e.GOC_PUBLIC_URL.replace(/\/+$/, '') }
+        : undefined,
     eventRetentionDays: e.GOC_EVENT_RETENTION_DAYS,
   };
 }

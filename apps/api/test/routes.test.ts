@@ -58,6 +58,12 @@ describe('route enumeration', () => {
     expect(mark('GET', '/api/v2/permissions')).toBe('authenticated');
     expect(mark('GET', '/api/v2/health')).toBe('public');
     expect(mark('GET', '/api/docs/json')).toBe('public');
+    // The live stream authenticates by its single-use ticket (EventSource sends no bearer); the
+    // ticket is issued to a signed-in user.
+    expect(mark('GET', '/api/v2/notifications/stream')).toBe('public');
+    expect(mark('POST', '/api/v2/notifications/stream-ticket')).toBe('authenticated');
+    expect(mark('GET', '/api/v2/notifications')).toBe('authenticated');
+    expect(mark('PUT', '/api/v2/notifications/preferences')).toBe('authenticated');
     await app.close();
   });
 

@@ -52,6 +52,7 @@ export const ROUTES = {
   units: { path: '/catalogos/unidades', title: 'Unidades', permission: view('config_units') },
   subcategories: { path: '/catalogos/subcategorias', title: 'Subcategorías', permission: view('config_subcategory') },
   users: { path: '/usuarios', title: 'Usuarios', permission: view('config_permissions') },
+  notificationPreferences: { path: '/notificaciones/preferencias', title: 'Preferencias de Notificaciones' },
   login: { path: '/login', title: 'Iniciar Sesión', public: true },
 } as const satisfies Record<string, RouteDef>;
 

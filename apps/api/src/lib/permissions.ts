@@ -1,8 +1,8 @@
 import { asc, eq, and } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { PermissionEntry } from '@goc/contracts';
+import type { Action, ModuleName, PermissionEntry } from '@goc/contracts';
 import type { Executor } from '../db/client';
-import { permissionModules, rolePermissions } from '../db/schema';
+import { permissionModules, rolePermissions, users } from '../db/schema';
 
 /** The signed-in user of a request. */
 export interface AuthUser {
@@ -84,4 +84,17 @@ export function createRolePermissionCache(): RolePermissionCache {
       return loading;
     },
   };
+}
+
+/** The active users whose role may do `action` on `module` (who is told an order awaits authorisation). */
+export async function usersWithPermission(executor: Executor, module: ModuleName, action: Action): Promise<number[]> {
+  const flag = { view: rolePermissions.canView, create: rolePermissions.canCreate, edit: rolePermissions.canEdit, delete: rolePermissions.canDelete }[action];
+  const rows = await executor
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
+    .innerJoin(permissionModules, eq(permissionModules.id, rolePermissions.moduleId))
+    .where(and(eq(users.active, true), eq(permissionModules.name, module), eq(flag, true)))
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.id);
 }

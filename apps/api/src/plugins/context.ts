@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
+import type { ResourceService } from '../lib/crud/service';
 import { createExportLimiter, type ExportLimiter } from '../lib/export/limiter';
 import { createImportJobs, type ImportJobs } from '../lib/import/jobs';
 import { createPasswordHasher, type PasswordHasher } from '../lib/passwords';
@@ -19,6 +20,11 @@ declare module 'fastify' {
     exportLimiter: ExportLimiter;
     /** Imports running with `Prefer: respond-async` (lib/import/jobs). */
     importJobs: ImportJobs;
+    /**
+     * Every resource's service by its key, filled as modules register their routes: what lets a
+     * party outside a module ask whether someone may open one of its records (notifications).
+     */
+    resources: Map<string, ResourceService>;
   }
 }
 
@@ -36,6 +42,7 @@ async function contextPlugin(app: FastifyInstance, { config, database }: Context
   app.decorate('tokens', createAccessTokenService(config.auth, config.jwtSecret));
   app.decorate('exportLimiter', createExportLimiter(config.exports));
   app.decorate('importJobs', createImportJobs());
+  app.decorate('resources', new Map<string, ResourceService>());
 }
 
 export default fp(contextPlugin, { name: 'goc-context' });

@@ -35,5 +35,6 @@ export const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   units: () => import('../features/catalogs/catalog-page'),
   subcategories: () => import('../features/catalogs/catalog-page'),
   users: () => import('../features/users/users-page'),
+  notificationPreferences: () => import('../features/notifications/preferences-page'),
   login: () => import('../features/auth/login-page'),
 };

@@ -30,6 +30,8 @@ export const usersCatalog = defineCatalog({
     password: f.password({ label: 'Contraseña', hint: 'Al menos 8 caracteres; evita contraseñas comunes' }),
     roleId: f.reference({ label: 'Rol', required: true, target: 'roles', displayKey: 'role' }),
     employeeId: f.reference({ label: 'Empleado', target: 'employees', displayKey: 'employee', unique: true }),
+    // Where notifications the user chose to receive by e-mail are sent (docs/notifications.md).
+    email: f.email({ label: 'Correo electrónico', list: { shownByDefault: false } }),
     active: f.active(),
     lastLoginAt: f.datetime({ label: 'Último acceso', list: { shownByDefault: true } }),
   },

@@ -1,4 +1,4 @@
-import { format, isValid, parse } from 'date-fns';
+import { differenceInCalendarDays, differenceInHours, differenceInMinutes, format, isValid, parse } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import { businessDayStart, isIsoDay, type IsoDay } from './days';
 import { inBusinessTime, inBusinessZone, type Instant } from './zone';
@@ -73,4 +73,22 @@ export function parseDisplayDay(text: string, now: Instant = Date.now()): IsoDay
   const pattern = y?.length === 2 ? 'd/M/yy' : 'd/M/yyyy';
   const date = parse(`${d}/${m}/${y}`, pattern, inBusinessTime(now), opts);
   return isValid(date) ? format(date, 'yyyy-MM-dd', opts) : null;
+}
+
+/**
+ * How long ago an instant was, as a notification panel says it: 'hace un momento', 'hace 5 min',
+ * 'hace 3 h', 'hace 2 días'; a week or more reads as the day ('22/11/26').
+ */
+export function formatTimeAgo(instant: Instant, now: Instant = Date.now()): string {
+  const then = instantOf(instant);
+  const current = instantOf(now);
+  if (!then || !current) return '';
+  const minutes = differenceInMinutes(current, then);
+  if (minutes < 1) return 'hace un momento';
+  if (minutes < 60) return `hace ${minutes} min`;
+  const hours = differenceInHours(current, then);
+  if (hours < 24) return `hace ${hours} h`;
+  const days = differenceInCalendarDays(current, then, opts);
+  if (days < 7) return days === 1 ? 'ayer' : `hace ${days} días`;
+  return format(then, 'dd/MM/yy', opts);
 }

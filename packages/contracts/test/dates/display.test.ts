@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessWallClock, formatDateTime, formatDay, formatDayInWords, formatDayLong, parseDisplayDay } from '../../src/index';
+import { businessWallClock, formatDateTime, formatDay, formatDayInWords, formatDayLong, formatTimeAgo, parseDisplayDay } from '../../src/index';
 
 describe('Spanish date display', () => {
   it('days are dd/mm/yy, or dd/mm/yyyy where the full year is wanted', () => {
@@ -50,5 +50,21 @@ describe('parsing what a person types', () => {
     for (const text of ['31/02/26', '29/02/2026', '00/01/26', '32/01/26', '01/13/26', '2026-11-23', '23-11-26', '23/11/026', '']) {
       expect(parseDisplayDay(text, now)).toBeNull();
     }
+  });
+});
+
+describe('how long ago (notifications)', () => {
+  const now = Date.parse('2026-11-23T18:00:00Z'); // Monday 12:00 in Mexico City
+
+  it('reads minutes, hours and days in Spanish, then the day', () => {
+    expect(formatTimeAgo('2026-11-23T17:59:40Z', now)).toBe('hace un momento');
+    expect(formatTimeAgo('2026-11-23T17:55:00Z', now)).toBe('hace 5 min');
+    expect(formatTimeAgo('2026-11-23T15:00:00Z', now)).toBe('hace 3 h');
+    // Sunday 20:00 in Mexico City: yesterday there, though under 24 h ago.
+    expect(formatTimeAgo('2026-11-23T02:00:00Z', now)).toBe('hace 16 h');
+    expect(formatTimeAgo('2026-11-22T12:00:00Z', now)).toBe('ayer');
+    expect(formatTimeAgo('2026-11-20T18:00:00Z', now)).toBe('hace 3 días');
+    expect(formatTimeAgo('2026-11-10T18:00:00Z', now)).toBe('10/11/26');
+    expect(formatTimeAgo('', now)).toBe('');
   });
 });

@@ -61,6 +61,8 @@ export const users = pgTable(
       .references(() => roles.id, { onDelete: 'restrict' }),
     employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'restrict' }),
     active: boolean('active').notNull().default(true),
+    /** Where the notifications the user chose are e-mailed (docs/notifications.md). */
+    email: text('email'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),

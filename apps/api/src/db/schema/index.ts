@@ -10,3 +10,4 @@ export * from './projects';
 export * from './orders';
 export * from './registry';
 export * from './events';
+export * from './notifications';

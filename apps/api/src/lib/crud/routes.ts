@@ -16,7 +16,6 @@ import {
   type AnyResource,
   type CatalogField,
   type ExportQuery,
-  type PermissionRequirement,
 } from '@goc/contracts';
 import { actorOf } from './actor';
 import { errorResponses } from '../openapi';
@@ -25,7 +24,7 @@ import { fileSlug } from '../export/format';
 import { sendExport, XLSX_MIME } from '../export/respond';
 import { CATALOG_LINKS, CATALOG_TABLES } from './catalog-tables';
 import { exportedLinesField, lineExportColumns, lineRows, resourceExportColumns, type LineExportRow } from './export-columns';
-import { createResourceService, type ResourceService, type SavedRecord, type ScopedListQuery } from './service';
+import { createResourceService, readPermission, type ResourceService, type SavedRecord, type ScopedListQuery } from './service';
 import type { Entity } from './source';
 import type { TransitionInput } from './transitions';
 import type { CatalogBinding, Input, ResourceBinding } from './types';
@@ -40,12 +39,6 @@ export const idParamsSchema = z.object({
 export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(warnings).length > 0 ? { ...entity, warnings } : entity);
 
 const security = [{ bearerAuth: [] }];
-
-/** Any flag on a module of the resource's views (or on its module when it has none) opens its reads. */
-function readPermission(resource: AnyResource, binding: ResourceBinding): PermissionRequirement[] {
-  const modules = resource.views ? Object.values(resource.views).map((v) => v.module) : [resource.module];
-  return [...[...new Set(modules)].map((module): PermissionRequirement => ({ module, action: 'view' })), ...(binding.readers ?? [])];
-}
 
 /** The export's batches of records as batches of line rows (`lines=1`). */
 async function* byLine(linesField: CatalogField, batches: AsyncIterable<Entity[]>): AsyncGenerator<LineExportRow[]> {
@@ -246,6 +239,7 @@ export function registerActionRoutes(instance: FastifyInstance, service: Resourc
 /** Every route of a resource: list, record and action routes, and the import routes of an importable one. */
 export function registerResourceRoutes<R extends AnyResource>(instance: FastifyInstance, binding: ResourceBinding<R>): ResourceService {
   const service = createResourceService(binding);
+  instance.resources.set(binding.declaration.key, service);
   registerListRoutes(instance, service);
   registerRecordRoutes(instance, service);
   registerActionRoutes(instance, service);

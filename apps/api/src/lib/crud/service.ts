@@ -13,6 +13,7 @@ import {
   type ListResponse,
   type OptionPage,
   type OptionsQuery,
+  type PermissionRequirement,
   type WriteWarnings,
 } from '@goc/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -64,6 +65,12 @@ export interface GuardedChange {
   transition?: { from: string | null; to: string | null };
   /** Work after the row is updated (lines, link tables), returning more audit changes. */
   after?(tx: Tx, id: number): Promise<AuditChanges | void>;
+}
+
+/** Any flag on a module of the resource's views (or on its module when it has none) opens its reads. */
+export function readPermission(resource: AnyResource, binding: ResourceBinding): PermissionRequirement[] {
+  const modules = resource.views ? Object.values(resource.views).map((v) => v.module) : [resource.module];
+  return [...[...new Set(modules)].map((module): PermissionRequirement => ({ module, action: 'view' })), ...(binding.readers ?? [])];
 }
 
 /** The rows of the named views for an actor, or undefined when one of them shows every row. */
@@ -136,6 +143,20 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     const scope = actor ? scopeOf(actor) : undefined;
     const rows = await source.list.from(executor, source.selection).where(and(inArray(source.idColumn, [...ids]), scope));
     return complete(executor, rows.map((r) => source.toEntity(r as Record<string, unknown>)));
+  }
+
+  /**
+   * The record when the actor may open it as GET /:id would (the read permission, then the views'
+   * scope), or null: what decides whether someone may be told about it (notifications).
+   */
+  async function readable(executor: Executor, actor: Actor, id: number): Promise<Entity | null> {
+    if (!readPermission(resource, binding).some((requirement) => allows(actor, requirement))) return null;
+    try {
+      return await find(executor, actor, id);
+    } catch (error) {
+      if (error instanceof ForbiddenError) return null;
+      throw error;
+    }
   }
 
   async function get(executor: Executor, actor: Actor | null, id: number): Promise<Entity> {
@@ -526,6 +547,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     get,
     find,
     findMany,
+    readable,
     options,
     history,
     timeline,

@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Button } from 'primereact/button';
 import type { SessionUser } from '@goc/contracts';
 import { es } from '../../i18n/es';
 import { UserMenu } from './user-menu';
+
+// Loaded after the shell: the page and its title never wait for the bell (and its overlay panel).
+const NotificationBell = lazy(() => import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 interface HeaderProps {
   title: string;
@@ -15,7 +19,7 @@ interface HeaderProps {
   onLogout: () => void;
 }
 
-/** SPEC §1/§2: the page title, the signed-in employee and role, and the user menu with Salir. */
+/** SPEC §1/§2: the page title, the notifications bell, the signed-in employee and role, and the user menu with Salir. */
 export function Header({ title, section, user, isMobile, collapsed, onMenu, onLogout }: HeaderProps) {
   const menuLabel = isMobile ? es.menu : collapsed ? es.expandMenu : es.collapseMenu;
   return (
@@ -36,6 +40,11 @@ export function Header({ title, section, user, isMobile, collapsed, onMenu, onLo
         {section && <span className="hidden truncate text-xs font-medium text-slate-500 sm:block">{section}</span>}
         <h1 className="m-0 truncate text-lg leading-tight font-semibold text-slate-800 md:text-xl">{title}</h1>
       </div>
+      {user && (
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      )}
       {user && <UserMenu user={user} onLogout={onLogout} />}
     </header>
   );

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import type { SessionUser } from '@goc/contracts';
+import { ROUTES, type SessionUser } from '@goc/contracts';
 import { ChangePasswordDialog } from '../../features/users/change-password-dialog';
 import { es } from '../../i18n/es';
 import { UserAvatar } from './user-avatar';
@@ -12,10 +13,11 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** Header's user button: avatar, name and role; its menu holds Cambiar contraseña and Salir (SPEC §2). */
+/** Header's user button: avatar, name and role; its menu holds Cambiar contraseña, the notification preferences and Salir (SPEC §2). */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const menu = useRef<Menu>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  const navigate = useNavigate();
   const name = displayName(user);
   const items: MenuItem[] = [
     {
@@ -32,6 +34,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     },
     { separator: true },
     { label: 'Cambiar contraseña', icon: 'pi pi-key', command: () => setChangingPassword(true) },
+    { label: ROUTES.notificationPreferences.title, icon: 'pi pi-bell', command: () => void navigate(ROUTES.notificationPreferences.path) },
     { label: es.logout, icon: 'pi pi-sign-out', command: onLogout },
   ];
 

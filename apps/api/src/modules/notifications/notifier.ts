@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import type { ResourceService } from '../../lib/crud/service';
+import type { DomainEvent, EventSubscriber } from '../../lib/events/types';
+import { createNotificationBus, type Delivered, type NotificationBus } from './bus';
+import { createStreamHub, type StreamHub } from './hub';
+import { createMailSender, type MailSender } from './mail';
+import { cutReminderDrafts, cutReminderKey } from './reminder';
+import { draftsFor, type Draft } from './rules';
+import { notificationSettings } from './settings';
+import { deliver } from './store';
+
+/*
+ * The notifications of one API process put together: the event subscriber, the weekly reminder,
+ * the streams of this process and the mail sender, and their start and stop.
+ */
+
+export interface Notifier {
+  /** Turns committed domain events into notifications (app.events). */
+  subscriber: EventSubscriber;
+  /** Delivers the weekly-cut reminders due at `now`; returns the new ones. */
+  remindOpenCut(now?: Date): Promise<Delivered[]>;
+  hub: StreamHub;
+  mail: MailSender | null;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface NotifierContext {
+  config: AppConfig;
+  database: Database;
+  resources: ReadonlyMap<string, ResourceService>;
+  log: FastifyBaseLogger;
+}
+
+export const SUBSCRIBER_NAME = 'notifications';
+
+export function createNotifier({ config, database, resources, log }: NotifierContext): Notifier {
+  const settings = notificationSettings(config);
+  const db = database.db;
+  const bus: NotificationBus = createNotificationBus(database, log);
+  const hub = createStreamHub(db, settings);
+  const mail = config.mail ? createMailSender(db, config.mail, settings, log) : null;
+  const deps = { bus, mail: config.mail ? { publicUrl: config.mail.publicUrl } : null };
+  bus.onMessage((delivered) => hub.publish(delivered));
+  let reminderTimer: NodeJS.Timeout | null = null;
+
+  const store = async (drafts: readonly Draft[], key: (d: Draft) => string) => {
+    const delivered = await deliver(db, deps, drafts, key);
+    if (delivered.length > 0) mail?.kick();
+    return delivered;
+  };
+
+  const remindOpenCut = async (now: Date = new Date()) => {
+    const { cutId, drafts } = await cutReminderDrafts(db, now);
+    return store(drafts, (d) => cutReminderKey(cutId, d.userId));
+  };
+
+  return {
+    subscriber: {
+      name: SUBSCRIBER_NAME,
+      async handle(event: DomainEvent, context) {
+        const drafts = await draftsFor({ db: context.db, resources }, event);
+        // One notification per event and person, however often the event is delivered.
+        await store(drafts, (d) => `event:${event.id}:${d.userId}`);
+      },
+    },
+    remindOpenCut,
+    hub,
+    mail,
+    async start() {
+      await bus.start();
+      hub.start();
+      mail?.start();
+      reminderTimer = setInterval(() => {
+        remindOpenCut().catch((error: unknown) => log.warn({ err: error }, 'falló el recordatorio del corte semanal'));
+      }, settings.reminderCheckMs);
+      reminderTimer.unref();
+    },
+    async stop() {
+      if (reminderTimer) clearInterval(reminderTimer);
+      hub.close();
+      await mail?.stop();
+      await bus.close();
+    },
+  };
+}

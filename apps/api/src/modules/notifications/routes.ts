@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NOTIFICATION_MESSAGES,
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationPreferencesInputSchema,
+  notificationPreferencesSchema,
+  streamTicketSchema,
+} from '@goc/contracts';
+import { idParamsSchema } from '../../lib/crud/routes';
+import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { errorResponses } from '../../lib/openapi';
+import { createNotifier } from './notifier';
+import { listNotifications, markAllRead, markRead, notificationsAfter, readPreferences, writePreferences } from './store';
+import { issueTicket, redeemTicket } from './tickets';
+
+const tags = ['Notificaciones'];
+const security = [{ bearerAuth: [] }];
+/** How many missed notifications a resumed stream replays at most (the panel shows fewer). */
+const BACKLOG_LIMIT = 100;
+
+const lastEventIdSchema = z.coerce.number({ error: NOTIFICATION_MESSAGES.lastEventId }).int(NOTIFICATION_MESSAGES.lastEventId).min(0, NOTIFICATION_MESSAGES.lastEventId);
+
+const streamQuerySchema = z.object({
+  ticket: z.string({ error: NOTIFICATION_MESSAGES.ticket }).min(1, NOTIFICATION_MESSAGES.ticket).max(200, NOTIFICATION_MESSAGES.ticket),
+  /** Last-Event-ID for clients that reconnect with a new URL (a new ticket) rather than the header. */
+  lastEventId: lastEventIdSchema.optional(),
+});
+
+/** /notifications: each person's notifications, the live stream, preferences; and the subscriber of domain events. */
+export default async function notificationRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const notifier = createNotifier({ config: app.config, database: app.database, resources: app.resources, log: app.log });
+  app.events.subscribe(notifier.subscriber);
+  app.addHook('onReady', () => notifier.start());
+  // Before the server stops accepting: open streams end so closing does not wait for them.
+  app.addHook('preClose', () => notifier.hub.close());
+  app.addHook('onClose', () => notifier.stop());
+
+  app.get('/notifications', {
+    config: { authenticated: true },
+    schema: {
+      tags,
+      security,
+      summary: 'Mis notificaciones: primero las no leídas, las más recientes arriba',
+      querystring: notificationListQuerySchema,
+      response: { 200: notificationListSchema, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => {
+      const { unread, page, pageSize } = request.query;
+      return listNotifications(app.db, request.user.id, { unread: unread === '1', page, pageSize });
+    },
+  });
+
+  app.post('/notifications/:id/read', {
+    config: { authenticated: true },
+    schema: { tags, security, summary: 'Marcar una notificación como leída', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 404) } },
+    handler: async (request, reply) => {
+      if (!(await markRead(app.db, request.user.id, request.params.id))) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/notifications/read-all', {
+    config: { authenticated: true },
+    schema: { tags, security, summary: 'Marcar todas mis notificaciones como leídas', response: { 204: z.null(), ...errorResponses(401) } },
+    handler: async (request, reply) => {
+      await markAllRead(app.db, request.user.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/notifications/preferences', {
+    config: { authenticated: true },
+    schema: { tags, security, summary: 'Mis preferencias: por tipo, en la aplicación (siempre) y por correo', response: { 200: notificationPreferencesSchema, ...errorResponses(401) } },
+    handler: async (request) => readPreferences(app.db, request.user.id),
+  });
+
+  app.put('/notifications/preferences', {
+    config: { authenticated: true },
+    schema: {
+      tags,
+      security,
+      summary: 'Cambiar qué tipos recibo también por correo',
+      body: notificationPreferencesInputSchema,
+      response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => writePreferences(app.db, request.user.id, request.body),
+  });
+
+  app.post('/notifications/stream-ticket', {
+    config: { authenticated: true },
+    schema: {
+      tags,
+      security,
+      summary: 'Boleto de un solo uso, válido 60 s, para abrir el flujo en vivo (EventSource no envía el token)',
+      response: { 200: streamTicketSchema, ...errorResponses(401) },
+    },
+    handler: async (request) => ({ ticket: await issueTicket(app.db, request.user.id, request.user.familyId) }),
+  });
+
+  // Public to the access plugin: EventSource sends no bearer, so the single-use ticket authenticates
+  // (it carries the user and their login, checked again below and while the stream is open).
+  app.get('/notifications/stream', {
+    config: { public: true },
+    schema: {
+      tags,
+      summary: 'Notificaciones en vivo (Server-Sent Events: event notification, latido cada 25 s, Last-Event-ID reanuda)',
+      querystring: streamQuerySchema,
+      response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } }, ...errorResponses(400, 401) },
+    },
+    handler: async (request, reply) => {
+      const session = await redeemTicket(app.db, request.query.ticket);
+      if (!session) throw new UnauthorizedError(NOTIFICATION_MESSAGES.ticket);
+      const [live] = await app.sessionQuery.execute({ userId: session.userId, familyId: session.familyId, now: new Date().toISOString() });
+      if (!live?.active || !live.sessionLive) throw new UnauthorizedError();
+      const header = request.headers['last-event-id'];
+      const resumeFrom = header === undefined ? request.query.lastEventId : lastEventIdSchema.safeParse(header).data;
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Proxies (nginx) must pass each event on as it comes.
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      response.write('retry: 5000\n\n');
+      await notifier.hub.open(session.userId, session.familyId, response, async () =>
+        resumeFrom === undefined ? [] : notificationsAfter(app.db, session.userId, resumeFrom, BACKLOG_LIMIT),
+      );
+    },
+  });
+}
