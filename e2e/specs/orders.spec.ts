@@ -103,7 +103,7 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     await buying.goto('/pedidos/historico');
     // A new desk loads the app cold on a busy machine: wait for the page before its rows.
     await expect(headerTitle(buying)).toHaveText('Histórico de Pedidos', { timeout: 30_000 });
-    await expect(rowOf(buying, folio)).toContainText('Enviado');
+    await expect(rowOf(buying, folio)).toContainText('Enviado', { timeout: 30_000 });
     await act(buying, folio, 'Autorizar');
     await expect(rowOf(buying, folio)).toContainText('Autorizado');
     await act(buying, folio, 'Comprar', async (dialog) => {
