@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type { LoginResponse } from '@goc/contracts';
+import { addBusinessDays, businessToday, type LoginResponse } from '@goc/contracts';
 import { apiCall } from '../support/api';
 import { optionsList } from '../support/prime';
 import { expect as baseExpect, seedSession, test } from '../support/test';
@@ -26,12 +26,12 @@ type Saved = { id: number; version: number; folio: string; lines: { id: number }
 
 /** An order of the administrator moved to a partial delivery, so the detail has prices, receipts and a timeline. */
 async function deliveredInPart(request: Parameters<typeof apiCall>[0], admin: LoginResponse): Promise<string> {
-  const works = await apiCall<Options>(request, admin, 'GET', '/works/options?limit=1');
+  const works = await apiCall<Options>(request, admin, 'GET', '/works/options?limit=1&filter=planeacion,en_ejecucion');
   const materials = await apiCall<Options>(request, admin, 'GET', '/materials/options?limit=3');
   const suppliers = await apiCall<Options>(request, admin, 'GET', '/suppliers/options?limit=1');
   let order = await apiCall<Saved>(request, admin, 'POST', '/orders', {
     workId: works.items[0]!.value,
-    requiredDate: '2026-12-15',
+    requiredDate: addBusinessDays(businessToday(), 21),
     notes: 'Entregar en el acceso norte de la obra, antes de las 9:00',
     lines: materials.items.map((m, i) => ({ materialId: m.value, quantity: [12, 3.5, 40][i] ?? 1, unitPrice: [189.9, 1450, 12.75][i] ?? 1 })),
   });
@@ -87,6 +87,15 @@ for (const device of [
       }
       await expect(page.getByRole('dialog', { name: `Pedido ${folio}` }).getByRole('region', { name: 'Historial de estatus' })).toBeVisible();
       await shot(page, `orders-detail-${device.name}`);
+      await page.keyboard.press('Escape');
+      if (device.name === 'phone') {
+        await row.getByRole('button', { name: 'Acciones del registro' }).click();
+        await page.getByRole('menuitem', { name: 'Historial' }).click();
+      } else {
+        await row.getByRole('button', { name: 'Historial' }).click();
+      }
+      await expect(page.getByRole('dialog', { name: `Historial: ${folio}` }).getByText('Entregado parcial').first()).toBeVisible();
+      await shot(page, `orders-record-history-${device.name}`);
     });
   });
 }

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import type { LoginResponse } from '@goc/contracts';
+import { addBusinessDays, businessToday, formatDayLong, type LoginResponse } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { optionsList, pickOption } from '../support/prime';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
@@ -57,7 +57,8 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     const form = mine.getByRole('dialog', { name: 'Nuevo pedido' });
     await pickOption(mine, form.getByRole('textbox', { name: 'Obra', exact: true }), { first: true });
     const required = form.getByRole('combobox', { name: /^Fecha requerida/ });
-    await required.fill('15/12/2026');
+    // Orders are needed today or later: three weeks ahead.
+    await required.fill(formatDayLong(addBusinessDays(businessToday(), 21)));
     await required.press('Tab');
     await form.getByRole('textbox', { name: /^Notas/ }).first().fill('Entregar por la mañana');
     for (const [index, quantity] of [
@@ -102,7 +103,7 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     await buying.goto('/pedidos/historico');
     // A new desk loads the app cold on a busy machine: wait for the page before its rows.
     await expect(headerTitle(buying)).toHaveText('Histórico de Pedidos', { timeout: 30_000 });
-    await expect(rowOf(buying, folio)).toContainText('Enviado');
+    await expect(rowOf(buying, folio)).toContainText('Enviado', { timeout: 30_000 });
     await act(buying, folio, 'Autorizar');
     await expect(rowOf(buying, folio)).toContainText('Autorizado');
     await act(buying, folio, 'Comprar', async (dialog) => {
@@ -121,6 +122,28 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
       await typeNumber(dialog.getByRole('spinbutton', { name: /^En esta entrega/ }).nth(0), '6');
     });
     await expect(rowOf(buying, folio)).toContainText('Entregado parcial');
+
+    // The history reads in Spanish: each action by name, who, and the delivery by material.
+    const order = await apiCall<{ items: { folio: string; lines: { material: { label: string } }[] }[] }>(sessions.request, purchaser, 'GET', '/orders?scope=all&sort=-createdAt');
+    const material = order.items.find((o) => o.folio === folio)?.lines[0]?.material.label ?? '';
+    await rowOf(buying, folio).getByRole('button', { name: 'Historial' }).click();
+    const history = buying.getByRole('dialog', { name: `Historial: ${folio}` });
+    const entries = history.locator('ol > li');
+    await expect(entries).toHaveCount(6);
+    await expect(entries.nth(0)).toContainText('Entregado parcial');
+    await expect(entries.nth(0)).toContainText(`${material}: recibido 6 de 10`);
+    await expect(entries.nth(1)).toContainText('Comprado');
+    await expect(entries.nth(1)).toContainText(`${material}: precio unitario`);
+    await expect(entries.nth(1)).toContainText('$150.50');
+    for (const [index, action] of [[2, 'Autorizado'], [3, 'Enviado'], [4, 'Edición'], [5, 'Creado']] as const) {
+      await expect(entries.nth(index).locator('span').first()).toHaveText(action);
+    }
+    await expect(history).not.toContainText('transition');
+    await expect(history).not.toContainText('[object Object]');
+    await expect(history).not.toContainText('lineId');
+    await buying.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+
     await act(buying, folio, 'Registrar entrega', async (dialog) => {
       await expect(dialog.getByText('Pendiente: 4', { exact: false }).first()).toBeVisible();
       await dialog.getByRole('button', { name: 'Recibir todo lo pendiente' }).click();

@@ -103,8 +103,8 @@ test('HR: an alta with a new employee, applied; then that employee’s baja at a
     await page.getByRole('button', { name: 'Nuevo movimiento' }).click();
     const form = page.getByRole('dialog', { name: 'Nuevo movimiento' });
     await pickOption(page, form.getByRole('textbox', { name: 'Tipo', exact: true }), 'Baja');
+    // A baja offers only active employees; picking one files the movement under their company.
     await searchOption(page, form.getByRole('textbox', { name: 'Empleado', exact: true }), LAST, NAME);
-    await pickOption(page, form.getByRole('textbox', { name: 'Empresa', exact: true }), { first: true });
     await searchOption(page, form.getByRole('textbox', { name: 'Obra', exact: true }), work.name, workLabel);
     await typeDay(form.getByRole('combobox', { name: /^Fecha efectiva/ }), today);
     await pickOption(page, form.getByRole('textbox', { name: 'Tipo de trabajador', exact: true }), 'Permanente');
@@ -116,7 +116,7 @@ test('HR: an alta with a new employee, applied; then that employee’s baja at a
     await expect(rowOf(page, NAME)).toContainText(workLabel);
 
     const movements = await apiCall<Page1<Movement>>(sessions.request, admin, 'GET', `/registry/movements?scope=obra&q=${NUMBER}`);
-    expect(movements.items).toEqual([expect.objectContaining({ type: 'baja', workId: work.id, bajaReason: '2', employeeId: employee.id })]);
+    expect(movements.items).toEqual([expect.objectContaining({ type: 'baja', companyId: employee.companyId, workId: work.id, bajaReason: '2', employeeId: employee.id })]);
   });
 });
 

@@ -218,12 +218,17 @@ export const optionListSchema = z.array(optionSchema);
 export const OPTIONS_DEFAULT_LIMIT = 50;
 export const OPTIONS_MAX_LIMIT = 200;
 const OPTION_IDS_MESSAGE = 'Los identificadores deben ser números enteros positivos separados por comas';
+export const OPTION_FILTER_MESSAGE = 'El filtro de opciones debe ser una lista de valores separados por comas';
+export const OPTION_FILTER_UNKNOWN = 'Este catálogo no admite filtro de opciones';
+export const optionFilterValueMessage = (value: string) => `«${value}» no es un valor válido para el filtro de opciones`;
 
 /**
  * GET /resource/options: a bounded page of active rows whose label contains every word of `q`
  * (accents and case ignored), in the resource's default order; or, with `ids`, exactly those rows
  * (active or not), so a form being edited shows the labels of the values it holds.
- * `parentId` narrows a dependent picker (a work's subcategories of its category).
+ * `parentId` narrows a dependent picker (a work's subcategories of its category); `filter` keeps the rows
+ * whose declared filter field (`optionExtras.filter`) is one of the values (works in planeación or en
+ * ejecución for an order).
  */
 export const optionsQuerySchema = z.object({
   q: listQueryParams.q,
@@ -250,6 +255,11 @@ export const optionsQuerySchema = z.object({
     .int(OPTION_IDS_MESSAGE)
     .positive(OPTION_IDS_MESSAGE)
     .max(2_147_483_647, OPTION_IDS_MESSAGE)
+    .optional(),
+  filter: z
+    .string({ error: OPTION_FILTER_MESSAGE })
+    .regex(/^[A-Za-z0-9_]{1,40}(,[A-Za-z0-9_]{1,40}){0,19}$/, OPTION_FILTER_MESSAGE)
+    .transform((s) => [...new Set(s.split(','))])
     .optional(),
 });
 export type OptionsQuery = z.output<typeof optionsQuerySchema>;

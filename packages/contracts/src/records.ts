@@ -14,13 +14,21 @@ export const historyUserSchema = z.object({
   name: z.string().nullable(),
 });
 
-/** One audited write: `changes` maps each changed field to its old and new value. */
+/** Labels of the references an entry mentions: target resource key → id → label as it reads today (users by their person's name). */
+export const historyLabelsSchema = z.record(z.string(), z.record(z.string(), z.string()));
+export type HistoryLabels = z.infer<typeof historyLabelsSchema>;
+
+/**
+ * One audited write: `changes` maps each changed field (a lines field: the whole list of stored lines)
+ * to its old and new value, as stored (ids); `labels` names the references among them.
+ */
 export const historyEntrySchema = z.object({
   id: z.number().int(),
   at: z.iso.datetime({ offset: true }),
   action: z.string(),
   user: historyUserSchema.nullable(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+  labels: historyLabelsSchema.default({}),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

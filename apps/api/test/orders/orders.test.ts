@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { LINES_EXPORT_MESSAGE, MESSAGES, ORDER_MESSAGES, WORKFLOW_MESSAGES } from '@goc/contracts';
-import { domainEvents, materials, orderLines, orderStatuses, orders, projects, suppliers, units, users } from '../../src/db/schema';
+import { addBusinessDays, businessToday, LINES_EXPORT_MESSAGE, MESSAGES, ORDER_MESSAGES, WORKFLOW_MESSAGES } from '@goc/contracts';
+import { domainEvents, employees, materials, orderLines, orderStatuses, orders, projects, suppliers, units, users, works as worksTable } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, listAll, listUrl, optionsOf, parseCsv, type Api, type Row } from '../catalogs/support';
 
@@ -21,6 +21,7 @@ let compras: Api; // history view + edit
 let lector: Api; // history view only
 let jefa: Api; // requester who also has history edit
 let anaId: number;
+let anaName: string;
 let workId: number;
 let otherWorkId: number;
 let projectId: number;
@@ -32,9 +33,12 @@ let supplierId: number;
 type Line = { id: number; materialId: number; quantity: number; unitId: number; unit: { label: string }; unitPrice: number | null; amount: number | null; receivedQuantity: number };
 type Order = Row & { id: number; version: number; folio: string; lines: Line[]; total: number; status: { code: string; name: string } };
 
+/** Three weeks ahead: orders are needed today or later (Mexico City). */
+const LATER = addBusinessDays(businessToday(), 21);
+
 const draft = (over: Record<string, unknown> = {}) => ({
   workId,
-  requiredDate: '2026-12-15',
+  requiredDate: LATER,
   notes: 'Para la losa del nivel 3',
   lines: [
     { materialId: cement, quantity: 0.105, unitPrice: 2.15 },
@@ -77,14 +81,23 @@ beforeAll(async () => {
     const user = await createUser(t.app, { roleId });
     return { id: user.id, api: apiFor(t.app, (await login(t.app, user.username, user.password)).token) };
   };
-  const a = await session(requester);
+  // Ana is linked to an employee: people read her name, never her username.
+  const [free] = await t.db
+    .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName, secondLastName: employees.secondLastName })
+    .from(employees)
+    .where(sql`not exists (select 1 from users u where u.employee_id = ${employees.id})`)
+    .limit(1);
+  anaName = [free!.firstName, free!.lastName, free!.secondLastName].filter(Boolean).join(' ');
+  const anaUser = await createUser(t.app, { roleId: requester, employeeId: free!.id });
+  const a = { id: anaUser.id, api: apiFor(t.app, (await login(t.app, anaUser.username, anaUser.password)).token) };
   anaId = a.id;
   ana = a.api;
   beto = (await session(requester)).api;
   compras = (await session(purchaser)).api;
   lector = (await session(reader)).api;
   jefa = (await session(both)).api;
-  const works = await optionsOf(ana, '/works');
+  // The works an order form offers: those in planeación or en ejecución.
+  const works = (await ana.get(`${API}/works/options?limit=200&filter=planeacion,en_ejecucion`)).json().items as { value: number }[];
   workId = Number(works[0]!.value);
   otherWorkId = Number(works[1]!.value);
   const [manager] = await t.db.select({ id: users.id }).from(users).limit(1);
@@ -117,7 +130,7 @@ describe('creating an order', () => {
   it('answers 201 with the folio, borrador, the requester, each material’s unit, exact amounts and the total', async () => {
     const order = await createdBy(ana, draft({ projectId }));
     expect(order.folio).toMatch(/^PED-\d{6}$/);
-    expect(order).toMatchObject({ workId, projectId, requestedById: anaId, requiredDate: '2026-12-15', supplierId: null, lineCount: 2, version: 1 });
+    expect(order).toMatchObject({ workId, projectId, requestedById: anaId, requiredDate: LATER, supplierId: null, lineCount: 2, version: 1 });
     expect(order.status).toMatchObject({ code: 'borrador', name: 'Borrador' });
     const [cementRow] = await t.db.select({ unitId: materials.unitId }).from(materials).where(eq(materials.id, cement));
     expect(order.lines[0]).toMatchObject({ materialId: cement, quantity: 0.105, unitPrice: 2.15, amount: 0.23, unitId: cementRow!.unitId, receivedQuantity: 0 });
@@ -282,7 +295,18 @@ describe('workflow', () => {
     expect(events.filter((e) => e.toStatus === 'rechazado')).toHaveLength(1);
   });
 
-  it('cancels: the requester while borrador or enviado, purchasing from any open state, always with a reason', async () => {
+  it('cancels: the requester while borrador or enviado, purchasing once sent, always with a reason', async () => {
+    // A draft belongs to its requester: purchasing (with or without my_orders) cannot cancel another person's.
+    const mine = await createdBy(ana);
+    for (const other of [compras, jefa]) {
+      const refused = await move(other, mine, { to: 'cancelado', version: mine.version, comment: 'No procede' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(ORDER_MESSAGES.cancelDraftOfOther);
+    }
+    expect((await moved(ana, mine, { to: 'cancelado', version: mine.version, comment: 'Me equivoqué' })).status.code).toBe('cancelado');
+    const own = await createdBy(jefa);
+    expect((await moved(jefa, own, { to: 'cancelado', version: own.version, comment: 'Duplicado' })).status.code).toBe('cancelado');
+
     const sent = await orderAt('enviado');
     expect((await move(ana, sent, { to: 'cancelado', version: sent.version })).json().fields).toEqual({ comment: 'Escribe el motivo' });
     expect((await moved(ana, sent, { to: 'cancelado', version: sent.version, comment: 'Ya no se necesita' })).status.code).toBe('cancelado');
@@ -427,13 +451,13 @@ describe('lists, duplicate and PDF', () => {
     expect(bad.json().fields).toEqual({ lines: LINES_EXPORT_MESSAGE });
   });
 
-  it('duplicates an order as a new draft of the caller', async () => {
+  it('duplicates an order as a new draft of the caller, needed on its date while still ahead', async () => {
     const sent = await orderAt('enviado');
     const res = await ana.post(`${URL}/${sent.id}/duplicate`);
     expect(res.statusCode, res.body).toBe(201);
     const copy = res.json() as Order;
     expect(copy.folio).not.toBe(sent.folio);
-    expect(copy).toMatchObject({ workId: sent.workId, projectId: sent.projectId, requestedById: anaId, status: { code: 'borrador' } });
+    expect(copy).toMatchObject({ workId: sent.workId, projectId: sent.projectId, requestedById: anaId, requiredDate: LATER, status: { code: 'borrador' } });
     expect(copy.lines.map((l) => [l.materialId, l.quantity])).toEqual(sent.lines.map((l) => [l.materialId, l.quantity]));
     expect((await compras.post(`${URL}/${sent.id}/duplicate`)).statusCode).toBe(403);
   });
@@ -457,5 +481,125 @@ describe('stored consistency', () => {
     for (const l of lines) sums.set(l.orderId, (sums.get(l.orderId) ?? 0) + Math.round(Number(l.amount ?? 0) * 100));
     const stored = await t.db.select({ id: orders.id, total: orders.total, lineCount: orders.lineCount }).from(orders).where(and(inArray(orders.id, ids)));
     for (const o of stored) expect(Math.round(Number(o.total) * 100), `pedido ${o.id}`).toBe(sums.get(o.id) ?? 0);
+  });
+});
+
+describe('what an order may be for (work, project, date)', () => {
+  const refusal = (res: { statusCode: number; json: () => unknown }) => ({ status: res.statusCode, body: res.json() as { message: string; fields?: Record<string, string> } });
+
+  async function workInStatus(status: 'terminada' | 'suspendida' | 'planeacion'): Promise<{ id: number; name: string }> {
+    const [work] = await t.db.select({ id: worksTable.id, name: worksTable.name }).from(worksTable).where(eq(worksTable.status, status)).limit(1);
+    if (work) return work;
+    const [made] = await t.db.update(worksTable).set({ status }).where(eq(worksTable.id, otherWorkId)).returning({ id: worksTable.id, name: worksTable.name });
+    return made!;
+  }
+
+  it('offers only works in planeación or en ejecución and projects not finished, and refuses an undeclared filter', async () => {
+    const offered = (await ana.get(`${API}/works/options?limit=200&filter=planeacion,en_ejecucion`)).json().items as { value: number }[];
+    const statuses = await t.db.select({ id: worksTable.id, status: worksTable.status }).from(worksTable).where(inArray(worksTable.id, offered.map((o) => o.value)));
+    expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['planeacion', 'en_ejecucion'].filter((s) => statuses.some((w) => w.status === s))));
+    const all = await optionsOf(ana, '/works');
+    expect(all.length).toBeGreaterThan(offered.length);
+    const bad = await ana.get(`${API}/works/options?filter=cerrada`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ filter: '«cerrada» no es un valor válido para el filtro de opciones' });
+    const undeclared = await ana.get(`${API}/materials/options?filter=x`);
+    expect(undeclared.json().fields).toEqual({ filter: 'Este catálogo no admite filtro de opciones' });
+  });
+
+  it('refuses creating or editing an order for a finished or suspended work, naming it; a running one is accepted', async () => {
+    const finished = await workInStatus('terminada');
+    const res = refusal(await ana.post(URL, draft({ workId: finished.id })));
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ workId: `La obra «${finished.name}» está terminada: solo se piden materiales para obras en planeación o en ejecución` });
+    const suspended = await workInStatus('suspendida');
+    expect(refusal(await ana.post(URL, draft({ workId: suspended.id }))).body.fields).toEqual({
+      workId: `La obra «${suspended.name}» está suspendida: solo se piden materiales para obras en planeación o en ejecución`,
+    });
+    const order = await createdBy(ana);
+    const moved = refusal(await ana.patch(`${URL}/${order.id}`, { version: order.version, workId: finished.id }));
+    expect(moved.status).toBe(400);
+    expect(moved.body.fields?.workId).toBe(ORDER_MESSAGES.workNotOrderable(finished.name, 'terminada'));
+  });
+
+  it('refuses a finished project; an open one is accepted', async () => {
+    await t.db.update(projects).set({ status: 'terminado' }).where(eq(projects.id, projectId));
+    try {
+      const res = refusal(await ana.post(URL, draft({ projectId })));
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ projectId: 'El proyecto «Losas» está terminado: ya no se le piden materiales' });
+    } finally {
+      await t.db.update(projects).set({ status: 'activo' }).where(eq(projects.id, projectId));
+    }
+    expect((await createdBy(ana, draft({ projectId }))).projectId).toBe(projectId);
+  });
+
+  it('refuses a required date before today on create, edit and send; today is accepted', async () => {
+    const today = businessToday();
+    const yesterday = addBusinessDays(today, -1);
+    const message = `La fecha requerida no puede ser anterior a hoy (${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)})`;
+    const created = refusal(await ana.post(URL, draft({ requiredDate: yesterday })));
+    expect(created.status).toBe(400);
+    expect(created.body.fields).toEqual({ requiredDate: message });
+    const order = await createdBy(ana, draft({ requiredDate: today }));
+    const edited = refusal(await ana.patch(`${URL}/${order.id}`, { version: order.version, requiredDate: yesterday }));
+    expect(edited.body.fields).toEqual({ requiredDate: message });
+    // A draft written earlier whose date has passed since: sending it is refused until the date is fixed.
+    await t.db.update(orders).set({ requiredDate: yesterday }).where(eq(orders.id, order.id));
+    const sent = refusal(await move(ana, order, { to: 'enviado', version: order.version }));
+    expect(sent.status).toBe(409);
+    expect(sent.body.message).toBe(message);
+    const fixed = (await ana.patch(`${URL}/${order.id}`, { version: order.version, requiredDate: LATER })).json() as Order;
+    expect((await moved(ana, fixed, { to: 'enviado', version: fixed.version })).status.code).toBe('enviado');
+  });
+
+  it('refuses sending a draft whose work closed since, and a duplicate of it asks for another work; past dates become today', async () => {
+    const order = await createdBy(ana, draft({ workId: otherWorkId }));
+    const [work] = await t.db.update(worksTable).set({ status: 'terminada' }).where(eq(worksTable.id, otherWorkId)).returning({ name: worksTable.name });
+    try {
+      const sent = refusal(await move(ana, order, { to: 'enviado', version: order.version }));
+      expect(sent.status).toBe(409);
+      expect(sent.body.message).toBe(ORDER_MESSAGES.workNotOrderable(work!.name, 'terminada'));
+      const copy = refusal(await ana.post(`${URL}/${order.id}/duplicate`));
+      expect(copy.status).toBe(409);
+      expect(copy.body).toMatchObject({ message: `La obra «${work!.name}» ya no recibe pedidos: elige otra obra para el duplicado`, fields: { workId: ORDER_MESSAGES.duplicateNeedsWork(work!.name) } });
+    } finally {
+      await t.db.update(worksTable).set({ status: 'en_ejecucion' }).where(eq(worksTable.id, otherWorkId));
+    }
+    await t.db.update(orders).set({ requiredDate: '2020-01-15' }).where(eq(orders.id, order.id));
+    const copy = (await ana.post(`${URL}/${order.id}/duplicate`)).json() as Order;
+    expect(copy.requiredDate).toBe(businessToday());
+  });
+});
+
+describe('people and history in words', () => {
+  it('shows the requester by the linked employee’s name in the detail, the list and the history', async () => {
+    const order = await createdBy(ana);
+    expect(((await ana.get(`${URL}/${order.id}`)).json() as Order).requestedBy).toEqual({ id: anaId, label: anaName });
+    const listed = (await compras.get(`${URL}?scope=all&pageSize=100&sort=-createdAt`)).json().items as Order[];
+    expect(listed.find((o) => o.id === order.id)?.requestedBy).toEqual({ id: anaId, label: anaName });
+    const [created] = (await ana.get(`${URL}/${order.id}/history`)).json() as { user: { name: string }; labels: Record<string, Record<string, string>> }[];
+    expect(created!.user.name).toBe(anaName);
+    expect(created!.labels.users).toEqual({ [String(anaId)]: anaName });
+  });
+
+  it('names every reference an entry mentions, lines included, and keeps each delivery as the lines’ received quantities', async () => {
+    const order = await orderAt('comprado');
+    const [cementLine, sandLine] = order.lines;
+    await moved(compras, order, { to: 'entregado_parcial', version: order.version, received: [{ lineId: sandLine!.id, quantity: 6 }] });
+    const history = (await compras.get(`${URL}/${order.id}/history`)).json() as { action: string; changes: Record<string, { old: unknown; new: unknown }>; labels: Record<string, Record<string, string>> }[];
+    const [delivery, purchase] = history;
+    expect(delivery!.action).toBe('transition');
+    expect(Object.keys(delivery!.changes).sort()).toEqual(['lines', 'statusId']);
+    const lines = delivery!.changes.lines as { old: { receivedQuantity: number }[]; new: { receivedQuantity: number; materialId: number }[] };
+    expect(lines.new.map((l) => l.receivedQuantity)).toEqual([0, 6]);
+    const materialLabels = await optionsOf(ana, '/materials');
+    expect(delivery!.labels.materials).toEqual({
+      [String(cement)]: materialLabels.find((m) => m.value === cement)!.label,
+      [String(sand)]: materialLabels.find((m) => m.value === sand)!.label,
+    });
+    expect(Object.values(delivery!.labels.orderStatuses ?? {}).sort()).toEqual(['Comprado', 'Entregado parcial']);
+    expect(Object.keys(delivery!.labels.units ?? {})).toEqual(expect.arrayContaining([String(cementLine!.unitId), String(sandLine!.unitId)]));
+    expect(purchase!.labels.suppliers).toEqual({ [String(supplierId)]: (await optionsOf(compras, '/suppliers'))[0]!.label });
   });
 });

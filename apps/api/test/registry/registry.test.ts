@@ -167,6 +167,32 @@ describe('creating movements', () => {
     expect(ok).toMatchObject({ bajaReason: 'A', dailySalary: null, sdi: null });
   });
 
+  it('refuses a baja or a salary change under a company other than the employee’s; an alta of a former employee may change it', async () => {
+    const employee = await activeEmployee();
+    const baja = { type: 'baja', scope: 'oficina', companyId: otherCompanyId, employeeId: employee.id, effectiveDate: today(), workerType: 'permanente', bajaReason: '2' };
+    const wrong = await office.post(MOVEMENTS, baja);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ companyId: 'El empleado es de la empresa «Constructora Registro SA de CV»: el movimiento debe ser de esa empresa' });
+    const change = { type: 'modificacion_salario', scope: 'oficina', companyId: otherCompanyId, employeeId: employee.id, effectiveDate: today(), workerType: 'permanente', dailySalary: 450, sdi: 470 };
+    expect((await office.post(MOVEMENTS, change)).json().fields).toEqual({ companyId: REGISTRY_MESSAGES.companyOfEmployee('Constructora Registro SA de CV') });
+    expect(await createdMovement(office, { ...baja, companyId })).toMatchObject({ companyId, employeeId: employee.id });
+    const former = await activeEmployee({ status: 'baja' });
+    expect(await createdMovement(office, alta({ employee: undefined, employeeId: former.id, companyId: otherCompanyId }))).toMatchObject({ companyId: otherCompanyId });
+  });
+
+  it('offers a baja or salary change only active employees and an alta only those not active', async () => {
+    const active = await activeEmployee();
+    const former = await activeEmployee({ status: 'baja' });
+    const offered = async (filter: string) =>
+      ((await office.get(`${API}/employees/options?limit=200&filter=${filter}&q=${encodeURIComponent('José Peña')}`)).json().items as { value: number }[]).map((o) => o.value);
+    const forBaja = await offered('activo');
+    expect(forBaja).toContain(active.id);
+    expect(forBaja).not.toContain(former.id);
+    const forAlta = await offered('baja');
+    expect(forAlta).toContain(former.id);
+    expect(forAlta).not.toContain(active.id);
+  });
+
   it('checks salary and SDI against the wage parameters in force on the effective date', async () => {
     const employee = await activeEmployee();
     const change = { type: 'modificacion_salario', scope: 'oficina', companyId, employeeId: employee.id, effectiveDate: '2026-03-02', workerType: 'permanente' };

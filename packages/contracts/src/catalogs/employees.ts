@@ -40,6 +40,8 @@ export const employeesCatalog = defineCatalog({
     active: f.active(),
   },
   label: { fields: ['firstName', 'lastName', 'secondLastName'] },
+  // Each option carries its company (a movement is filed under it) and the pickers filter by status.
+  optionExtras: { parentId: 'companyId', filter: 'status' },
   defaultSort: 'lastName,secondLastName,firstName',
   rules: [
     {

@@ -123,6 +123,12 @@ export interface ReferenceMeta {
    * (an order line's unit from its material): forms show that row's option `detail` meanwhile.
    */
   copiedFrom?: string;
+  /**
+   * Which rows the picker offers, given the form's values: values of the target's declared option
+   * filter field (`optionExtras.filter`), sent as `GET /options?filter=` (an order offers works in
+   * planeación or en ejecución). null: every row. The API enforces the same rule on save.
+   */
+  offer?: (values: Readonly<Record<string, unknown>>) => readonly string[] | null;
 }
 
 /** Child rows of a record (an order's lines): small records with their own fields and rules. */
@@ -134,6 +140,14 @@ export interface LinesMeta {
   /** What one row is called ('partida' / 'partidas'). */
   nouns: Nouns;
   rules: readonly CatalogRule[];
+  /** A read-only field counting towards another (received of ordered), in `unit`: history reads «recibido 6 de 10 pza». */
+  progress?: LinesProgress;
+}
+
+export interface LinesProgress {
+  done: string;
+  of: string;
+  unit?: string;
 }
 
 /** Runtime description of a field, read by the API's list/CRUD mechanism and the SPA's list page and form. */
@@ -485,6 +499,7 @@ export const f = {
       displayKey: o.displayKey,
       ...(o.dependsOn ? { dependsOn: o.dependsOn } : {}),
       ...(o.copiedFrom ? { copiedFrom: o.copiedFrom } : {}),
+      ...(o.offer ? { offer: o.offer } : {}),
     };
     const display = (mode === 'required' ? referenceDisplaySchema : referenceDisplaySchema.nullable()) as O extends { required: true }
       ? typeof referenceDisplaySchema
@@ -544,6 +559,7 @@ interface LinesOptions<L extends Fields> {
   /** Rules over one row's values (checked per row, shown on the row's field). */
   rules?: readonly CatalogRule[];
   hint?: string;
+  progress?: { done: keyof L & string; of: keyof L & string; unit?: keyof L & string };
 }
 
 type LineEntity<L extends Fields> = z.ZodObject<Flat<{ id: z.ZodNumber } & FieldsEntityShape<L>>>;
@@ -565,7 +581,7 @@ function lines<const L extends Fields>(o: LinesOptions<L>) {
     .min(min, LINES_MESSAGES.min(min, o.nouns))
     .max(max, LINES_MESSAGES.max(max, o.nouns));
   const entityItem = z.object({ id: z.number().int(), ...pickSchemas(o.fields, 'entity') }) as unknown as LineEntity<L>;
-  const linesMeta: LinesMeta = { fields: namedFields(o.fields), min, max, nouns: o.nouns, rules };
+  const linesMeta: LinesMeta = { fields: namedFields(o.fields), min, max, nouns: o.nouns, rules, ...(o.progress ? { progress: o.progress } : {}) };
   return {
     meta: {
       ...meta('lines', { label: o.label, required: min > 0, ...(o.hint === undefined ? {} : { hint: o.hint }) }),

@@ -53,7 +53,7 @@ export const worksCatalog = defineCatalog({
     active: f.active(),
   },
   label: { fields: ['code', 'name'], separator: ' · ' },
-  optionExtras: { parentId: 'companyId' },
+  optionExtras: { parentId: 'companyId', filter: 'status' },
   defaultSort: 'code',
   rules: [
     {

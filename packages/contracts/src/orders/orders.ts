@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { f, FIELD_MESSAGES, hasAtMostDecimals, type StatusDisplay } from '../catalogs/fields';
 import type { OrderStatusCode } from '../catalogs/statuses';
+import { WORK_STATUS_OPTIONS, type WorkStatus } from '../catalogs/works';
+import { formatDayLong } from '../dates/display';
+import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/projects';
 import { defineResource, type PermissionRequirement, type ResourceActor } from '../resources/define';
 
 /*
@@ -16,7 +19,20 @@ export const MAX_QUANTITY = 999_999_999.999;
 /** Folio of the n-th order: PED-000123. */
 export const formatOrderFolio = (n: number) => `PED-${String(n).padStart(6, '0')}`;
 
+/** Works that take orders: material is asked for works being planned or built, never for suspended or finished ones. */
+export const ORDERABLE_WORK_STATUSES = ['planeacion', 'en_ejecucion'] as const satisfies readonly WorkStatus[];
+/** Projects that take orders: any but a finished one. */
+export const ORDERABLE_PROJECT_STATUSES = PROJECT_STATUS_OPTIONS.map((o) => o.value).filter((v) => v !== 'terminado') as readonly ProjectStatus[];
+
+const workStatusLabel = (status: string) => WORK_STATUS_OPTIONS.find((o) => o.value === status)?.label.toLowerCase() ?? status;
+
 export const ORDER_MESSAGES = {
+  workNotOrderable: (work: string, status: string) =>
+    `La obra «${work}» está ${workStatusLabel(status)}: solo se piden materiales para obras en planeación o en ejecución`,
+  projectFinished: (project: string) => `El proyecto «${project}» está terminado: ya no se le piden materiales`,
+  requiredDatePast: (today: string) => `La fecha requerida no puede ser anterior a hoy (${formatDayLong(today)})`,
+  duplicateNeedsWork: (work: string) => `La obra «${work}» ya no recibe pedidos: elige otra obra para el duplicado`,
+  cancelDraftOfOther: 'El borrador pertenece a quien lo hizo: solo esa persona puede cancelarlo',
   editNotDraft: (status: string) => `Solo se puede editar un pedido en borrador; este pedido está «${status}»`,
   deleteNotDraft: (status: string) => `Solo se puede eliminar un pedido en borrador; este pedido está «${status}»`,
   editNotRequester: 'Solo quien hizo el pedido puede editarlo',
@@ -79,7 +95,7 @@ const orderTransitionExtras = {
 export const orderTransitionExtrasSchema = z.object(orderTransitionExtras);
 export type OrderTransitionExtras = z.output<typeof orderTransitionExtrasSchema>;
 
-const OPEN_STATUSES = ['borrador', 'enviado', 'autorizado', 'comprado', 'entregado_parcial'] as const satisfies readonly OrderStatusCode[];
+const SENT_OPEN_STATUSES = ['enviado', 'autorizado', 'comprado', 'entregado_parcial'] as const satisfies readonly OrderStatusCode[];
 const DELIVERABLE = ['comprado', 'entregado_parcial'] as const satisfies readonly OrderStatusCode[];
 
 const mine = (action: 'edit'): PermissionRequirement => ({ module: 'my_orders', action });
@@ -105,12 +121,13 @@ export const ordersResource = defineResource({
   nouns: { singular: 'pedido', plural: 'pedidos', article: 'el' },
   fields: {
     folio: f.text({ label: 'Folio', readOnly: true, maxLength: 20 }),
-    workId: f.reference({ label: 'Obra', required: true, target: 'works', displayKey: 'work' }),
+    workId: f.reference({ label: 'Obra', required: true, target: 'works', displayKey: 'work', offer: () => ORDERABLE_WORK_STATUSES }),
     projectId: f.reference({
       label: 'Proyecto',
       target: 'projects',
       displayKey: 'project',
       dependsOn: { field: 'workId', message: ORDER_MESSAGES.projectOutsideWork },
+      offer: () => ORDERABLE_PROJECT_STATUSES,
     }),
     requestedById: f.reference({ label: 'Solicitante', readOnly: true, target: 'users', displayKey: 'requestedBy' }),
     requiredDate: f.date({ label: 'Fecha requerida', required: true }),
@@ -122,6 +139,7 @@ export const ordersResource = defineResource({
       nouns: { singular: 'partida', plural: 'partidas', article: 'la' },
       min: 1,
       max: 200,
+      progress: { done: 'receivedQuantity', of: 'quantity', unit: 'unitId' },
       fields: {
         materialId: f.reference({ label: 'Material', required: true, target: 'materials', displayKey: 'material' }),
         quantity: f.number({ label: 'Cantidad', required: true, positive: true, decimals: QUANTITY_DECIMALS, max: MAX_QUANTITY }),
@@ -159,8 +177,9 @@ export const ordersResource = defineResource({
     ownerField: 'requestedById',
     actions: [
       { to: 'enviado', label: 'Enviar', icon: 'pi pi-send', severity: 'info', from: ['borrador'], permission: mine('edit'), ownerOnly: true, confirm: '¿Enviar el pedido a compras?' },
-      { to: 'cancelado', label: 'Cancelar', icon: 'pi pi-times', severity: 'danger', from: ['borrador', 'enviado'], permission: mine('edit'), ownerOnly: true, commentRequired: true, confirm: '¿Cancelar el pedido?' },
-      { to: 'cancelado', label: 'Cancelar', icon: 'pi pi-times', severity: 'danger', from: OPEN_STATUSES, permission: purchasing, commentRequired: true, confirm: '¿Cancelar el pedido?' },
+      { to: 'cancelado', label: 'Cancelar', icon: 'pi pi-times', severity: 'danger', from: ['borrador', 'enviado'], permission: mine('edit'), ownerOnly: true, ownerOnlyMessage: ORDER_MESSAGES.cancelDraftOfOther, commentRequired: true, confirm: '¿Cancelar el pedido?' },
+      // A draft belongs to its requester: purchasing cancels an order only once it was sent.
+      { to: 'cancelado', label: 'Cancelar', icon: 'pi pi-times', severity: 'danger', from: SENT_OPEN_STATUSES, permission: purchasing, commentRequired: true, confirm: '¿Cancelar el pedido?' },
       { to: 'autorizado', label: 'Autorizar', icon: 'pi pi-check', severity: 'success', from: ['enviado'], permission: purchasing, confirm: '¿Autorizar el pedido?' },
       { to: 'rechazado', label: 'Rechazar', icon: 'pi pi-ban', severity: 'danger', from: ['enviado'], permission: purchasing, commentRequired: true, confirm: '¿Rechazar el pedido?' },
       { to: 'comprado', label: 'Comprar', icon: 'pi pi-shopping-cart', severity: 'contrast', from: ['autorizado'], permission: purchasing, confirm: '¿Registrar la compra del pedido?' },

@@ -42,7 +42,7 @@ export const projectsResource = defineResource({
     ordered: f.money({ label: 'Comprado', readOnly: true }),
   },
   label: { fields: ['code', 'name'], separator: ' · ' },
-  optionExtras: { parentId: 'workId' },
+  optionExtras: { parentId: 'workId', filter: 'status' },
   options: true,
   defaultSort: 'code',
   views: {

@@ -15,6 +15,7 @@ export const REGISTRY_MESSAGES = {
   altaOfActive: 'El empleado ya está activo; no se le puede dar de alta',
   bajaOfInactive: 'El empleado no está activo; no se le puede dar de baja',
   changeOfInactive: 'El empleado no está activo; no se le puede modificar el salario',
+  companyOfEmployee: (company: string) => `El empleado es de la empresa «${company}»: el movimiento debe ser de esa empresa`,
   bajaReasonRequired: 'Indica la causa de la baja',
   bajaReasonOnlyOnBaja: 'La causa de baja solo aplica a una baja',
   bajaBeforeHire: (hireDate: string) => `La fecha de la baja no puede ser anterior a la fecha de ingreso (${formatDay(hireDate)})`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { employeesCatalog } from '../catalogs/employees';
+import { employeesCatalog, type EmployeeStatus } from '../catalogs/employees';
 import { f, type EnumOption } from '../catalogs/fields';
 import { pickSchemas, type FieldsCreateShape, type Flat } from '../catalogs/shapes';
 import { defineResource, versionSchema } from '../resources/define';
@@ -70,6 +70,9 @@ export const newEmployeeSchema = z.object(pickSchemas(newEmployeeFields, 'create
 
 const present = (value: unknown) => value !== null && value !== undefined;
 
+/** Employee statuses a movement of this type may name (the API refuses the others). */
+const employeesOffered = (type: unknown): readonly EmployeeStatus[] | null => (type === 'alta' ? ['baja'] : type === undefined || type === null ? null : ['activo']);
+
 export const registryMovementsResource = defineResource({
   key: 'registryMovements',
   resource: '/registry/movements',
@@ -78,7 +81,8 @@ export const registryMovementsResource = defineResource({
   fields: {
     type: f.enum({ label: 'Tipo', required: true, options: MOVEMENT_TYPE_OPTIONS }),
     scope: f.enum({ label: 'Ámbito', required: true, options: MOVEMENT_SCOPE_OPTIONS }),
-    employeeId: f.reference({ label: 'Empleado', target: 'employees', displayKey: 'employee' }),
+    // An alta picks among employees who are not active; a baja or a salary change among active ones.
+    employeeId: f.reference({ label: 'Empleado', target: 'employees', displayKey: 'employee', offer: (v) => employeesOffered(v.type) }),
     employeeNumber: f.text({ label: 'Número de empleado', readOnly: true }),
     employeeNss: f.text({ label: 'NSS', readOnly: true }),
     employeeCurp: f.text({ label: 'CURP', readOnly: true, list: { shownByDefault: false } }),

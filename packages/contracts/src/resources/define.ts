@@ -113,6 +113,8 @@ export interface ActionDeclaration {
   permission: PermissionRequirement;
   /** Only the record's owner (the workflow's ownerField) may take it. */
   ownerOnly?: boolean;
+  /** The 403 anyone else gets when this owner-only action is the only way from the current status (a draft's cancel). */
+  ownerOnlyMessage?: string;
   /** A comment (reason) is required, e.g. to reject or cancel. */
   commentRequired?: boolean;
   /** Question asked before acting ('¿Enviar el pedido PED-000012?'); the SPA adds the record's label. */
@@ -170,8 +172,11 @@ export interface ResourceDeclaration<K extends string = string, F extends Fields
   extraFilters: Readonly<Record<string, ExtraFilter>>;
   /** Fields joined with `separator` give a row's label (/options, reference display values, messages). */
   label: { fields: readonly string[]; separator: string };
-  /** Fields copied into each option (and reference display value): icon / colour, and the parent of dependent pickers. */
-  optionExtras: { icon?: string; color?: string; parentId?: string; detail?: string };
+  /**
+   * Fields copied into each option (and reference display value): icon / colour, and the parent of
+   * dependent pickers; `filter` is the enum field `GET /options?filter=v1,v2` narrows by (a work's status).
+   */
+  optionExtras: { icon?: string; color?: string; parentId?: string; detail?: string; filter?: string };
   /** GET /options exists (catalogues; business records that forms pick, such as projects). */
   options: boolean;
   defaultSort: readonly SortEntry[];
@@ -214,7 +219,7 @@ export interface ResourceDefinition<K extends string, F extends Fields, XE exten
   /** Sort text as in the list protocol: 'name' or '-createdAt'. */
   defaultSort: string;
   /** `detail`: a field whose value (a reference's label) each option carries, e.g. a material's unit. */
-  optionExtras?: { icon?: keyof F & string; color?: keyof F & string; parentId?: keyof F & string; detail?: keyof F & string };
+  optionExtras?: { icon?: keyof F & string; color?: keyof F & string; parentId?: keyof F & string; detail?: keyof F & string; filter?: keyof F & string };
   options?: boolean;
   rules?: readonly CatalogRule[];
   systemRows?: { codeField: keyof F & string };

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { businessDayOf, formatOrderFolio, ordersResource, type OrderStatusCode } from '@goc/contracts';
+import { businessDayOf, formatOrderFolio, ORDERABLE_WORK_STATUSES, ordersResource, type OrderStatusCode } from '@goc/contracts';
 import type { Executor } from '../client';
 import { counters, employees, materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, roles, suppliers, users, works } from '../schema';
 
@@ -128,11 +128,13 @@ export async function seedDemoOrders(tx: Executor): Promise<void> {
   const buyers = demoUsers.filter((u) => u.role === 'Compras');
   const workRows = await tx.select({ id: works.id, residentId: works.residentId, status: works.status }).from(works);
   const orderable = workRows.filter((w) => w.status !== 'planeacion');
+  // A draft can still be edited and sent: it is for a work that takes orders (docs/orders.md).
+  const running = workRows.filter((w) => (ORDERABLE_WORK_STATUSES as readonly string[]).includes(w.status));
   const materialRows = await tx
     .select({ id: materials.id, unitId: materials.unitId, price: materials.referencePrice, unit: sql<string>`(select abbreviation from units where units.id = ${materials.unitId})` })
     .from(materials);
   const supplierRows = await tx.select({ id: suppliers.id }).from(suppliers);
-  if (residents.length === 0 || buyers.length === 0 || orderable.length === 0 || materialRows.length === 0) {
+  if (residents.length === 0 || buyers.length === 0 || orderable.length === 0 || running.length === 0 || materialRows.length === 0) {
     throw new Error('Dato demo inconsistente: faltan usuarios, obras o materiales para los pedidos');
   }
 
@@ -142,9 +144,11 @@ export async function seedDemoOrders(tx: Executor): Promise<void> {
     .map((code, i) => ({ code, variant: i, daysAgo: code === 'borrador' ? r.int(0, 10) : r.int(3, 180) }))
     .sort((a, b) => b.daysAgo - a.daysAgo);
   const now = Date.now();
+  const today = businessDayOf(now);
 
   for (const [index, plan] of plans.entries()) {
-    const work = r.pick(orderable);
+    const draft = plan.code === 'borrador';
+    const work = r.pick(draft ? running : orderable);
     const requester = residents.find((u) => u.employeeId === work.residentId) ?? r.pick(residents);
     const buyer = r.pick(buyers);
     const createdAt = new Date(now - plan.daysAgo * DAY - r.int(0, 8 * 3_600_000));
@@ -152,6 +156,9 @@ export async function seedDemoOrders(tx: Executor): Promise<void> {
     const bought = path.includes('comprado');
     const steps = path.map((code, i) => ({ code, at: new Date(createdAt.getTime() + (i + 1) * r.int(2, 30) * 3_600_000) }));
     const updatedAt = steps.at(-1)?.at ?? createdAt;
+    const asked = businessDayOf(createdAt.getTime() + r.int(5, 25) * DAY);
+    // A draft is needed today at the earliest, or it could not be sent.
+    const requiredDate = draft && asked < today ? today : asked;
 
     const [order] = await tx
       .insert(orders)
@@ -159,7 +166,7 @@ export async function seedDemoOrders(tx: Executor): Promise<void> {
         folio: formatOrderFolio(index + 1),
         workId: work.id,
         requestedById: requester.id,
-        requiredDate: businessDayOf(createdAt.getTime() + r.int(5, 25) * DAY),
+        requiredDate,
         supplierId: bought ? r.pick(supplierRows).id : null,
         statusId: status(plan.code),
         notes: r.next() < 0.4 ? r.pick(['Entregar en el acceso principal', 'Urgente para el colado', 'Confirmar horario con el almacenista', 'Material para la siguiente etapa']) : null,

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { employees, users } from '../../db/schema';
 
 /**
@@ -13,4 +14,29 @@ export const userDisplayColumns = {
 
 export function userDisplay(row: { userId: number | null; username: string | null; name: string | null }) {
   return row.userId === null || row.username === null ? null : { id: row.userId, username: row.username, name: row.name };
+}
+
+/** How each of these users reads to people: the linked employee's full name, the username when there is none. */
+export async function personNames(executor: Executor, userIds: Iterable<number>): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .select(userDisplayColumns)
+    .from(users)
+    .leftJoin(employees, eq(employees.id, users.employeeId))
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.userId, r.name ?? r.username]));
+}
+
+/**
+ * Gives the user references of these entities (`displayKey: { id, label }`, the label a username)
+ * the person's name instead, in one query: the requester of an order, who captured a movement.
+ */
+export async function namePeople(executor: Executor, entities: readonly Record<string, unknown>[], displayKey: string): Promise<void> {
+  const displays = entities.map((e) => e[displayKey]).filter((d): d is { id: number; label: string } => typeof d === 'object' && d !== null && 'id' in d);
+  const names = await personNames(
+    executor,
+    displays.map((d) => d.id),
+  );
+  for (const display of displays) display.label = names.get(display.id) ?? display.label;
 }

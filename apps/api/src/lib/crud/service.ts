@@ -6,6 +6,8 @@ import {
   checkCatalogRules,
   MESSAGES,
   notFoundMessage,
+  OPTION_FILTER_UNKNOWN,
+  optionFilterValueMessage,
   systemRowMessage,
   type AnyResource,
   type HistoryEntry,
@@ -29,6 +31,7 @@ import { orderByClause, sortKeys } from '../list/sort';
 import { checkReferences, checkUnique, duplicateFromConstraint, entityLabel, type WriteState } from './checks';
 import { defaultDeleteMessage, defaultRequiredMessage, referencedFallbackMessage } from './messages';
 import { countUses, inUseRefusal, resourceReferrers } from './referrers';
+import { historyLabels } from './history-labels';
 import { userDisplay, userDisplayColumns } from './people';
 import { nextInSequence } from './sequences';
 import { resourceSource, type Entity } from './source';
@@ -197,9 +200,21 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
   /**
    * Picker options, within the actor's option scope: with `ids`, exactly those rows (active or not:
    * the values a form holds); otherwise a bounded page of active rows whose label contains every word
-   * of `q`, each word matched on the stored folded column of each label part (their trigram
-   * indexes), in the resource's default order.
+   * of `q` (and, with `filter`, whose declared filter field is one of its values), each word matched
+   * on the stored folded column of each label part (their trigram indexes), in the resource's default order.
    */
+  /** `filter`: rows whose declared filter field holds one of the values (400 for an undeclared filter or value). */
+  function optionFilter(values: readonly string[] | undefined): SQL | undefined {
+    if (!values) return undefined;
+    const name = resource.optionExtras.filter;
+    const field = name ? resource.fields.find((f) => f.name === name) : undefined;
+    const column = name ? source.columns.get(name) : undefined;
+    if (!field || !column) throw new ValidationError({ filter: OPTION_FILTER_UNKNOWN });
+    const unknown = values.find((v) => !field.options?.some((o) => o.value === v));
+    if (unknown !== undefined) throw new ValidationError({ filter: optionFilterValueMessage(unknown) });
+    return inArray(column, [...values]);
+  }
+
   async function options(executor: Executor, actor: Actor, query: OptionsQuery): Promise<OptionPage> {
     const { icon, color, parentId, detail } = resource.optionExtras;
     const extra: Record<string, SQLWrapper> = {};
@@ -219,6 +234,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
           // A word never spans the label's separator: it is in one part or another, and each part has its index.
           ...words.map((word) => or(...source.labelFoldedParts.map((part) => textMatch(part, 'contains', word)))),
           query.parentId !== undefined && parentColumn ? eq(parentColumn, query.parentId) : undefined,
+          optionFilter(query.filter),
         );
     const limit = query.ids ? query.ids.length : query.limit;
     const keys = sortKeys(resource.defaultSort, source.list.fields, source.idColumn);
@@ -240,7 +256,7 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     };
   }
 
-  /** Audit entries of one record within the actor's scope, newest first, with who made them. */
+  /** Audit entries of one record within the actor's scope, newest first, with who made them and the labels of what they reference. */
   async function history(executor: Executor, actor: Actor, id: number): Promise<HistoryEntry[]> {
     if (resource.views && !(await find(executor, actor, id))) throw notFound();
     const rows = await executor
@@ -250,7 +266,15 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
       .leftJoin(employees, eq(employees.id, users.employeeId))
       .where(and(eq(auditLog.entity, auditEntity), eq(auditLog.entityId, id)))
       .orderBy(desc(auditLog.at), desc(auditLog.id));
-    return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), action: r.action, user: userDisplay(r), changes: r.changes ?? {} }));
+    const labels = await historyLabels(executor, resource, rows.map((r) => r.changes ?? {}));
+    return rows.map((r, index) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      action: r.action,
+      user: userDisplay(r),
+      changes: r.changes ?? {},
+      labels: labels[index] ?? {},
+    }));
   }
 
   /** A line as the audit trail keeps it: its stored values, without ids or display values. */

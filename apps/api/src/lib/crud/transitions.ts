@@ -57,14 +57,20 @@ export function transitionWork(resource: AnyResource, workflow: WorkflowBinding,
     const leading = declared.actions.filter((a) => a.to === input.to);
     const permitted = leading.filter((a) => allows(ctx.actor, a.permission));
     if (permitted.length === 0) throw new ForbiddenError();
-    const fromHere = permitted.filter((a) => current?.code != null && a.from.includes(current.code));
+    const startsHere = (a: (typeof leading)[number]) => current?.code != null && a.from.includes(current.code);
+    const fromHere = permitted.filter(startsHere);
+    const isOwner = declared.ownerField === undefined || before[declared.ownerField] === ctx.actor.userId;
+    const ownerOnlyRefusal = (a: (typeof leading)[number] | undefined) =>
+      new ForbiddenError(a?.ownerOnlyMessage ?? WORKFLOW_MESSAGES.ownerOnly(ownerField?.label ?? 'responsable'));
     if (fromHere.length === 0) {
+      // Only the owner's own action starts here (purchasing and another person's draft): say whose it is.
+      const ownersOnly = leading.find((a) => startsHere(a) && a.ownerOnly && a.ownerOnlyMessage !== undefined && !isOwner);
+      if (ownersOnly) throw ownerOnlyRefusal(ownersOnly);
       const target = await statusByCode(ctx.tx, workflow.statusTable, input.to);
       throw new ConflictError(WORKFLOW_MESSAGES.notFrom(current?.name ?? '—', target.name));
     }
-    const isOwner = declared.ownerField === undefined || before[declared.ownerField] === ctx.actor.userId;
     const action = fromHere.find((a) => !a.ownerOnly || isOwner);
-    if (!action) throw new ForbiddenError(WORKFLOW_MESSAGES.ownerOnly(ownerField?.label ?? 'responsable'));
+    if (!action) throw ownerOnlyRefusal(fromHere.find((a) => a.ownerOnlyMessage !== undefined));
     const comment = input.comment ?? null;
     if (action.commentRequired && comment === null) throw new ValidationError({ comment: WORKFLOW_MESSAGES.commentRequired });
 

@@ -3,8 +3,10 @@ import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTotal, orderTran
 import type { Tx } from '../../db/client';
 import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
+import { namePeople } from '../../lib/crud/people';
 import type { Input, ResourceBinding, TransitionContext, TransitionOutcome, WriteContext } from '../../lib/crud/types';
-import { ValidationError } from '../../lib/errors';
+import { ConflictError, ValidationError } from '../../lib/errors';
+import { orderRefusals, type OrderPlace } from './orderable';
 import { applyDelivery, planPurchase } from './rules';
 
 /*
@@ -34,6 +36,19 @@ async function copyUnits(ctx: WriteContext, lines: readonly Input[]): Promise<Re
 }
 
 type Transition = TransitionContext<OrderEntity, Input>;
+
+/** A create or an edit of an order for a closed work, a finished project or a past date: 400 on the fields to fix. */
+async function checkOrderable(tx: Tx, order: OrderPlace): Promise<void> {
+  const fields = await orderRefusals(tx, order);
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+}
+
+/** borrador → enviado: the same rules as a write, checked again because the work or the day may have changed since. */
+async function send({ tx, before }: Transition): Promise<TransitionOutcome> {
+  const [refusal] = Object.values(await orderRefusals(tx, { workId: before.workId, projectId: before.projectId, requiredDate: before.requiredDate }));
+  if (refusal) throw new ConflictError(refusal);
+  return {};
+}
 
 /** A newly chosen supplier must exist and be active. */
 async function checkSupplier(tx: Tx, supplierId: number): Promise<void> {
@@ -78,7 +93,8 @@ async function receive({ tx, before, input }: Transition): Promise<TransitionOut
       .set({ receivedQuantity: line.receivedQuantity })
       .where(and(eq(orderLines.id, line.id), eq(orderLines.orderId, before.id)));
   }
-  return { to: outcome.status, changes: { delivery: { old: null, new: received } } };
+  // The lines' audit entry already shows each line's received quantity before and after.
+  return { to: outcome.status };
 }
 
 export const ordersBinding: ResourceBinding<typeof ordersResource> = {
@@ -88,16 +104,23 @@ export const ordersBinding: ResourceBinding<typeof ordersResource> = {
   filters: { materialId: { lines: 'lines', field: 'materialId' } },
   views: { mine: (actor) => eq(orders.requestedById, actor.userId), all: () => undefined },
   sequences: { folio: { counter: ORDER_FOLIO_COUNTER, format: formatOrderFolio } },
-  workflow: { statusTable: orderStatuses, hooks: { comprado: purchase, entregado: receive, entregado_parcial: receive } },
+  workflow: { statusTable: orderStatuses, hooks: { enviado: send, comprado: purchase, entregado: receive, entregado_parcial: receive } },
   hooks: {
     async beforeCreate({ tx, actor }, input) {
+      await checkOrderable(tx, { workId: input.workId, projectId: input.projectId ?? null, requiredDate: input.requiredDate });
       return { requestedById: actor.userId, statusId: await statusIdOf(tx, 'borrador'), ...summary(input.lines) };
     },
     /** The timeline starts with the order's creation (— → borrador). */
     async afterCreate({ tx, actor }, created) {
       await tx.insert(recordTimeline).values({ entity: ordersResource.key, entityId: created.id, userId: actor.userId, toStatusId: created.statusId });
     },
-    async beforeUpdate(_ctx, _before, patch) {
+    /** The requester by name wherever an order is read (detail, list, PDF «Solicitó»). */
+    async decorate(executor, entities) {
+      await namePeople(executor, entities, 'requestedBy');
+    },
+    async beforeUpdate({ tx }, before, patch) {
+      const merged = { ...before, ...patch };
+      await checkOrderable(tx, { workId: merged.workId, projectId: merged.projectId ?? null, requiredDate: merged.requiredDate });
       return patch.lines ? summary(patch.lines) : {};
     },
   },

@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { businessToday, ordersResource, savedRecordSchema, type OrderEntity } from '@goc/contracts';
+import { businessToday, ORDER_MESSAGES, ordersResource, savedRecordSchema, type OrderEntity } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { companies, works } from '../../db/schema';
 import { actorOf } from '../../lib/crud/actor';
 import { idParamsSchema, registerResourceRoutes, savedBody } from '../../lib/crud/routes';
 import type { ResourceService } from '../../lib/crud/service';
+import { ConflictError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { ordersBinding } from './binding';
+import { closedWork, finishedProject } from './orderable';
 import { renderOrderPdf, type PdfCompany } from './pdf';
 
 const security = [{ bearerAuth: [] }];
@@ -30,12 +32,20 @@ async function companyOfWork(executor: Executor, workId: number): Promise<PdfCom
   return row ?? null;
 }
 
-/** A new draft of the caller with the order's work, project, notes and lines, asked for today. */
-function duplicateInput(order: OrderEntity) {
+/**
+ * A new draft of the caller with the order's work, project, notes and lines, needed on the old date
+ * when it is still ahead, else today. A work that takes no more orders is refused (409 on workId: the
+ * SPA then asks for another work); a finished project is left out.
+ */
+async function duplicateInput(executor: Executor, order: OrderEntity) {
+  const work = await closedWork(executor, order.workId);
+  if (work) throw new ConflictError(ORDER_MESSAGES.duplicateNeedsWork(work.name), { workId: ORDER_MESSAGES.duplicateNeedsWork(work.name) });
+  const keepProject = order.projectId !== null && (await finishedProject(executor, order.projectId)) === null;
+  const today = businessToday();
   return ordersResource.schemas.createInput.parse({
     workId: order.workId,
-    projectId: order.projectId,
-    requiredDate: businessToday(),
+    projectId: keepProject ? order.projectId : null,
+    requiredDate: order.requiredDate >= today ? order.requiredDate : today,
     notes: order.notes,
     lines: order.lines.map((l) => ({ materialId: l.materialId, quantity: l.quantity, unitPrice: l.unitPrice, notes: l.notes })),
   });
@@ -51,12 +61,12 @@ function registerDocumentRoutes(instance: FastifyInstance, service: ResourceServ
       security,
       summary: 'Duplicar un pedido como borrador nuevo de quien lo pide (misma obra, proyecto y partidas)',
       params: idParamsSchema,
-      response: { 201: savedRecordSchema(ordersResource.schemas.entity), ...errorResponses(400, 401, 403, 404) },
+      response: { 201: savedRecordSchema(ordersResource.schemas.entity), ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request, reply) => {
       const actor = await actorOf(request);
       const original = ordersResource.schemas.entity.parse(await service.get(app.db, actor, request.params.id));
-      const created = await service.create(app.db, actor, duplicateInput(original));
+      const created = await service.create(app.db, actor, await duplicateInput(app.db, original));
       return reply.status(201).send(savedBody(created));
     },
   });

@@ -16,11 +16,12 @@ import {
   type RegistryMovement,
 } from '@goc/contracts';
 import type { Tx } from '../../db/client';
-import { employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
+import { companies, employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
 import { diffChanges, recordAudit } from '../../lib/audit';
 import { writeEvent } from '../../lib/events/outbox';
 import { MOVEMENT_VIEWS } from '../../lib/registry-views';
 import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
+import { namePeople } from '../../lib/crud/people';
 import { joinedReference } from '../../lib/crud/source';
 import type { Actor, CreateOf, ResourceBinding, WriteContext } from '../../lib/crud/types';
 import { checkSdi } from './wages';
@@ -78,14 +79,23 @@ async function checkWork(tx: Tx, m: MovementValues): Promise<void> {
   if (work && work.companyId !== m.companyId) throw new ValidationError({ workId: REGISTRY_MESSAGES.workOfOtherCompany });
 }
 
-/** An alta needs an employee who is not active; a baja or a salary change one who is. */
+/**
+ * An alta needs an employee who is not active; a baja or a salary change one who is, under the
+ * employee's own company (an alta may re-hire someone in another company of the group: applying it
+ * moves the employee there).
+ */
 async function checkEmployee(tx: Tx, m: MovementValues, employeeId: number): Promise<void> {
-  const [employee] = await tx.select({ status: employees.status, hireDate: employees.hireDate }).from(employees).where(eq(employees.id, employeeId));
+  const [employee] = await tx
+    .select({ status: employees.status, hireDate: employees.hireDate, companyId: employees.companyId, company: companies.name })
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .where(eq(employees.id, employeeId));
   if (!employee) return;
   const active = employee.status === 'activo';
   if (m.type === 'alta' && active) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.altaOfActive });
   if (m.type === 'baja' && !active) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.bajaOfInactive });
   if (m.type === 'modificacion_salario' && !active) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.changeOfInactive });
+  if (m.type !== 'alta' && m.companyId !== employee.companyId) throw new ValidationError({ companyId: REGISTRY_MESSAGES.companyOfEmployee(employee.company) });
   if (m.type === 'baja' && employee.hireDate && m.effectiveDate < employee.hireDate) {
     throw new ValidationError({ effectiveDate: REGISTRY_MESSAGES.bajaBeforeHire(employee.hireDate) });
   }
@@ -215,6 +225,10 @@ export const movementsBinding: ResourceBinding<typeof registryMovementsResource>
     cutStatus: sql`${joinedCut.status}`,
   },
   hooks: {
+    /** Who captured the movement, by name. */
+    async decorate(executor, entities) {
+      await namePeople(executor, entities, 'createdBy');
+    },
     async beforeCreate(ctx, input) {
       requireScopeFlag(ctx.actor, input.scope, 'create');
       if (input.employee && input.employeeId !== null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeTwice });

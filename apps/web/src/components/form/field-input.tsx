@@ -125,6 +125,7 @@ export function FieldInput({ id, field, value, onChange, values, record, parentL
           current={current ?? null}
           required={field.required}
           {...(dependsOn ? { parentId: num(values[dependsOn.field]), parentLabel } : {})}
+          filter={field.reference?.offer?.(values) ?? null}
           invalid={invalid}
           describedBy={describedBy}
         />

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ordersResource } from '@goc/contracts';
+import { businessToday, ordersResource } from '@goc/contracts';
+import { RecordFormDialog } from '../../components/form/record-form-dialog';
+import { copyValues, type FormValues } from '../../components/form/form-values';
 import { CrudPage } from '../../components/list/crud-page';
 import type { ExportVariant } from '../../components/list/export-buttons';
 import type { ListResource, ResourceRow } from '../../components/list/resource-types';
@@ -8,7 +10,7 @@ import type { RowAction } from '../../components/list/row-actions';
 import { useRowPermissions } from '../../components/list/row-permissions';
 import { useLoading } from '../../components/loading/use-loading';
 import { useToast } from '../../components/toast/use-toast';
-import { errorMessage } from '../../lib/api/api-error';
+import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
 import { ORDER_LINE_COLUMNS } from './line-amount';
 import { downloadOrderPdf, duplicateOrder } from './order-api';
 import { OrderDetailDialog } from './order-detail-dialog';
@@ -40,6 +42,14 @@ const EXPORT_VARIANTS: readonly ExportVariant[] = [{ key: 'lines', label: orders
 
 const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio : String(row.id));
 
+/** A copy whose work takes no more orders: the same lines and notes, the work (and project) to choose again, a date not past. */
+function copyForAnotherWork(row: ResourceRow): FormValues {
+  const today = businessToday();
+  const copy = copyValues(ordersResource.fields, row);
+  const date = typeof copy.requiredDate === 'string' && copy.requiredDate >= today ? copy.requiredDate : today;
+  return { ...copy, workId: null, projectId: null, requiredDate: date };
+}
+
 /**
  * An orders list on the shared list page (URL state, filters with the material, export, workflow
  * actions with their per-line inputs) plus what only orders have: the detail with its timeline,
@@ -48,6 +58,7 @@ const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio
 export function OrdersPage({ view }: { view: OrdersView }) {
   const resource = VIEW_RESOURCES[view];
   const [detailOf, setDetailOf] = useState<ResourceRow | null>(null);
+  const [copyOf, setCopyOf] = useState<{ values: FormValues; reason: string } | null>(null);
   const rights = useRowPermissions(resource);
   const toast = useToast();
   const loading = useLoading();
@@ -59,7 +70,12 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       toast.add({ severity: 'success', summary: ordersTexts.duplicated(copy.folio ?? String(copy.id)), life: 4000 });
       await queryClient.invalidateQueries({ queryKey: ['resource', ordersResource.resource] });
     },
-    onError: (error) => toast.add({ severity: 'error', summary: ordersTexts.duplicateFailed, detail: errorMessage(error), life: 8000 }),
+    onError: (error, row) => {
+      // The order's work takes no more orders: the copy opens in the form, asking for another work.
+      const reason = apiErrorBody(error)?.fields?.workId;
+      if (httpStatus(error) === 409 && reason) setCopyOf({ values: copyForAnotherWork(row), reason });
+      else toast.add({ severity: 'error', summary: ordersTexts.duplicateFailed, detail: errorMessage(error), life: 8000 });
+    },
   });
   const pdf = useMutation({
     mutationFn: (row: ResourceRow) => downloadOrderPdf(row.id, folioOf(row)),
@@ -80,6 +96,17 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       baseParams={{ scope: view }}
       exportVariants={EXPORT_VARIANTS}
       extraActions={actions} transitionInputs={orderTransitionInputs} formWidth="64rem" formComputed={ORDER_LINE_COLUMNS}>
+      {copyOf && (
+        <RecordFormDialog
+          resource={resource}
+          record={null}
+          defaults={copyOf.values}
+          shape={{ note: (name, values) => (name === 'workId' && values.workId === null ? { warning: copyOf.reason } : null) }}
+          computed={ORDER_LINE_COLUMNS}
+          width="64rem"
+          onHide={() => setCopyOf(null)}
+        />
+      )}
       {detailOf && <OrderDetailDialog orderId={detailOf.id} folio={folioOf(detailOf)} onHide={() => setDetailOf(null)} />}
     </CrudPage>
   );

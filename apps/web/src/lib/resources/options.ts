@@ -9,6 +9,8 @@ export interface OptionSearch {
   limit: number;
   /** Owner row of a dependent picker (a work's subcategories of its category). */
   parentId?: number;
+  /** Values of the target's declared filter field (works in planeación or en ejecución). */
+  filter?: readonly string[];
 }
 
 /** The query string of a search, leaving out what is not set. */
@@ -17,6 +19,7 @@ export function optionSearchParams(search: OptionSearch): Record<string, string>
     limit: String(search.limit),
     ...(search.q ? { q: search.q } : {}),
     ...(search.parentId === undefined ? {} : { parentId: String(search.parentId) }),
+    ...(search.filter === undefined ? {} : { filter: search.filter.join(',') }),
   };
 }
 

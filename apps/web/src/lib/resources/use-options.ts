@@ -13,6 +13,8 @@ export const OPTION_SEARCH_DEBOUNCE_MS = 300;
 interface OptionSearchSettings {
   /** Owner row of a dependent picker; the search waits while it is null. */
   parentId?: number | null;
+  /** Values of the target's declared filter field the options must hold (a reference field's `offer`). */
+  filter?: readonly string[] | null;
   /** False while the picker waits for its parent. */
   enabled?: boolean;
 }
@@ -22,14 +24,15 @@ interface OptionSearchSettings {
  * `q`, a page of OPTIONS_DEFAULT_LIMIT rows comes back, and `loadMore` widens the page up to the
  * API's maximum; past that the user narrows the search. A new search starts from one page again.
  */
-export function useOptionSearch(target: ResourceKey | undefined, { parentId, enabled = true }: OptionSearchSettings = {}) {
+export function useOptionSearch(target: ResourceKey | undefined, { parentId, filter, enabled = true }: OptionSearchSettings = {}) {
   const resource = target ? getResource(target).resource : '';
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), OPTION_SEARCH_DEBOUNCE_MS);
-  const searchKey = `${q}|${parentId ?? ''}`;
+  const filterKey = filter ? filter.join(',') : '';
+  const searchKey = `${q}|${parentId ?? ''}|${filterKey}`;
   const [widened, setWidened] = useState({ searchKey, limit: OPTIONS_DEFAULT_LIMIT });
   const limit = widened.searchKey === searchKey ? widened.limit : OPTIONS_DEFAULT_LIMIT;
-  const search = { q, limit, ...(parentId === null || parentId === undefined ? {} : { parentId }) };
+  const search = { q, limit, ...(parentId === null || parentId === undefined ? {} : { parentId }), ...(filter ? { filter } : {}) };
 
   const query = useQuery({
     queryKey: resourceKeys.options(resource, optionSearchParams(search)),

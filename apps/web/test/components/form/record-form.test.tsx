@@ -178,7 +178,7 @@ describe('delete through the confirmation dialog', () => {
 });
 
 describe('record history', () => {
-  it('lists who changed what and when, old → new, with reference labels', async () => {
+  it('lists who changed what and when, old → new, in words', async () => {
     const server = fakeApi({
       'GET /units': listOf([KG]),
       'GET /units/1/history': {
@@ -193,13 +193,12 @@ describe('record history', () => {
     await screen.findByText('Kilogramo');
     fireEvent.click(screen.getByRole('button', { name: 'Historial' }));
     const history = await dialog('Historial: kg');
-    await within(history).findByText('Modificación');
+    await within(history).findByText('Edición');
     expect(history).toHaveTextContent('por María González');
-    expect(history).toHaveTextContent('Creación');
+    expect(history).toHaveTextContent('Creado');
     expect(history).toHaveTextContent('por Sistema');
-    const nameRow = within(history).getByText('Nombre').closest('tr')!;
-    expect(within(nameRow).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Nombre', 'Kilo', 'Kilogramo']);
-    const activeRow = within(history).getByText('Activo').closest('tr')!;
-    expect(within(activeRow).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Activo', 'No', 'Sí']);
+    expect(within(history).getByText('Nombre: Kilo → Kilogramo')).toBeInTheDocument();
+    expect(within(history).getByText('Activo: No → Sí')).toBeInTheDocument();
+    expect(within(history).getByText('Abreviatura: kg')).toBeInTheDocument();
   });
 });

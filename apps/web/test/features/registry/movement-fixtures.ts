@@ -67,8 +67,9 @@ export function movementsApi(routes: Record<string, FakeRoute | ReturnType<typeo
   return fakeApi({
     'GET /registry/wage-parameters': listOf(WAGE_ROWS),
     'GET /employees/options': optionsOf([
-      { value: 7, label: 'Ana López Pérez' },
-      { value: 8, label: 'Luis Gómez Ruiz' },
+      // Each employee option carries the employee's company.
+      { value: 7, label: 'Ana López Pérez', parentId: 3 },
+      { value: 8, label: 'Luis Gómez Ruiz', parentId: 3 },
     ]),
     'GET /companies/options': optionsOf([{ value: 3, label: 'Constructora Norte' }]),
     'GET /works/options': optionsOf([{ value: 2, label: 'OB-2 Torre Norte' }]),

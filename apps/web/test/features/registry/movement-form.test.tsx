@@ -136,7 +136,7 @@ describe('Crear Oficina: the movement form', () => {
     await waitFor(() => expect(within(page).queryByText(movementTexts.lateWarning)).toBeNull());
   });
 
-  it('a baja posts the employee and its cause, no salary; the server’s field messages land next to their inputs', async () => {
+  it('a baja offers active employees, takes the company of the one picked, posts it with its cause and no salary; the server’s field messages land next to their inputs', async () => {
     const refusal: FakeReply = {
       status: 400,
       data: { statusCode: 400, error: 'Bad Request', message: 'Revisa los campos marcados', fields: { employeeId: REGISTRY_MESSAGES.bajaOfInactive } },
@@ -148,7 +148,12 @@ describe('Crear Oficina: the movement form', () => {
     expect((await within(page).findAllByText(FIELD_MESSAGES.required)).length).toBeGreaterThan(0);
 
     await choose(input(page, 'Empleado'), 'Luis Gómez Ruiz');
-    await choose(input(page, 'Empresa'), 'Constructora Norte');
+    const searches = server.calls('GET', '/employees/options').filter((c) => c.params.ids === undefined);
+    // Before a type is chosen every employee is offered; a baja asks for the active ones.
+    expect(searches.some((c) => c.params.filter === 'activo')).toBe(true);
+    expect(searches.every((c) => c.params.filter === undefined || c.params.filter === 'activo')).toBe(true);
+    // Picking the employee files the movement under their company.
+    await waitFor(() => expect(input(page, 'Empresa').closest('.flex-col')).toHaveTextContent('Constructora Norte'));
     typeDay(page, TODAY);
     await choose(input(page, 'Tipo de trabajador'), 'Eventual');
     save(page);

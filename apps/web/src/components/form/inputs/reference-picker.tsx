@@ -100,6 +100,8 @@ interface ReferencePickerProps {
   parentId?: number | null;
   /** Label of the field a dependent picker waits for. */
   parentLabel?: string;
+  /** Only rows whose target's declared filter field holds one of these values (the field's `offer`). */
+  filter?: readonly string[] | null;
   invalid?: boolean;
   describedBy?: string;
   ariaLabel?: string;
@@ -111,10 +113,10 @@ interface ReferencePickerProps {
  * words and answers a bounded page ("Mostrar más" widens it), icons and colours are shown, a
  * dependent picker asks only for its owner's rows, and the held value keeps its label.
  */
-export function ReferencePicker({ id, target, value, onChange, current, required, parentId, parentLabel, invalid, describedBy, ariaLabel, className = 'w-full' }: ReferencePickerProps) {
+export function ReferencePicker({ id, target, value, onChange, current, required, parentId, parentLabel, filter, invalid, describedBy, ariaLabel, className = 'w-full' }: ReferencePickerProps) {
   const dependent = parentId !== undefined;
   const waitingForParent = dependent && parentId === null;
-  const search = useOptionSearch(target, { parentId, enabled: !waitingForParent });
+  const search = useOptionSearch(target, { parentId, filter, enabled: !waitingForParent });
   const values = useMemo(() => (value === null ? [] : [value]), [value]);
   const known = useMemo(() => (current && current.id === value ? [current] : []), [current, value]);
   const held = useHeldOptions(target, values, known);
