@@ -132,6 +132,8 @@ export function ResourceList({
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
   const loadingRows = list.isPending || list.isPlaceholderData;
   const rows = loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? []);
+  // No page count before the first answer («0–0 de 0») nor for an empty list («1 / 0»): the table says «Sin registros».
+  const paged = list.data !== undefined && total > 0;
 
   const workflowActions: RowAction[] = onTransition
     ? (resource.workflow?.actions ?? []).map((action) => ({
@@ -201,7 +203,7 @@ export function ResourceList({
         value={rows}
         dataKey="id"
         lazy
-        paginator
+        paginator={paged}
         first={(query.page - 1) * query.pageSize}
         rows={query.pageSize}
         totalRecords={total}
