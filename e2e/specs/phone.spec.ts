@@ -64,7 +64,7 @@ test('the drawer closes with its close button', async ({ page }) => {
 });
 
 test('overlays fit the phone: no page scrolls sideways with a dropdown open; tapping an order opens it', async ({ page, sessions }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const admin = await sessions.admin();
   const works = await apiCall<{ items: { value: number }[] }>(sessions.request, admin, 'GET', '/works/options?limit=1');
   const materials = await apiCall<{ items: { value: number }[] }>(sessions.request, admin, 'GET', '/materials/options?limit=1');
@@ -76,6 +76,7 @@ test('overlays fit the phone: no page scrolls sideways with a dropdown open; tap
   const fitsSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   await page.goto('/pedidos/historico');
+  await expect(headerTitle(page)).toHaveText('Histórico de Pedidos', { timeout: 60_000 });
   const row = page.getByRole('table').getByRole('row').filter({ hasText: order.folio });
   await expect(row).toBeVisible({ timeout: 30_000 });
 
