@@ -81,7 +81,10 @@ test('overlays fit the phone: no page scrolls sideways with a dropdown open; tap
   await expect(row).toBeVisible({ timeout: 30_000 });
 
   // The column chooser's panel, then a picker's panel inside the new-order dialog.
-  await page.getByRole('combobox', { name: 'Columnas' }).click();
+  // PrimeReact's label covers the named input: a click is focus + Enter (support/prime.ts).
+  const columns = page.getByRole('combobox', { name: 'Columnas' });
+  await columns.focus();
+  await columns.press('Enter');
   await expect(page.locator('.p-multiselect-panel')).toBeVisible();
   expect(await fitsSideways()).toBe(true);
   await page.keyboard.press('Escape');
