@@ -79,21 +79,24 @@ for (const device of [
       const row = page.getByRole('table').getByRole('row').filter({ hasText: folio });
       await expect(row).toBeVisible();
       await shot(page, `orders-history-${device.name}`);
-      if (device.name === 'phone') {
-        await row.getByRole('button', { name: 'Acciones del registro' }).click();
-        await page.getByRole('menuitem', { name: 'Ver detalle' }).click();
-      } else {
-        await row.getByRole('button', { name: 'Ver detalle' }).click();
-      }
-      await expect(page.getByRole('dialog', { name: `Pedido ${folio}` }).getByRole('region', { name: 'Historial de estatus' })).toBeVisible();
+      // A tap (a click on a desktop) on the row opens the order.
+      if (device.name === 'phone') await row.getByRole('cell').first().tap();
+      else await row.getByRole('cell').first().click();
+      const detail = page.getByRole('dialog', { name: `Pedido ${folio}` });
+      await expect(detail.getByRole('region', { name: 'Historial de estatus' })).toBeVisible();
       await shot(page, `orders-detail-${device.name}`);
+      await detail.getByRole('button', { name: 'Más acciones' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Descargar PDF' })).toBeVisible();
+      await shot(page, `orders-detail-menu-${device.name}`);
       await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await expect(detail).toBeHidden();
       if (device.name === 'phone') {
         await row.getByRole('button', { name: 'Acciones del registro' }).click();
-        await page.getByRole('menuitem', { name: 'Historial' }).click();
       } else {
-        await row.getByRole('button', { name: 'Historial' }).click();
+        await row.getByRole('button', { name: 'Más acciones' }).click();
       }
+      await page.getByRole('menuitem', { name: 'Historial' }).click();
       await expect(page.getByRole('dialog', { name: `Historial: ${folio}` }).getByText('Entregado parcial').first()).toBeVisible();
       await shot(page, `orders-record-history-${device.name}`);
     });

@@ -27,15 +27,15 @@ async function typeNumber(input: Locator, text: string) {
   await input.pressSequentially(text);
 }
 
-/** Runs one workflow action from the row's button: its dialog, `fill`, then the action's button. */
-async function act(page: Page, folio: string, action: string, fill?: (dialog: Locator) => Promise<void>) {
+/** Runs one workflow action from the row's labelled button: its dialog, `fill`, then the action's button; the toast names the status reached. */
+async function act(page: Page, folio: string, action: string, reached: string, fill?: (dialog: Locator) => Promise<void>) {
   await rowOf(page, folio).getByRole('button', { name: action, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `${action}: ${folio}` });
   await expect(dialog).toBeVisible();
   await fill?.(dialog);
   await dialog.getByRole('button', { name: action, exact: true }).click();
   // The previous action's toast may still be leaving: this action's is the newest.
-  await expect(toast(page, 'Estatus actualizado').last()).toBeVisible();
+  await expect(toast(page, `Pedido ${folio} ${reached}`).last()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
@@ -55,7 +55,15 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     await expect(headerTitle(mine)).toHaveText('Mis Pedidos', { timeout: 30_000 });
     await mine.getByRole('button', { name: 'Nuevo' }).click();
     const form = mine.getByRole('dialog', { name: 'Nuevo pedido' });
-    await pickOption(mine, form.getByRole('textbox', { name: 'Obra', exact: true }), { first: true });
+    // Escape in an open dropdown closes the dropdown, not the form.
+    const work = form.getByRole('textbox', { name: 'Obra', exact: true });
+    await work.focus();
+    await work.press('Enter');
+    await expect(optionsList(mine)).toBeVisible();
+    await mine.keyboard.press('Escape');
+    await expect(optionsList(mine)).toBeHidden();
+    await expect(form).toBeVisible();
+    await pickOption(mine, work, { first: true });
     const required = form.getByRole('combobox', { name: /^Fecha requerida/ });
     // Orders are needed today or later: three weeks ahead.
     await required.fill(formatDayLong(addBusinessDays(businessToday(), 21)));
@@ -93,7 +101,7 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
   });
 
   await test.step('sends it: no longer editable', async () => {
-    await act(mine, folio, 'Enviar');
+    await act(mine, folio, 'Enviar', 'enviado');
     await expect(rowOf(mine, folio)).toContainText('Enviado');
     await expect(rowOf(mine, folio).getByRole('button', { name: 'Editar' })).toHaveCount(0);
   });
@@ -104,9 +112,9 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     // A new desk loads the app cold on a busy machine: wait for the page before its rows.
     await expect(headerTitle(buying)).toHaveText('Histórico de Pedidos', { timeout: 30_000 });
     await expect(rowOf(buying, folio)).toContainText('Enviado', { timeout: 30_000 });
-    await act(buying, folio, 'Autorizar');
+    await act(buying, folio, 'Autorizar', 'autorizado');
     await expect(rowOf(buying, folio)).toContainText('Autorizado');
-    await act(buying, folio, 'Comprar', async (dialog) => {
+    await act(buying, folio, 'Comprar', 'comprado', async (dialog) => {
       await pickOption(buying, dialog.getByRole('textbox', { name: 'Proveedor', exact: true }), { first: true });
       const prices = dialog.getByRole('spinbutton', { name: /^Precio unitario/ });
       await typeNumber(prices.nth(0), '150.5');
@@ -118,7 +126,7 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
   });
 
   await test.step('receives it in two deliveries', async () => {
-    await act(buying, folio, 'Registrar entrega parcial', async (dialog) => {
+    await act(buying, folio, 'Registrar entrega parcial', 'entregado parcial', async (dialog) => {
       await typeNumber(dialog.getByRole('spinbutton', { name: /^En esta entrega/ }).nth(0), '6');
     });
     await expect(rowOf(buying, folio)).toContainText('Entregado parcial');
@@ -126,7 +134,8 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     // The history reads in Spanish: each action by name, who, and the delivery by material.
     const order = await apiCall<{ items: { folio: string; lines: { material: { label: string } }[] }[] }>(sessions.request, purchaser, 'GET', '/orders?scope=all&sort=-createdAt');
     const material = order.items.find((o) => o.folio === folio)?.lines[0]?.material.label ?? '';
-    await rowOf(buying, folio).getByRole('button', { name: 'Historial' }).click();
+    await rowOf(buying, folio).getByRole('button', { name: 'Más acciones' }).click();
+    await buying.getByRole('menuitem', { name: 'Historial' }).click();
     const history = buying.getByRole('dialog', { name: `Historial: ${folio}` });
     const entries = history.locator('ol > li');
     await expect(entries).toHaveCount(6);
@@ -144,16 +153,16 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
     await buying.keyboard.press('Escape');
     await expect(history).toBeHidden();
 
-    await act(buying, folio, 'Registrar entrega', async (dialog) => {
+    await act(buying, folio, 'Registrar entrega', 'entregado', async (dialog) => {
       await expect(dialog.getByText('Pendiente: 4', { exact: false }).first()).toBeVisible();
       await dialog.getByRole('button', { name: 'Recibir todo lo pendiente' }).click();
     });
     await expect(rowOf(buying, folio)).toContainText(/Entregado(?! parcial)/);
   });
 
-  await test.step('the requester sees the timeline and downloads the PDF', async () => {
+  await test.step('the requester opens the order by clicking its row, reads the timeline and downloads the PDF from it', async () => {
     await mine.reload();
-    await rowOf(mine, folio).getByRole('button', { name: 'Ver detalle' }).click();
+    await rowOf(mine, folio).getByRole('cell').first().click();
     const detail = mine.getByRole('dialog', { name: `Pedido ${folio}` });
     const timeline = detail.getByRole('region', { name: 'Historial de estatus' });
     await expect(timeline.getByRole('listitem')).toHaveCount(6);
@@ -161,10 +170,10 @@ test('an order from draft to delivery: requester and purchaser', async ({ browse
       await expect(timeline.getByText(status, { exact: true }).first()).toBeVisible();
     }
     await expect(detail.getByRole('region', { name: 'Partidas' })).toContainText('$1,950.00');
-    await mine.keyboard.press('Escape');
 
     const download = mine.waitForEvent('download');
-    await rowOf(mine, folio).getByRole('button', { name: 'Descargar PDF' }).click();
+    await detail.getByRole('button', { name: 'Más acciones' }).click();
+    await mine.getByRole('menuitem', { name: 'Descargar PDF' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${folio}.pdf`);
     const bytes = await (await file.createReadStream()).toArray();

@@ -1,4 +1,7 @@
 import type { Locator } from '@playwright/test';
+import { addBusinessDays, businessToday } from '@goc/contracts';
+import { apiCall } from '../support/api';
+import { optionsList } from '../support/prime';
 import { expect, headerTitle, seedSession, test } from '../support/test';
 
 // SPEC §2 / §9: below 768 px the sidebar is a drawer opened by a menu button, with a dark backdrop.
@@ -58,4 +61,52 @@ test('the drawer closes with its close button', async ({ page }) => {
   await page.getByRole('button', { name: 'Cerrar el menú' }).click();
   await expect(nav).toBeHidden();
   await expect(headerTitle(page)).toHaveText('Mis Proyectos');
+});
+
+test('overlays fit the phone: no page scrolls sideways with a dropdown open; tapping an order opens it', async ({ page, sessions }) => {
+  test.setTimeout(180_000);
+  const admin = await sessions.admin();
+  const works = await apiCall<{ items: { value: number }[] }>(sessions.request, admin, 'GET', '/works/options?limit=1');
+  const materials = await apiCall<{ items: { value: number }[] }>(sessions.request, admin, 'GET', '/materials/options?limit=1');
+  const order = await apiCall<{ folio: string }>(sessions.request, admin, 'POST', '/orders', {
+    workId: works.items[0]!.value,
+    requiredDate: addBusinessDays(businessToday(), 7),
+    lines: [{ materialId: materials.items[0]!.value, quantity: 2 }],
+  });
+  const fitsSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  await page.goto('/pedidos/historico');
+  await expect(headerTitle(page)).toHaveText('Histórico de Pedidos', { timeout: 60_000 });
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: order.folio });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+
+  // The column chooser's panel, then a picker's panel inside the new-order dialog.
+  // PrimeReact's label covers the named input: a click is focus + Enter (support/prime.ts).
+  const columns = page.getByRole('combobox', { name: 'Columnas' });
+  await columns.focus();
+  await columns.press('Enter');
+  await expect(page.locator('.p-multiselect-panel')).toBeVisible();
+  expect(await fitsSideways()).toBe(true);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  const form = page.getByRole('dialog', { name: 'Nuevo pedido' });
+  const work = form.getByRole('textbox', { name: 'Obra', exact: true });
+  await work.focus();
+  await work.press('Enter');
+  await expect(optionsList(page)).toBeVisible();
+  expect(await fitsSideways()).toBe(true);
+  const panel = await page.locator('.p-dropdown-panel').boundingBox();
+  expect(panel!.x).toBeGreaterThanOrEqual(0);
+  expect(panel!.x + panel!.width).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+  await expect(form).toBeVisible();
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(form).toBeHidden();
+
+  await row.getByRole('cell').first().tap();
+  const detail = page.getByRole('dialog', { name: `Pedido ${order.folio}` });
+  await expect(detail.getByRole('region', { name: 'Partidas' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Enviar' })).toBeVisible();
+  expect(await fitsSideways()).toBe(true);
 });

@@ -103,11 +103,11 @@ test('HR closes this week’s cut before it ends and downloads its Excel and an 
   await expect(page.getByRole('heading', { name: week.label })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Totales del corte' })).toBeVisible();
 
+  // The current week has not ended: one confirmation says so, and the close is forced.
   await page.getByRole('button', { name: 'Cerrar corte' }).click();
-  await page.getByRole('dialog', { name: 'Cerrar corte' }).getByRole('button', { name: 'Cerrar corte' }).click();
-  const force = page.getByRole('dialog', { name: 'La semana aún no termina' });
-  await expect(force).toContainText('ciérralo antes solo si es necesario');
-  await force.getByRole('button', { name: 'Cerrar de todos modos' }).click();
+  const early = page.getByRole('dialog', { name: 'La semana aún no termina' });
+  await expect(early).toContainText('Si lo cierras ahora, sus movimientos quedarán fijos');
+  await early.getByRole('button', { name: 'Cerrar de todos modos' }).click();
   await expect(page.getByText(`Corte ${week.label} cerrado`).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar corte' })).toHaveCount(0);
   await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: week.label }) })).toContainText('Cerrado el');

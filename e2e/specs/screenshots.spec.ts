@@ -53,8 +53,13 @@ test.describe('as the administrator', () => {
   test('Permisos matrix', async ({ page }) => {
     await page.goto('/catalogos/permisos');
     await page.getByRole('row').filter({ hasText: 'Administrador' }).getByRole('button', { name: 'Editar' }).click();
-    await expect(page.getByRole('table', { name: 'Matriz de permisos' })).toBeVisible();
+    const matrix = page.getByRole('table', { name: 'Matriz de permisos' });
+    await expect(matrix).toBeVisible();
     await shot(page, 'permissions-matrix');
+    // Scrolled down the modules, the column headers stay in sight.
+    await matrix.locator('..').evaluate((box) => box.scrollTo(0, 400));
+    await expect(matrix.getByRole('columnheader', { name: /Ver/ })).toBeInViewport();
+    await shot(page, 'permissions-matrix-scrolled');
   });
 
   test('Usuarios', async ({ page }) => {

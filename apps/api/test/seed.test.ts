@@ -82,6 +82,9 @@ describe('first-start seed without demo data', () => {
     }
     const [entregadoParcial] = await db.select().from(orderStatuses).where(eq(orderStatuses.code, 'entregado_parcial'));
     expect(entregadoParcial).toMatchObject({ name: 'Entregado parcial', color: 'warn' });
+    // Each order status has a colour of its own (a chart bar or tag never stands for two of them).
+    const colours = (await db.select({ color: orderStatuses.color }).from(orderStatuses)).map((r) => r.color);
+    expect(new Set(colours).size).toBe(colours.length);
   });
 
   it('is idempotent and never recreates admin nor prints a password again', async () => {

@@ -48,9 +48,9 @@ describe.each(STATUS_CATALOGS.map(([c, seeds]) => [c.key, c, seeds] as const))('
   it('lets a system row be renamed and recoloured, never its code changed nor the row deleted', async () => {
     const { rows } = await listAll(admin, resource);
     const system = rows[1]!;
-    const res = await admin.patch(`${API}${resource}/${String(system.id)}`, { name: `${String(system.name)} (renombrado)`, color: 'contrast', code: 'otro', version: system.version });
+    const res = await admin.patch(`${API}${resource}/${String(system.id)}`, { name: `${String(system.name)} (renombrado)`, color: 'purple', code: 'otro', version: system.version });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ code: system.code, color: 'contrast', name: `${String(system.name)} (renombrado)` });
+    expect(res.json()).toMatchObject({ code: system.code, color: 'purple', name: `${String(system.name)} (renombrado)` });
     const del = await admin.del(`${API}${resource}/${String(system.id)}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toBe(systemRowMessage(catalog.nouns, `${String(system.name)} (renombrado)`));

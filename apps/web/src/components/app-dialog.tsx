@@ -1,13 +1,43 @@
+import { useEffect, useRef } from 'react';
 import { Dialog, type DialogProps } from 'primereact/dialog';
 
 /** SPEC §9: dialogs open and close in 150 ms. */
 export const DIALOG_TRANSITION_MS = 150;
 
 /**
- * Every dialog of the app: maximizable and restorable (SPEC §4), centred, at most 90 % high and
- * animated in 150 ms (SPEC §9), full width on a phone. Any prop can still be overridden.
+ * Panels that close on Escape themselves but do not take part in PrimeReact's Escape priorities,
+ * so the dialog under them would close too: a dropdown, multiselect or autocomplete list, a
+ * DataTable filter menu.
  */
-export function AppDialog({ style, breakpoints, ...props }: DialogProps) {
+const OPEN_PANELS = '.p-dropdown-panel, .p-multiselect-panel, .p-autocomplete-panel, .p-column-filter-overlay';
+
+/**
+ * Escape belongs to the innermost overlay: while a panel is open, the Escape that closes it is
+ * remembered (capture phase, before any handler runs) and the dialog's own Escape ignores it.
+ */
+function useEscapeForInnermost() {
+  const panelEscape = useRef(false);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector(OPEN_PANELS) === null) return;
+      panelEscape.current = true;
+      setTimeout(() => {
+        panelEscape.current = false;
+      });
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, []);
+  return panelEscape;
+}
+
+/**
+ * Every dialog of the app: maximizable and restorable (SPEC §4), centred, at most 90 % high and
+ * animated in 150 ms (SPEC §9), full width on a phone; Escape in an open dropdown closes only the
+ * dropdown. Any prop can still be overridden.
+ */
+export function AppDialog({ style, breakpoints, onHide, ...props }: DialogProps) {
+  const panelEscape = useEscapeForInnermost();
   return (
     <Dialog
       maximizable
@@ -19,6 +49,9 @@ export function AppDialog({ style, breakpoints, ...props }: DialogProps) {
       breakpoints={{ '768px': 'calc(100vw - 1.5rem)', ...breakpoints }}
       // PrimeReact 10.9 leaves the maximize button without an accessible name.
       pt={{ maximizableButton: (options) => ({ 'aria-label': options?.state.maximized ? 'Restaurar' : 'Maximizar' }) }}
+      onHide={() => {
+        if (!panelEscape.current) onHide();
+      }}
       {...props}
     />
   );

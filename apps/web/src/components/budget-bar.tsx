@@ -1,5 +1,5 @@
 import { budgetLevel } from '@goc/contracts';
-import { formatMoney } from '../lib/format';
+import { formatMoney, formatPercent, percentOf } from '../lib/format';
 
 const BAR_CLASS = { ok: 'bg-emerald-500', warning: 'bg-amber-500', danger: 'bg-red-600' } as const;
 const TEXT_CLASS = { ok: 'text-slate-500', warning: 'text-amber-700', danger: 'text-red-700' } as const;
@@ -7,13 +7,14 @@ const TEXT_CLASS = { ok: 'text-slate-500', warning: 'text-amber-700', danger: 't
 /** Budget against the amount ordered: the bar turns amber above 90 % and red above 100 %. */
 export function BudgetBar({ budget, ordered }: { budget: number; ordered: number }) {
   const level = budgetLevel(budget, ordered);
-  const percent = budget > 0 ? Math.round((ordered / budget) * 100) : ordered > 0 ? 100 : 0;
+  const percent = percentOf(ordered, budget);
+  const shown = formatPercent(percent);
   return (
     <div className="flex flex-col gap-1">
       <div className="flex justify-between gap-2 text-xs">
         <span className="text-slate-500">Comprado {formatMoney(ordered)}</span>
         <span className={TEXT_CLASS[level]}>
-          {percent} % de {formatMoney(budget)}
+          {shown} de {formatMoney(budget)}
         </span>
       </div>
       <div
@@ -21,8 +22,8 @@ export function BudgetBar({ budget, ordered }: { budget: number; ordered: number
         aria-label="Presupuesto comprado"
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={Math.min(percent, 100)}
-        aria-valuetext={`${percent} % del presupuesto`}
+        aria-valuenow={Math.min(Math.round(percent * 10) / 10, 100)}
+        aria-valuetext={`${shown} del presupuesto`}
         data-level={level}
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
       >

@@ -32,3 +32,21 @@ export function formatMoney(value: number | string | null | undefined): string {
   const amount = typeof value === 'string' ? Number(value) : value;
   return Number.isNaN(amount) ? '' : moneyFormatter.format(amount);
 }
+
+/** A part of a whole in percent, unrounded (0 of nothing is 0; something of nothing is all of it). */
+export function percentOf(part: number, whole: number): number {
+  if (whole > 0) return (part / whole) * 100;
+  return part > 0 ? 100 : 0;
+}
+
+const percentFormatters = [0, 1].map((digits) => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }));
+
+/**
+ * A percentage as people read it: one decimal under 10 % (0.39 → '0.4 %', where a rounded '0 %'
+ * would hide that something was bought), whole numbers above ('57 %').
+ */
+export function formatPercent(value: number): string {
+  const small = Math.abs(value) < 9.95;
+  if (value > 0 && value < 0.05) return '< 0.1 %';
+  return `${percentFormatters[small ? 1 : 0]!.format(value)} %`;
+}

@@ -41,8 +41,11 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-/** PrimeReact Tag severities, used as the colour of status rows. */
-export const SEVERITIES = ['success', 'info', 'warn', 'danger', 'secondary', 'contrast'] as const;
+/**
+ * Colours of status rows and tags: PrimeReact's Tag severities plus two more hues, so a workflow's
+ * eight statuses can each have their own.
+ */
+export const SEVERITIES = ['success', 'info', 'warn', 'danger', 'secondary', 'contrast', 'cyan', 'purple'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 export interface EnumOption<V extends string = string> {
@@ -59,6 +62,8 @@ export const SEVERITY_OPTIONS: readonly EnumOption<Severity>[] = [
   { value: 'danger', label: 'Rojo (peligro)', severity: 'danger' },
   { value: 'secondary', label: 'Gris (secundario)', severity: 'secondary' },
   { value: 'contrast', label: 'Negro (contraste)', severity: 'contrast' },
+  { value: 'cyan', label: 'Turquesa', severity: 'cyan' },
+  { value: 'purple', label: 'Morado', severity: 'purple' },
 ];
 
 /** numeric(14,2) in the database. */

@@ -67,6 +67,14 @@ export function savedMessage(nouns: Nouns, action: RecordAction): string {
   return `${capitalize(nouns.singular)} ${PARTICIPLES[action]}${feminine(nouns) ? 'a' : 'o'}`;
 }
 
+/**
+ * Success toast of a workflow action, named by the status reached (the status catalogues name
+ * their rows as past participles): 'Pedido PED-000061 enviado', 'Pedido PED-000061 entregado parcial'.
+ */
+export function transitionMessage(nouns: Nouns, label: string, statusName: string): string {
+  return `${capitalize(nouns.singular)} ${label} ${statusName.toLocaleLowerCase('es-MX')}`;
+}
+
 /** Delete confirmation: '¿Eliminar la unidad «Kilogramo»?'. */
 export function confirmDeleteMessage(nouns: Nouns, label: string): string {
   return `¿Eliminar ${nouns.article} ${nouns.singular} «${label}»?`;

@@ -84,12 +84,12 @@ export const STATUS_SEEDS = {
   orderStatuses: [
     { code: 'borrador', name: 'Borrador', description: 'Pedido en captura, aún no enviado', color: 'secondary', isDefault: true },
     { code: 'enviado', name: 'Enviado', description: 'Enviado a compras para autorización', color: 'info' },
-    { code: 'autorizado', name: 'Autorizado', description: 'Autorizado para su compra', color: 'success' },
+    { code: 'autorizado', name: 'Autorizado', description: 'Autorizado para su compra', color: 'cyan' },
     { code: 'rechazado', name: 'Rechazado', description: 'Rechazado por compras, con motivo', color: 'danger' },
-    { code: 'comprado', name: 'Comprado', description: 'Compra realizada al proveedor', color: 'contrast' },
+    { code: 'comprado', name: 'Comprado', description: 'Compra realizada al proveedor', color: 'purple' },
     { code: 'entregado_parcial', name: 'Entregado parcial', description: 'Se recibió parte del material', color: 'warn' },
     { code: 'entregado', name: 'Entregado', description: 'Se recibió todo el material', color: 'success' },
-    { code: 'cancelado', name: 'Cancelado', description: 'Pedido cancelado, con motivo', color: 'danger' },
+    { code: 'cancelado', name: 'Cancelado', description: 'Pedido cancelado, con motivo', color: 'contrast' },
   ],
   registrationStatuses: [
     { code: 'pendiente', name: 'Pendiente', description: 'Movimiento capturado, por tramitar ante el IMSS', color: 'secondary', isDefault: true },

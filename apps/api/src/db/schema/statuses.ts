@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activeColumn, auditColumns, foldedColumn, idColumn, lower } from './columns';
 
-/** Tag severities a status may be shown with (PrimeReact Tag). */
-export const STATUS_COLORS = ['success', 'info', 'warn', 'danger', 'secondary', 'contrast'] as const;
+/** Colours a status may be shown with (the contracts' SEVERITIES). */
+export const STATUS_COLORS = ['success', 'info', 'warn', 'danger', 'secondary', 'contrast', 'cyan', 'purple'] as const;
 export type StatusColor = (typeof STATUS_COLORS)[number];
 
 /**

@@ -35,4 +35,8 @@ export const formTexts = {
   colorLabel: 'Elegir color',
   photoPreview: 'Vista previa de la foto',
   passwordRulesTitle: 'La contraseña debe cumplir:',
+  unsavedHeader: '¿Descartar los cambios?',
+  unsavedMessage: 'Hay cambios sin guardar. Si sales ahora, se perderán.',
+  discard: 'Descartar cambios',
+  keepEditing: 'Seguir editando',
 } as const;

@@ -20,7 +20,7 @@ export function RecordFormDialog({ onHide, width, ...options }: RecordFormDialog
       width={width ?? (form.wide ? '52rem' : '34rem')}
       pending={form.pending}
       submitDisabled={form.stale}
-      onHide={onHide}
+      onHide={() => form.leave(onHide)}
       onSubmit={form.submit}
     >
       {form.body}

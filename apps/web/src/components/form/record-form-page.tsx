@@ -33,7 +33,7 @@ export function RecordFormPage({ title, onLeave, ...options }: RecordFormPagePro
       >
         {form.body}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button type="button" label={formTexts.cancel} severity="secondary" text onClick={onLeave} />
+          <Button type="button" label={formTexts.cancel} severity="secondary" text onClick={() => form.leave(onLeave)} />
           <Button type="submit" label={formTexts.save} icon="pi pi-check" loading={form.pending} disabled={form.stale} />
         </div>
       </form>

@@ -16,6 +16,7 @@ import { fieldTextIds, FormField } from './form-field';
 import { formTexts } from './form-texts';
 import { bodyValues, changedNames, firstMessages, formFields, initialValues, pick, writableNames, type FieldErrors, type FormMode, type FormValues } from './form-values';
 import { PasswordRules } from './password-rules';
+import { useUnsavedChanges } from './unsaved-changes';
 
 export interface FormSectionContext {
   mode: FormMode;
@@ -121,6 +122,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
   const form = useForm<FormValues>({ defaultValues: base.values, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const values = form.watch();
   const errors = firstMessages(form.formState.errors as HookFieldErrors);
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
 
   const save = useMutation({
     mutationFn: (body: FormValues) => (base.record ? updateRecord(resource.resource, base.record.id, body) : createRecord(resource.resource, body)),
@@ -133,6 +135,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
       }
       // Other lists show this record's label (references): refresh every resource query on screen.
       await queryClient.invalidateQueries({ queryKey: ['resource'] });
+      unsaved.release();
       onSaved?.(row, mode);
       onDone();
     },
@@ -185,6 +188,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     const changed = changedNames(sent, bodyValues(resource.fields, base.values), current);
     if (changed.length === 0) {
       toast.add({ severity: 'info', summary: formTexts.noChanges, life: 3000 });
+      unsaved.release();
       onDone();
       return;
     }
@@ -293,5 +297,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     submit: () => void submit(),
     pending: save.isPending,
     stale,
+    /** Leaves the form (closing the dialog, going back), asking first when it holds unsaved changes. */
+    leave: unsaved.confirmLeave,
   };
 }

@@ -3,6 +3,7 @@ import { rowLabel, type ActionDeclaration, type Filters } from '@goc/contracts';
 import { copyValues } from '../form/form-values';
 import { listTexts } from './list-texts';
 import { useRecordCommands, type RecordCommandsOptions } from './record-commands';
+import { useResourceActions } from './resource-actions';
 import { RecordHistoryDialog } from './record-history-dialog';
 import { ResourceList, type ResourceListProps } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
@@ -34,6 +35,11 @@ export interface CrudPageProps extends RecordCommandsOptions {
   transitionInputs?: TransitionInputs;
   /** The page's own toolbar buttons, left of "Nuevo" ("Importar"). */
   toolbar?: ReactNode;
+  /**
+   * The record's own view (an order with its lines and timeline): opened by "Ver detalle" and by a
+   * click or tap on the row, and given the row's actions (less "Ver detalle") to offer them there too.
+   */
+  detail?: (props: { row: ResourceRow; actions: readonly RowAction[]; onHide: () => void }) => ReactNode;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
@@ -64,16 +70,28 @@ export function CrudPage({
   duplicable,
   transitionInputs,
   toolbar,
+  detail,
   children,
 }: CrudPageProps) {
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
+  const [detailOf, setDetailOf] = useState<ResourceRow | null>(null);
   const { open, askDelete, dialogs } = useRecordCommands(resource, { formExtension, formShape, formWidth, formComputed, onSaved });
   const rights = useRowPermissions(resource);
   const duplicate: RowAction[] =
     duplicable && rights.canCreate
       ? [{ key: 'duplicate', icon: 'pi pi-copy', label: listTexts.duplicate, onClick: (row) => open(null, copyValues(resource.fields, row)) }]
       : [];
+  const details: RowAction[] = detail ? [{ key: 'details', icon: 'pi pi-eye', label: listTexts.details, onClick: setDetailOf }] : [];
+  const onTransition = resource.workflow ? (row: ResourceRow, action: ActionDeclaration) => setTransition({ row, action }) : undefined;
+  // The record's view offers what its row offers; deleting there closes it.
+  const detailActions = useResourceActions(resource, {
+    extraActions: [...extraActions, ...duplicate],
+    onEdit: open,
+    onHistory: setHistoryOf,
+    ...(deletable ? { onDelete: (row: ResourceRow) => askDelete(row, () => setDetailOf(null)) } : {}),
+    ...(onTransition ? { onTransition } : {}),
+  });
 
   return (
     <>
@@ -84,14 +102,16 @@ export function CrudPage({
         onEdit={open}
         onHistory={setHistoryOf}
         {...(deletable ? { onDelete: (row: ResourceRow) => askDelete(row) } : {})}
-        {...(resource.workflow ? { onTransition: (row: ResourceRow, action: ActionDeclaration) => setTransition({ row, action }) } : {})}
+        {...(onTransition ? { onTransition } : {})}
         {...(baseParams ? { baseParams } : {})}
         {...(baseFilters ? { baseFilters } : {})}
         {...(cells ? { cells } : {})}
         {...(exportVariants ? { exportVariants } : {})}
         {...(toolbar ? { toolbar } : {})}
-        extraActions={[...extraActions, ...duplicate]}
+        extraActions={[...details, ...extraActions, ...duplicate]}
+        {...(detail ? { onOpen: setDetailOf } : {})}
       />
+      {detailOf && detail?.({ row: detailOf, actions: detailActions, onHide: () => setDetailOf(null) })}
       {dialogs}
       {historyOf && (
         <RecordHistoryDialog resource={resource} recordId={historyOf.id} recordLabel={rowLabel(resource, historyOf)} onHide={() => setHistoryOf(null)} />

@@ -17,6 +17,7 @@ export const listTexts = {
   exportFailed: 'No se pudo exportar',
   clearFilters: 'Limpiar filtros',
   actions: 'Acciones',
+  details: 'Ver detalle',
   edit: 'Editar',
   history: 'Historial',
   duplicate: 'Duplicar',

@@ -20,7 +20,8 @@ import { useListUrlState } from './list-url-state';
 import { fetchList, listRequestParams } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';
 import type { ListResource, ResourceRow } from './resource-types';
-import { RowActions, useRowActionsMenu, type RowAction } from './row-actions';
+import { useResourceActions } from './resource-actions';
+import { LabelledRowActions, RowActions, useRowActionsMenu, type RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
 import { SearchBox } from './search-box';
 import { columnFilterPassThrough, TABLE_PASS_THROUGH } from './table-aria';
@@ -55,6 +56,8 @@ export interface ResourceListProps {
   toolbar?: ReactNode;
   /** Read-only columns after the declared ones, for values the entity carries beyond its fields (a cut's totals). */
   extraColumns?: readonly ExtraColumn[];
+  /** What a click or tap on a row opens (the record's detail): only when the page declares it. */
+  onOpen?: (row: ResourceRow) => void;
 }
 
 /** A column the declaration has no field for: always shown, neither sorted nor filtered. */
@@ -76,10 +79,6 @@ const fromSortMeta = (meta: readonly DataTableSortMeta[] | null | undefined): So
 
 const NO_PARAMS: Readonly<Record<string, string>> = {};
 const NO_FILTERS: Filters = {};
-
-/** PrimeReact Tag severities as Button severities. */
-const buttonSeverity = (severity: ActionDeclaration['severity']): RowAction['severity'] =>
-  severity === 'warn' ? 'warning' : severity === undefined ? 'secondary' : severity;
 
 /**
  * THE list page of the product: a lazy PrimeReact DataTable whose page, page size, sort (several
@@ -103,6 +102,7 @@ export function ResourceList({
   exportVariants,
   toolbar,
   extraColumns = [],
+  onOpen,
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
   const rights = useRowPermissions(resource);
@@ -132,28 +132,15 @@ export function ResourceList({
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
   const loadingRows = list.isPending || list.isPlaceholderData;
   const rows = loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? []);
+  // No page count before the first answer («0–0 de 0») nor for an empty list («1 / 0»): the table says «Sin registros».
+  const paged = list.data !== undefined && total > 0;
 
-  const workflowActions: RowAction[] = onTransition
-    ? (resource.workflow?.actions ?? []).map((action) => ({
-        key: `transition-${action.to}-${action.label}`,
-        icon: action.icon,
-        label: action.label,
-        severity: buttonSeverity(action.severity),
-        onClick: (row: ResourceRow) => onTransition(row, action),
-        visible: (row: ResourceRow) => rights.actionsOf(row).includes(action),
-      }))
-    : [];
-  const actions: RowAction[] = [
-    ...extraActions,
-    ...workflowActions,
-    ...(onEdit && rights.canEdit ? [{ key: 'edit', icon: 'pi pi-pencil', label: listTexts.edit, onClick: onEdit, visible: rights.canEditRow }] : []),
-    ...(onHistory ? [{ key: 'history', icon: 'pi pi-history', label: listTexts.history, onClick: onHistory }] : []),
-    ...(onDelete && rights.canDelete
-      ? [{ key: 'delete', icon: 'pi pi-trash', label: listTexts.delete, onClick: onDelete, severity: 'danger' as const, visible: rights.canDeleteRow }]
-      : []),
-  ];
+  const actions = useResourceActions(resource, { extraActions, onEdit, onHistory, onDelete, onTransition });
+  // A workflow's rows name the steps that fit their status; other lists keep a compact row of icons.
+  const labelled = resource.workflow !== undefined && onTransition !== undefined;
   const hasFilters = Object.keys(query.filters).length > 0 || query.q !== undefined;
   const rowMenu = useRowActionsMenu(actions);
+  const overflowMenu = useRowActionsMenu(actions, { overflow: true });
 
   return (
     <section className="goc-card overflow-hidden">
@@ -201,7 +188,7 @@ export function ResourceList({
         value={rows}
         dataKey="id"
         lazy
-        paginator
+        paginator={paged}
         first={(query.page - 1) * query.pageSize}
         rows={query.pageSize}
         totalRecords={total}
@@ -227,6 +214,7 @@ export function ResourceList({
         size="small"
         stripedRows
         aria-busy={loadingRows}
+        {...(onOpen ? { onRowClick: (event: { data: unknown }) => !loadingRows && onOpen(event.data as ResourceRow), rowClassName: () => 'cursor-pointer' } : {})}
         className="goc-resource-list"
         pt={TABLE_PASS_THROUGH}
       >
@@ -269,7 +257,15 @@ export function ResourceList({
             key="actions"
             header={<span className="sr-only">{listTexts.actions}</span>}
             body={(row: ResourceRow) =>
-              loadingRows ? <Skeleton height="1rem" width={isMobile ? '2rem' : '5rem'} /> : isMobile ? rowMenu.button(row) : <RowActions row={row} actions={actions} />
+              loadingRows ? (
+                <Skeleton height="1rem" width={isMobile ? '2rem' : '5rem'} />
+              ) : isMobile ? (
+                rowMenu.button(row)
+              ) : labelled ? (
+                <LabelledRowActions row={row} actions={actions} menu={overflowMenu} />
+              ) : (
+                <RowActions row={row} actions={actions} />
+              )
             }
             frozen
             alignFrozen="right"
@@ -277,7 +273,7 @@ export function ResourceList({
           />
         )}
       </DataTable>
-      {isMobile && rowMenu.popup}
+      {isMobile ? rowMenu.popup : labelled && overflowMenu.popup}
     </section>
   );
 }

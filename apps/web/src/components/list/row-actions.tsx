@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
 import type { ResourceRow } from './resource-types';
 
 /** A button of a row's action column. */
@@ -12,12 +13,33 @@ export interface RowAction {
   /** Hides the action for some rows (e.g. "Activar" on an active user). */
   visible?: (row: ResourceRow) => boolean;
   severity?: 'secondary' | 'success' | 'info' | 'warning' | 'danger' | 'help' | 'contrast';
+  /** One of the steps that fit the row's state (Enviar, Autorizar, Editar): a labelled button beside the row; the others wait in its menu. */
+  prominent?: boolean;
+  /** Cancels, rejects or deletes: set apart at the end of the menu, in red; the action itself asks before acting. */
+  destructive?: boolean;
 }
+
+/** At most this many labelled buttons per row: the rest go in the menu. */
+export const MAX_PROMINENT = 3;
+
+export const ROW_MENU_LABEL = 'Acciones del registro';
+export const MORE_ACTIONS_LABEL = 'Más acciones';
 
 const labelOf = (action: RowAction, row: ResourceRow) => (typeof action.label === 'function' ? action.label(row) : action.label);
 const shownFor = (actions: readonly RowAction[], row: ResourceRow) => actions.filter((action) => action.visible?.(row) ?? true);
 
-/** Wide screens: one icon button per action. */
+/** A row's actions in three groups: the labelled ones, the rest, and the destructive ones last. */
+export function groupActions(actions: readonly RowAction[], row: ResourceRow) {
+  const shown = shownFor(actions, row);
+  const prominent = shown.filter((a) => a.prominent && !a.destructive).slice(0, MAX_PROMINENT);
+  return {
+    prominent,
+    rest: shown.filter((a) => !a.destructive && !prominent.includes(a)),
+    destructive: shown.filter((a) => a.destructive),
+  };
+}
+
+/** Wide screens, lists without a workflow: one icon button per action. */
 export function RowActions({ row, actions }: { row: ResourceRow; actions: readonly RowAction[] }) {
   return (
     <div className="flex flex-nowrap items-center justify-end gap-1">
@@ -43,35 +65,77 @@ export function RowActions({ row, actions }: { row: ResourceRow; actions: readon
   );
 }
 
-export const ROW_MENU_LABEL = 'Acciones del registro';
-
 /**
- * Phones: one "⋮" button per row and a single shared popup menu, so the action column stays narrow
- * enough to remain pinned beside the data.
+ * One popup menu shared by many "⋮" buttons (one per row): the row's actions, the destructive ones
+ * after a separator and in red. `overflow` leaves out the labelled ones shown beside the button.
  */
-export function useRowActionsMenu(actions: readonly RowAction[]) {
+export function useRowActionsMenu(actions: readonly RowAction[], { overflow = false }: { overflow?: boolean } = {}) {
   const menu = useRef<Menu>(null);
   const [row, setRow] = useState<ResourceRow | null>(null);
-  const items = row
-    ? shownFor(actions, row).map((action) => ({ label: labelOf(action, row), icon: action.icon, command: () => action.onClick(row) }))
-    : [];
+  const item = (action: RowAction, target: ResourceRow): MenuItem => ({
+    label: labelOf(action, target),
+    icon: action.icon,
+    command: () => action.onClick(target),
+    ...(action.destructive ? { className: 'goc-menu-danger' } : {}),
+  });
+  let items: MenuItem[] = [];
+  if (row) {
+    const groups = groupActions(actions, row);
+    const safe = [...(overflow ? [] : groups.prominent), ...groups.rest].map((a) => item(a, row));
+    const destructive = groups.destructive.map((a) => item(a, row));
+    items = [...safe, ...(safe.length > 0 && destructive.length > 0 ? [{ separator: true }] : []), ...destructive];
+  }
 
-  const button = (target: ResourceRow) => (
-    <Button
-      type="button"
-      icon="pi pi-ellipsis-v"
-      rounded
-      text
-      severity="secondary"
-      aria-label={ROW_MENU_LABEL}
-      aria-haspopup="menu"
-      onClick={(event) => {
-        setRow(target);
-        menu.current?.toggle(event);
-      }}
-      className="h-9 w-9"
-    />
-  );
+  /** The "⋮" button of one row; nothing when the menu would be empty. */
+  const button = (target: ResourceRow, label = ROW_MENU_LABEL) => {
+    const groups = groupActions(actions, target);
+    if ((overflow ? 0 : groups.prominent.length) + groups.rest.length + groups.destructive.length === 0) return null;
+    return (
+      <Button
+        type="button"
+        icon="pi pi-ellipsis-v"
+        rounded
+        text
+        severity="secondary"
+        aria-label={label}
+        aria-haspopup="menu"
+        onClick={(event) => {
+          setRow(target);
+          menu.current?.toggle(event);
+        }}
+        className="h-9 w-9 shrink-0"
+      />
+    );
+  };
   const popup = <Menu ref={menu} model={items} popup popupAlignment="right" onHide={() => setRow(null)} />;
   return { button, popup };
+}
+
+export type RowActionsMenu = ReturnType<typeof useRowActionsMenu>;
+
+/**
+ * The steps that fit the row's state as labelled buttons, everything else behind "Más acciones"
+ * (`menu` from `useRowActionsMenu(actions, { overflow: true })`): a list row of a workflow, or a
+ * record's own view.
+ */
+export function LabelledRowActions({ row, actions, menu, wrap = false }: { row: ResourceRow; actions: readonly RowAction[]; menu: RowActionsMenu; wrap?: boolean }) {
+  const { prominent } = groupActions(actions, row);
+  return (
+    <div className={`flex items-center justify-end gap-1 ${wrap ? 'flex-wrap' : 'flex-nowrap'}`}>
+      {prominent.map((action) => (
+        <Button
+          key={action.key}
+          type="button"
+          icon={action.icon}
+          label={labelOf(action, row)}
+          size="small"
+          outlined
+          severity={action.severity ?? 'secondary'}
+          onClick={() => action.onClick(row)}
+          className="whitespace-nowrap"
+        />
+      ))}
+      {menu.button(row, MORE_ACTIONS_LABEL)}
+    </div>
+  );
 }

@@ -2,18 +2,19 @@ import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { COMMENT_MAX_LENGTH, rowLabel, transitionInputSchema, WORKFLOW_MESSAGES, type ActionDeclaration } from '@goc/contracts';
+import { COMMENT_MAX_LENGTH, rowLabel, transitionInputSchema, transitionMessage, WORKFLOW_MESSAGES, type ActionDeclaration } from '@goc/contracts';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { postTransition } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';
 import { FormDialog } from '../form/form-dialog';
 import { fieldTextIds, FormField } from '../form/form-field';
+import { useUnsavedChanges } from '../form/unsaved-changes';
 import { useToast } from '../toast/use-toast';
 import type { ListResource, ResourceRow } from './resource-types';
+import { isStatusDisplay } from './status-tag';
 
 export const transitionTexts = {
   comment: 'Comentario',
-  done: 'Estatus actualizado',
 } as const;
 
 /** Inputs a workflow adds to some actions (its declared `input`), rendered by the page that knows them. */
@@ -52,11 +53,15 @@ export function TransitionDialog({ resource, row, action, inputs, onHide, onDone
   const [values, setValues] = useState<Record<string, unknown>>(inputs?.initial ?? {});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const label = rowLabel(resource, row);
+  const unsaved = useUnsavedChanges(comment.trim() !== '');
 
   const send = useMutation({
     mutationFn: (body: Record<string, unknown>) => postTransition(resource.resource, row.id, body),
     onSuccess: async (saved) => {
-      toast.add({ severity: 'success', summary: transitionTexts.done, detail: `${action.label}: ${label}`, life: 3000 });
+      // The status reached names what happened ('Pedido PED-000061 autorizado'); the action's label when the answer lacks it.
+      const status = resource.workflow ? saved[resource.workflow.statusKey] : undefined;
+      toast.add({ severity: 'success', summary: isStatusDisplay(status) ? transitionMessage(resource.nouns, label, status.name) : `${action.label}: ${label}`, life: 3000 });
+      unsaved.release();
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource.resource) });
       onDone?.(saved);
       onHide();
@@ -89,7 +94,7 @@ export function TransitionDialog({ resource, row, action, inputs, onHide, onDone
       submitLabel={action.label}
       submitIcon={action.icon}
       pending={send.isPending}
-      onHide={onHide}
+      onHide={() => unsaved.confirmLeave(onHide)}
       onSubmit={submit}
     >
       {action.confirm && (

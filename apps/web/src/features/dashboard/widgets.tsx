@@ -2,21 +2,20 @@ import { Chart } from 'primereact/chart';
 import { Link, useNavigate } from 'react-router';
 import { formatDay, routePath, ROUTES, type Dashboard, type RouteKey } from '@goc/contracts';
 import { StatusTag } from '../../components/list/status-tag';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { BudgetBar } from '../../components/budget-bar';
 import { filteredListLink } from '../../lib/routing/filtered-list-link';
-import { severityOf } from '../../lib/severity';
+import { chartColorOf, severityOf } from '../../lib/severity';
 import { monthLabel } from './month-label';
 
-/** Tag severities as chart colours (the status catalogues colour their rows with a severity). */
-const SEVERITY_COLOR: Record<string, string> = {
-  success: '#10b981',
-  info: '#3b82f6',
-  warn: '#f59e0b',
-  danger: '#ef4444',
-  secondary: '#94a3b8',
-  contrast: '#0f172a',
-};
+/** Room above the tallest bar, so it never touches the top of the chart (and its value stays readable). */
+const headroom = (max: number) => max + Math.max(1, Math.ceil(max * 0.15));
+
+/** A y axis of whole counts from zero, with headroom over the largest value (of a stack, when stacked). */
+function countAxis(largest: readonly number[], stacked = false) {
+  const y = { beginAtZero: true, suggestedMax: headroom(Math.max(0, ...largest)), ticks: { precision: 0 }, ...(stacked ? { stacked } : {}) };
+  return stacked ? { x: { stacked }, y } : { y };
+}
 
 export function KpiCard({ icon, label, value, detail, to }: { icon: string; label: string; value: string; detail?: string; to: string }) {
   return (
@@ -52,13 +51,14 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
   const statusLink = (id: number) => filteredListLink('ordersHistory', { statusId: id });
   const byStatus = {
     labels: statuses.map((s) => s.name),
-    datasets: [{ label: 'Pedidos', data: statuses.map((s) => s.count), backgroundColor: statuses.map((s) => SEVERITY_COLOR[s.color] ?? '#94a3b8') }],
+    datasets: [{ label: 'Pedidos', data: statuses.map((s) => s.count), backgroundColor: statuses.map((s) => chartColorOf(s.color)) }],
   };
   const byMonth = {
     labels: history.byMonth.map((m) => monthLabel(m.month)),
-    datasets: [{ label: 'Pedidos creados', data: history.byMonth.map((m) => m.count), backgroundColor: '#3b82f6' }],
+    datasets: [{ label: 'Pedidos creados', data: history.byMonth.map((m) => m.count), backgroundColor: chartColorOf('info') }],
   };
-  const integerAxis = { y: { beginAtZero: true, ticks: { precision: 0 } } };
+  const byStatusAxis = countAxis(statuses.map((s) => s.count));
+  const byMonthAxis = countAxis(history.byMonth.map((m) => m.count));
   return (
     <>
       <Panel title="Pedidos por estatus" action={<Link to={ROUTES.ordersHistory.path} className="text-sm">Ver histórico</Link>}>
@@ -72,7 +72,7 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
               animation: false,
               maintainAspectRatio: false,
               plugins: { legend: { display: false } },
-              scales: integerAxis,
+              scales: byStatusAxis,
               onClick: (_event: unknown, elements: { index: number }[]) => {
                 const status = elements[0] ? statuses[elements[0].index] : undefined;
                 if (status) void navigate(statusLink(status.id));
@@ -92,7 +92,7 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
       </Panel>
       <Panel title="Pedidos por mes">
         <div className="relative h-56 w-full min-w-0">
-          <Chart type="bar" data={byMonth} width="100%" height="100%" options={{ animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: integerAxis }} />
+          <Chart type="bar" data={byMonth} width="100%" height="100%" options={{ animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: byMonthAxis }} />
         </div>
         <p className="m-0 text-xs text-slate-500">
           Últimos {history.byMonth.length} meses: {formatNumber(history.byMonth.reduce((a, m) => a + m.count, 0))} pedidos por{' '}
@@ -143,7 +143,7 @@ export function ProjectsWidget({ projects }: { projects: NonNullable<Dashboard['
                 <span className="truncate font-medium text-slate-800">
                   {p.code} · {p.name}
                 </span>
-                <span className="text-slate-500">{p.progress} %</span>
+                <span className="text-slate-500">{formatPercent(p.progress)}</span>
               </span>
               <BudgetBar budget={p.budget} ordered={p.ordered} />
             </li>
@@ -157,9 +157,9 @@ export function ProjectsWidget({ projects }: { projects: NonNullable<Dashboard['
 type RegistryWeek = NonNullable<Dashboard['registry']>['weeks'][number];
 
 const MOVEMENT_SERIES = [
-  { key: 'alta', label: 'Altas', one: 'alta', many: 'altas', color: SEVERITY_COLOR.success },
-  { key: 'baja', label: 'Bajas', one: 'baja', many: 'bajas', color: SEVERITY_COLOR.danger },
-  { key: 'modificacion_salario', label: 'Modificaciones', one: 'modificación', many: 'modificaciones', color: SEVERITY_COLOR.info },
+  { key: 'alta', label: 'Altas', one: 'alta', many: 'altas', color: chartColorOf('success') },
+  { key: 'baja', label: 'Bajas', one: 'baja', many: 'bajas', color: chartColorOf('danger') },
+  { key: 'modificacion_salario', label: 'Modificaciones', one: 'modificación', many: 'modificaciones', color: chartColorOf('info') },
 ] as const satisfies readonly { key: keyof RegistryWeek; label: string; one: string; many: string; color: string | undefined }[];
 
 /** '1 baja', '3 altas'. */
@@ -205,7 +205,10 @@ export function RegistryWidget({ registry, list }: { registry: NonNullable<Dashb
             animation: false,
             maintainAspectRatio: false,
             plugins: { legend: { position: 'bottom' } },
-            scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
+            scales: countAxis(
+              weeks.map((w) => MOVEMENT_SERIES.reduce((sum, s) => sum + w[s.key], 0)),
+              true,
+            ),
             onClick: (_event: unknown, elements: { index: number }[]) => {
               const week = elements[0] ? weeks[elements[0].index] : undefined;
               if (list.route === 'registryHistory' && week?.cutId) void navigate(routePath('registryCut', { cutId: week.cutId }));

@@ -4,6 +4,8 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { formatDateTime, formatDay, type OrderLine } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
+import type { ResourceRow } from '../../components/list/resource-types';
+import { LabelledRowActions, useRowActionsMenu, type RowAction } from '../../components/list/row-actions';
 import { WorkflowStatusTag } from '../../components/list/status-tag';
 import { errorMessage } from '../../lib/api/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -85,12 +87,32 @@ function Timeline({ order }: { order: OrderDetail }) {
   );
 }
 
-/** An order read in full: its data, the lines with what has been received, the total and the status timeline. */
-export function OrderDetailDialog({ orderId, folio, onHide }: { orderId: number; folio: string; onHide: () => void }) {
+/** The order's actions under its detail, read from the order as it is now (its status moves with them). */
+function DetailActions({ order, actions }: { order: OrderDetail; actions: readonly RowAction[] }) {
+  const menu = useRowActionsMenu(actions, { overflow: true });
+  return (
+    <>
+      <LabelledRowActions row={order as unknown as ResourceRow} actions={actions} menu={menu} wrap />
+      {menu.popup}
+    </>
+  );
+}
+
+/**
+ * An order read in full: its data, the lines with what has been received, the total and the status
+ * timeline, with the actions its row offers (Enviar, PDF, Duplicar, Historial…).
+ */
+export function OrderDetailDialog({ orderId, folio, actions = [], onHide }: { orderId: number; folio: string; actions?: readonly RowAction[]; onHide: () => void }) {
   const order = useQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) });
   const data = order.data;
   return (
-    <AppDialog visible header={ordersTexts.detailTitle(folio)} style={{ width: '56rem' }} onHide={onHide}>
+    <AppDialog
+      visible
+      header={ordersTexts.detailTitle(folio)}
+      style={{ width: '56rem' }}
+      onHide={onHide}
+      footer={data && actions.length > 0 ? <DetailActions order={data} actions={actions} /> : undefined}
+    >
       {order.isError && <Message severity="error" text={`${ordersTexts.loadFailed}: ${errorMessage(order.error)}`} className="w-full justify-start" />}
       {order.isPending && <Skeleton height="16rem" />}
       {data && (

@@ -52,12 +52,12 @@ function copyForAnotherWork(row: ResourceRow): FormValues {
 
 /**
  * An orders list on the shared list page (URL state, filters with the material, export, workflow
- * actions with their per-line inputs) plus what only orders have: the detail with its timeline,
- * "Duplicar" as a new draft made by the server, and the PDF for the supplier.
+ * actions with their per-line inputs) plus what only orders have: the detail with its timeline
+ * (opened by tapping the row, offering the row's actions), "Duplicar" as a new draft made by the
+ * server, and the PDF for the supplier.
  */
 export function OrdersPage({ view }: { view: OrdersView }) {
   const resource = VIEW_RESOURCES[view];
-  const [detailOf, setDetailOf] = useState<ResourceRow | null>(null);
   const [copyOf, setCopyOf] = useState<{ values: FormValues; reason: string } | null>(null);
   const rights = useRowPermissions(resource);
   const toast = useToast();
@@ -83,7 +83,6 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   });
 
   const actions: RowAction[] = [
-    { key: 'details', icon: 'pi pi-eye', label: ordersTexts.details, onClick: setDetailOf },
     { key: 'pdf', icon: 'pi pi-file-pdf', label: ordersTexts.pdf, onClick: (row) => void loading.run(pdf.mutateAsync(row)).catch(() => undefined) },
     ...(rights.canCreate
       ? [{ key: 'duplicate', icon: 'pi pi-copy', label: ordersTexts.duplicate, onClick: (row: ResourceRow) => void loading.run(duplicate.mutateAsync(row)).catch(() => undefined) }]
@@ -95,7 +94,11 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       resource={resource}
       baseParams={{ scope: view }}
       exportVariants={EXPORT_VARIANTS}
-      extraActions={actions} transitionInputs={orderTransitionInputs} formWidth="64rem" formComputed={ORDER_LINE_COLUMNS}>
+      extraActions={actions}
+      transitionInputs={orderTransitionInputs}
+      formWidth="64rem"
+      formComputed={ORDER_LINE_COLUMNS}
+      detail={({ row, actions: rowActions, onHide }) => <OrderDetailDialog orderId={row.id} folio={folioOf(row)} actions={rowActions} onHide={onHide} />}>
       {copyOf && (
         <RecordFormDialog
           resource={resource}
@@ -107,7 +110,6 @@ export function OrdersPage({ view }: { view: OrdersView }) {
           onHide={() => setCopyOf(null)}
         />
       )}
-      {detailOf && <OrderDetailDialog orderId={detailOf.id} folio={folioOf(detailOf)} onHide={() => setDetailOf(null)} />}
     </CrudPage>
   );
 }

@@ -1,6 +1,5 @@
 /** Texts of the Pedidos pages that the shared list and form do not already provide. */
 export const ordersTexts = {
-  details: 'Ver detalle',
   duplicate: 'Duplicar',
   duplicated: (folio: string) => `Pedido duplicado como ${folio} (borrador)`,
   duplicateFailed: 'No se pudo duplicar el pedido',

@@ -1,17 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { REGISTRY_MESSAGES, registryCutsResource, type RegistryCut } from '@goc/contracts';
+import { businessToday, registryCutsResource, type RegistryCut } from '@goc/contracts';
 import { useConfirm } from '../../components/confirm/use-confirm';
 import { useRowPermissions } from '../../components/list/row-permissions';
 import { useLoading } from '../../components/loading/use-loading';
 import { useToast } from '../../components/toast/use-toast';
-import { errorMessage, httpStatus } from '../../lib/api/api-error';
+import { errorMessage } from '../../lib/api/api-error';
 import { closeCut } from './weekly-cut-api';
 import { cutTexts } from './weekly-cut-texts';
 
+/** The week of the cut has not ended yet (Mexico City): closing it now needs the API's force flag. */
+const weekNotOver = (cut: RegistryCut) => cut.endDate !== null && businessToday() <= cut.endDate;
+
 /**
- * "Cerrar corte" (registry_history edit, open cuts only): a confirmation, then the close. When the
- * API refuses because the week has not ended, its reason is shown and the user may force the close.
+ * "Cerrar corte" (registry_history edit, open cuts only): one confirmation, then the close. Before
+ * the week ends the confirmation says so and what closing means, and the close is sent forced.
  */
 export function CutCloseButton({ cut, compact = false }: { cut: RegistryCut; compact?: boolean }) {
   const { canEdit } = useRowPermissions(registryCutsResource);
@@ -28,34 +31,23 @@ export function CutCloseButton({ cut, compact = false }: { cut: RegistryCut; com
       // The cut, the cuts list and its movements (now frozen) all change.
       await queryClient.invalidateQueries({ queryKey: ['resource'] });
     } catch (error) {
-      const reason = errorMessage(error);
-      if (!force && httpStatus(error) === 409 && cut.endDate !== null && reason === REGISTRY_MESSAGES.cutNotOver(cut.endDate)) {
-        confirm.require({
-          header: cutTexts.forceHeader,
-          message: cutTexts.forceQuestion(reason),
-          icon: 'pi pi-exclamation-triangle',
-          acceptLabel: cutTexts.forceAccept,
-          rejectLabel: cutTexts.cancel,
-          acceptClassName: 'p-button-warning',
-          defaultFocus: 'reject',
-          accept: () => void close(true),
-        });
-        return;
-      }
-      toast.add({ severity: 'error', summary: cutTexts.closeFailed, detail: reason, life: 8000 });
+      toast.add({ severity: 'error', summary: cutTexts.closeFailed, detail: errorMessage(error), life: 8000 });
     }
   };
 
-  const ask = () =>
+  const ask = () => {
+    const early = weekNotOver(cut);
     confirm.require({
-      header: cutTexts.close,
-      message: cutTexts.closeQuestion(cut.label ?? ''),
-      icon: 'pi pi-lock',
-      acceptLabel: cutTexts.close,
+      header: early ? cutTexts.closeEarlyHeader : cutTexts.close,
+      message: early && cut.endDate !== null ? cutTexts.closeEarlyQuestion(cut.label ?? '', cut.endDate) : cutTexts.closeQuestion(cut.label ?? ''),
+      icon: early ? 'pi pi-exclamation-triangle' : 'pi pi-lock',
+      acceptLabel: early ? cutTexts.closeEarly : cutTexts.close,
       rejectLabel: cutTexts.cancel,
+      acceptClassName: early ? 'p-button-warning' : undefined,
       defaultFocus: 'reject',
-      accept: () => void close(false),
+      accept: () => void close(early),
     });
+  };
 
   return <Button type="button" label={compact ? undefined : cutTexts.close} aria-label={cutTexts.close} icon="pi pi-lock" severity="warning" onClick={ask} />;
 }

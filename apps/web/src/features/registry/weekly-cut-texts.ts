@@ -30,9 +30,10 @@ export const cutTexts = {
   close: 'Cerrar corte',
   closeQuestion: (label: string) =>
     `¿Cerrar el corte ${label}? Sus movimientos quedarán fijos: después solo podrán cambiar sus estatus.`,
-  forceHeader: 'La semana aún no termina',
-  forceQuestion: (reason: string) => `${reason}. ¿Cerrarlo de todos modos?`,
-  forceAccept: 'Cerrar de todos modos',
+  closeEarlyHeader: 'La semana aún no termina',
+  closeEarlyQuestion: (label: string, end: string) =>
+    `La semana del corte ${label} termina el ${formatDay(end)}. Si lo cierras ahora, sus movimientos quedarán fijos (después solo podrán cambiar sus estatus) y los que se capturen el resto de la semana irán al corte siguiente. ¿Cerrarlo de todos modos?`,
+  closeEarly: 'Cerrar de todos modos',
   cancel: 'Cancelar',
   closed: (label: string) => `Corte ${label} cerrado`,
   closeFailed: 'No se pudo cerrar el corte',

@@ -65,9 +65,10 @@ export function PermissionMatrix({ value, onChange, error, held }: PermissionMat
           {error}
         </small>
       )}
-      <div className="overflow-x-auto rounded-lg border border-solid border-(--surface-border)">
+      {/* Its own scroll box, so the header row (Ver, Crear, Editar, Eliminar) stays in sight over the modules. */}
+      <div className="max-h-[60vh] overflow-auto rounded-lg border border-solid border-(--surface-border)">
         <table className="w-full border-collapse text-sm" aria-label="Matriz de permisos">
-          <thead className="bg-(--surface-50)">
+          <thead className="sticky top-0 z-10 bg-(--surface-50) shadow-[0_1px_0_var(--surface-border)]">
             <tr>
               <th scope="col" className="px-2 py-2 text-left font-semibold sm:px-3">
                 Módulo

@@ -68,7 +68,15 @@ function start(modules: { name: string; edit: boolean }[], routes: Parameters<ty
 }
 
 const rowOf = async (folio: string) => (await screen.findByText(folio)).closest('tr')!;
-const buttonsOf = (row: HTMLElement) => within(row).queryAllByRole('button').map((b) => b.getAttribute('aria-label'));
+const buttonsOf = (row: HTMLElement) => within(row).queryAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
+/** The row's «Más acciones» menu: its items, the destructive ones after a separator. */
+async function menuOf(row: HTMLElement) {
+  fireEvent.click(within(row).getByRole('button', { name: 'Más acciones' }));
+  const menu = await screen.findByRole('menu', { hidden: true });
+  await within(menu).findAllByRole('menuitem', { hidden: true });
+  return [...menu.querySelectorAll('[role=menuitem], [role=separator]')].map((item) => (item.getAttribute('role') === 'separator' ? '—' : item.textContent));
+}
+const closeMenu = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape', code: 'Escape' });
 
 describe('list page of a business resource', () => {
   it('sends the view’s scope with the list, and the export carries it too', async () => {
@@ -85,13 +93,21 @@ describe('list page of a business resource', () => {
       { name: 'my_orders', edit: true },
       { name: 'history', edit: true },
     ]);
-    expect(buttonsOf(await rowOf('PED-000001'))).toEqual(['Enviar', 'Editar', 'Historial', 'Eliminar']);
-    expect(buttonsOf(await rowOf('PED-000002'))).toEqual(['Rechazar', 'Historial']);
+    // The steps that fit the status are labelled buttons; the rest wait in the menu, destructive ones apart and last.
+    const draft = await rowOf('PED-000001');
+    expect(buttonsOf(draft)).toEqual(['Enviar', 'Editar', 'Más acciones']);
+    expect(await menuOf(draft)).toEqual(['Historial', '—', 'Eliminar']);
+    expect(screen.getByRole('menuitem', { name: 'Eliminar', hidden: true })).toHaveClass('goc-menu-danger');
+    closeMenu();
+    const sent = await rowOf('PED-000002');
+    expect(buttonsOf(sent)).toEqual(['Más acciones']);
+    await waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).toBeNull());
+    expect(await menuOf(sent)).toEqual(['Historial', '—', 'Rechazar']);
   });
 
   it('without the history module’s edit flag nobody can reject', async () => {
     start([{ name: 'my_orders', edit: true }]);
-    expect(buttonsOf(await rowOf('PED-000002'))).toEqual(['Historial']);
+    expect(await menuOf(await rowOf('PED-000002'))).toEqual(['Historial']);
   });
 });
 
@@ -106,7 +122,7 @@ describe('transition dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(1));
     expect(server.calls('POST', '/orders/1/transitions')[0]!.body).toEqual({ to: 'enviado', version: 3, comment: null });
-    expect(await screen.findByText('Estatus actualizado')).toBeInTheDocument();
+    expect(await screen.findByText('Pedido PED-000001 enviado')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -114,7 +130,8 @@ describe('transition dialog', () => {
     const server = start([{ name: 'history', edit: true }, { name: 'my_orders', edit: false }], {
       'POST /orders/2/transitions': apiError(409, 'El registro fue modificado por otro usuario'),
     });
-    fireEvent.click(within(await rowOf('PED-000002')).getByRole('button', { name: 'Rechazar' }));
+    await menuOf(await rowOf('PED-000002'));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Rechazar', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Rechazar: PED-000002' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
     expect(await within(dialog).findByText(WORKFLOW_MESSAGES.commentRequired)).toBeInTheDocument();

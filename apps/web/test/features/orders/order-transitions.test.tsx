@@ -109,7 +109,7 @@ describe('Comprar', () => {
         { lineId: 12, unitPrice: 215.75 },
       ],
     });
-    expect(await screen.findByText('Estatus actualizado')).toBeInTheDocument();
+    expect(await screen.findByText('Pedido PED-000001 comprado')).toBeInTheDocument();
   });
 
   it('shows the server’s field message next to the supplier', async () => {

@@ -125,34 +125,38 @@ describe('Detalle de Corte Semanal', () => {
     expect(await screen.findByText('Ana López Ruiz')).toBeInTheDocument();
   });
 
-  it('closes the cut after confirming, and forces it with the API’s reason when the week has not ended', async () => {
-    const notOver = REGISTRY_MESSAGES.cutNotOver('2026-11-29');
-    const server = start({
-      'POST /registry/cuts/7/close': (request) =>
-        (request.body as { force: boolean }).force ? { status: 200, data: cut({ status: 'cerrado', version: 3 }) } : apiError(409, notOver),
-    });
+  it('closes a cut whose week is over after one confirmation, unforced', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-01T18:00:00Z') });
+    const server = start({ 'POST /registry/cuts/7/close': { status: 200, data: cut({ status: 'cerrado', version: 3 }) } });
     fireEvent.click(await screen.findByRole('button', { name: 'Cerrar corte' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cerrar corte' });
     expect(dialog).toHaveTextContent('¿Cerrar el corte 2026-S48?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar corte' }));
-
-    const force = await screen.findByRole('dialog', { name: 'La semana aún no termina' });
-    expect(force).toHaveTextContent(notOver);
-    fireEvent.click(within(force).getByRole('button', { name: 'Cerrar de todos modos' }));
-
     expect(await screen.findByText('Corte 2026-S48 cerrado')).toBeInTheDocument();
-    expect(server.calls('POST', '/registry/cuts/7/close').map((r) => r.body)).toEqual([
-      { version: 2, force: false },
-      { version: 2, force: true },
-    ]);
+    expect(server.calls('POST', '/registry/cuts/7/close').map((r) => r.body)).toEqual([{ version: 2, force: false }]);
+    vi.useRealTimers();
   });
 
-  it('shows why a close failed when forcing would not help', async () => {
+  it('closes a cut before its week ends with one confirmation that says so, forced from the start', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T18:00:00Z') });
+    const server = start({ 'POST /registry/cuts/7/close': { status: 200, data: cut({ status: 'cerrado', version: 3 }) } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar corte' }));
+    const early = await screen.findByRole('dialog', { name: 'La semana aún no termina' });
+    expect(early).toHaveTextContent('La semana del corte 2026-S48 termina el 29/11/26. Si lo cierras ahora, sus movimientos quedarán fijos');
+    fireEvent.click(within(early).getByRole('button', { name: 'Cerrar de todos modos' }));
+    expect(await screen.findByText('Corte 2026-S48 cerrado')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Cerrar corte' })).not.toBeInTheDocument();
+    expect(server.calls('POST', '/registry/cuts/7/close').map((r) => r.body)).toEqual([{ version: 2, force: true }]);
+    vi.useRealTimers();
+  });
+
+  it('shows why a close failed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-01T18:00:00Z') });
     start({ 'POST /registry/cuts/7/close': apiError(409, REGISTRY_MESSAGES.cutAlreadyClosed) });
     fireEvent.click(await screen.findByRole('button', { name: 'Cerrar corte' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Cerrar corte' })).getByRole('button', { name: 'Cerrar corte' }));
     expect(await screen.findByText(REGISTRY_MESSAGES.cutAlreadyClosed)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'La semana aún no termina' })).not.toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it('has no close button for a user without registry_history edit', async () => {

@@ -1,0 +1,49 @@
+import type { ActionDeclaration } from '@goc/contracts';
+import { listTexts } from './list-texts';
+import type { ListResource, ResourceRow } from './resource-types';
+import type { RowAction } from './row-actions';
+import { useRowPermissions } from './row-permissions';
+
+export interface ResourceActionHandlers {
+  /** Page actions (employee details, PDF…), before the standard ones; each page checks its own permission. */
+  extraActions?: readonly RowAction[];
+  onEdit?: (row: ResourceRow) => void;
+  onHistory?: (row: ResourceRow) => void;
+  onDelete?: (row: ResourceRow) => void;
+  onTransition?: (row: ResourceRow, action: ActionDeclaration) => void;
+}
+
+/** PrimeReact Tag severities as Button severities. */
+const buttonSeverity = (severity: ActionDeclaration['severity']): RowAction['severity'] =>
+  severity === 'warn' ? 'warning' : severity === undefined ? 'secondary' : severity;
+
+/**
+ * Every action of a resource's rows, in the order a row shows them: the page's own, the workflow's
+ * (each on the rows whose status and owner allow it for this user), Editar, Historial, Eliminar —
+ * each only with its declared permission. The workflow's steps and Editar are the prominent ones;
+ * the workflow's danger actions (Cancelar, Rechazar) and Eliminar are destructive. The same list
+ * serves a list row and the record's own view.
+ */
+export function useResourceActions(resource: ListResource, { extraActions = [], onEdit, onHistory, onDelete, onTransition }: ResourceActionHandlers): RowAction[] {
+  const rights = useRowPermissions(resource);
+  const workflowActions: RowAction[] = onTransition
+    ? (resource.workflow?.actions ?? []).map((action) => ({
+        key: `transition-${action.to}-${action.label}`,
+        icon: action.icon,
+        label: action.label,
+        severity: buttonSeverity(action.severity),
+        onClick: (row: ResourceRow) => onTransition(row, action),
+        visible: (row: ResourceRow) => rights.actionsOf(row).includes(action),
+        ...(action.severity === 'danger' ? { destructive: true } : { prominent: true }),
+      }))
+    : [];
+  return [
+    ...extraActions,
+    ...workflowActions,
+    ...(onEdit && rights.canEdit ? [{ key: 'edit', icon: 'pi pi-pencil', label: listTexts.edit, onClick: onEdit, visible: rights.canEditRow, prominent: true }] : []),
+    ...(onHistory ? [{ key: 'history', icon: 'pi pi-history', label: listTexts.history, onClick: onHistory }] : []),
+    ...(onDelete && rights.canDelete
+      ? [{ key: 'delete', icon: 'pi pi-trash', label: listTexts.delete, onClick: onDelete, severity: 'danger' as const, visible: rights.canDeleteRow, destructive: true }]
+      : []),
+  ];
+}
