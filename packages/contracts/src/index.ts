@@ -45,3 +45,4 @@ export * from './resources/registry';
 export * from './registry/index';
 export * from './works/overview';
 export * from './dashboard/dashboard';
+export * from './attachments';

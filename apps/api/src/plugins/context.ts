@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
+import type { ResourceService } from '../lib/crud/service';
 import { createExportLimiter, type ExportLimiter } from '../lib/export/limiter';
 import { createPasswordHasher, type PasswordHasher } from '../lib/passwords';
 import { createAccessTokenService, type AccessTokenService } from '../lib/tokens';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     tokens: AccessTokenService;
     /** Slots for running exports (lib/export/limiter). */
     exportLimiter: ExportLimiter;
+    /** Every resource's service by declaration key, as its routes register it (lib/crud/routes). */
+    resources: Map<string, ResourceService>;
   }
 }
 
@@ -32,6 +35,7 @@ async function contextPlugin(app: FastifyInstance, { config, database }: Context
   app.decorate('passwords', createPasswordHasher(config.auth.argon2));
   app.decorate('tokens', createAccessTokenService(config.auth, config.jwtSecret));
   app.decorate('exportLimiter', createExportLimiter(config.exports));
+  app.decorate('resources', new Map<string, ResourceService>());
 }
 
 export default fp(contextPlugin, { name: 'goc-context' });

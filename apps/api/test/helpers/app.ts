@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loginResponseSchema, type LoginResponse } from '@goc/contracts';
 import { buildApp } from '../../src/app';
-import { DEFAULT_AUTH_SETTINGS, type AppConfig, type AuthSettings } from '../../src/config';
+import { DEFAULT_ATTACHMENT_SETTINGS, DEFAULT_AUTH_SETTINGS, type AppConfig, type AuthSettings } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
 import { roles, users } from '../../src/db/schema';
 import { seedDatabase } from '../../src/db/seed';
@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?
     logLevel: 'silent',
     trustProxy: false,
     exports: DEFAULT_EXPORT_LIMITS,
+    attachments: DEFAULT_ATTACHMENT_SETTINGS,
     ...rest,
     auth: { ...TEST_AUTH, ...auth },
   };

@@ -9,3 +9,4 @@ export * from './records';
 export * from './projects';
 export * from './orders';
 export * from './registry';
+export * from './attachments';

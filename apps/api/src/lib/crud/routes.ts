@@ -45,7 +45,7 @@ export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(war
 const security = [{ bearerAuth: [] }];
 
 /** Any flag on a module of the resource's views (or on its module when it has none) opens its reads. */
-function readPermission(resource: AnyResource, binding: ResourceBinding): PermissionRequirement[] {
+export function readPermission(resource: AnyResource, binding: ResourceBinding): PermissionRequirement[] {
   const modules = resource.views ? Object.values(resource.views).map((v) => v.module) : [resource.module];
   return [...[...new Set(modules)].map((module): PermissionRequirement => ({ module, action: 'view' })), ...(binding.readers ?? [])];
 }
@@ -249,6 +249,8 @@ export function registerActionRoutes(instance: FastifyInstance, service: Resourc
 /** Every route of a resource: list, record and action routes. */
 export function registerResourceRoutes<R extends AnyResource>(instance: FastifyInstance, binding: ResourceBinding<R>): ResourceService {
   const service = createResourceService(binding);
+  // Features that hang off any record (attachments) find its service here, without importing its module.
+  instance.resources.set(binding.declaration.key, service);
   registerListRoutes(instance, service);
   registerRecordRoutes(instance, service);
   registerActionRoutes(instance, service);
