@@ -16,6 +16,8 @@ CREATE TABLE "attachment_chunks" (
 	CONSTRAINT "attachment_chunks_pkey" PRIMARY KEY("content_id","seq")
 );
 --> statement-breakpoint
+-- Stored files are mostly compressed already (PDF, JPEG, Office zips): out of line, without trying to compress them again.
+ALTER TABLE "attachment_chunks" ALTER COLUMN "data" SET STORAGE EXTERNAL;--> statement-breakpoint
 CREATE TABLE "attachments" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
 	"resource" text NOT NULL,
