@@ -87,6 +87,8 @@ export const attachmentListSchema = z.object({
   items: z.array(attachmentSchema),
   /** Whether the caller may add documents to the record now. */
   canUpload: z.boolean(),
+  /** The size limit per file (GOC_ATTACHMENT_MAX_MB), so a phone does not send what will be refused. */
+  maxMb: z.number().int(),
 });
 export type AttachmentList = z.output<typeof attachmentListSchema>;
 

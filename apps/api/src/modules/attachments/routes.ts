@@ -186,7 +186,7 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
       querystring: attachmentTargetSchema,
       response: { 200: attachmentListSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => service.list(await actorOf(request), request.query),
+    handler: async (request) => ({ ...(await service.list(await actorOf(request), request.query)), maxMb }),
   });
 
   app.get('/attachments/counts', {

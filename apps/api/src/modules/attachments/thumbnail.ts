@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { THUMBNAIL_SIZE, type AttachmentType } from '@goc/contracts';
 

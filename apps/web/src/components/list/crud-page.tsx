@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { rowLabel, type ActionDeclaration, type Filters } from '@goc/contracts';
+import { rowLabel, type ActionDeclaration, type AttachableResource, type Filters } from '@goc/contracts';
+import { DocumentsDialog } from '../attachments/documents-dialog';
+import { attachmentsTexts } from '../attachments/attachments-texts';
 import { copyValues } from '../form/form-values';
 import { listTexts } from './list-texts';
 import { useRecordCommands, type RecordCommandsOptions } from './record-commands';
@@ -32,6 +34,8 @@ export interface CrudPageProps extends RecordCommandsOptions {
   duplicable?: boolean;
   /** Inputs the workflow's actions take beyond the comment. */
   transitionInputs?: TransitionInputs;
+  /** Records with documents: the paperclip count on each row and a «Documentos» row action with their panel. */
+  attachments?: AttachableResource;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
@@ -61,9 +65,11 @@ export function CrudPage({
   deletable = true,
   duplicable,
   transitionInputs,
+  attachments,
   children,
 }: CrudPageProps) {
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
+  const [documentsOf, setDocumentsOf] = useState<ResourceRow | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
   const { open, askDelete, dialogs } = useRecordCommands(resource, { formExtension, formShape, formWidth, formComputed, onSaved });
   const rights = useRowPermissions(resource);
@@ -71,6 +77,7 @@ export function CrudPage({
     duplicable && rights.canCreate
       ? [{ key: 'duplicate', icon: 'pi pi-copy', label: listTexts.duplicate, onClick: (row) => open(null, copyValues(resource.fields, row)) }]
       : [];
+  const documents: RowAction[] = attachments ? [{ key: 'documents', icon: 'pi pi-paperclip', label: attachmentsTexts.title, onClick: setDocumentsOf }] : [];
 
   return (
     <>
@@ -86,7 +93,8 @@ export function CrudPage({
         {...(baseFilters ? { baseFilters } : {})}
         {...(cells ? { cells } : {})}
         {...(exportVariants ? { exportVariants } : {})}
-        extraActions={[...extraActions, ...duplicate]}
+        extraActions={[...extraActions, ...documents, ...duplicate]}
+        {...(attachments ? { attachments } : {})}
       />
       {dialogs}
       {historyOf && (
@@ -94,6 +102,9 @@ export function CrudPage({
       )}
       {transition && (
         <TransitionDialog resource={resource} row={transition.row} action={transition.action} inputs={transitionInputs} onHide={() => setTransition(null)} />
+      )}
+      {attachments && documentsOf && (
+        <DocumentsDialog resource={attachments} recordId={documentsOf.id} label={rowLabel(resource, documentsOf)} onHide={() => setDocumentsOf(null)} />
       )}
       {children}
     </>

@@ -6,7 +6,7 @@ import { DataTable, type DataTableFilterMeta, type DataTableSortMeta } from 'pri
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { Skeleton } from 'primereact/skeleton';
-import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type ActionDeclaration, type Filters, type SortEntry } from '@goc/contracts';
+import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type ActionDeclaration, type AttachableResource, type Filters, type SortEntry } from '@goc/contracts';
 import { errorMessage } from '../../lib/api/api-error';
 import { useIsMobile } from '../../lib/use-media-query';
 import { CellValue } from './cell-value';
@@ -19,6 +19,8 @@ import { listTexts } from './list-texts';
 import { useListUrlState } from './list-url-state';
 import { fetchList, listRequestParams } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';
+import { PaperclipCount, useAttachmentCounts } from '../attachments/attachment-count';
+import { attachmentsTexts } from '../attachments/attachments-texts';
 import type { ListResource, ResourceRow } from './resource-types';
 import { RowActions, useRowActionsMenu, type RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
@@ -55,6 +57,8 @@ export interface ResourceListProps {
   toolbar?: ReactNode;
   /** Read-only columns after the declared ones, for values the entity carries beyond its fields (a cut's totals). */
   extraColumns?: readonly ExtraColumn[];
+  /** The attachments resource of the rows: a paperclip column with each row's number of documents. */
+  attachments?: AttachableResource;
 }
 
 /** A column the declaration has no field for: always shown, neither sorted nor filtered. */
@@ -103,6 +107,7 @@ export function ResourceList({
   exportVariants,
   toolbar,
   extraColumns = [],
+  attachments,
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
   const rights = useRowPermissions(resource);
@@ -132,6 +137,7 @@ export function ResourceList({
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
   const loadingRows = list.isPending || list.isPlaceholderData;
   const rows = loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? []);
+  const documentCounts = useAttachmentCounts(attachments, rows.map((r) => r.id));
 
   const workflowActions: RowAction[] = onTransition
     ? (resource.workflow?.actions ?? []).map((action) => ({
@@ -264,6 +270,14 @@ export function ResourceList({
             className={`whitespace-nowrap ${extra.numeric ? 'text-right' : ''}`}
           />
         ))}
+        {attachments && (
+          <Column
+            key="attachments"
+            header={<i className="pi pi-paperclip" aria-label={attachmentsTexts.countHeader} />}
+            body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={documentCounts[String(row.id)]} />)}
+            className="w-px whitespace-nowrap"
+          />
+        )}
         {actions.length > 0 && (
           <Column
             key="actions"

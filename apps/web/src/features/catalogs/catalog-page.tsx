@@ -11,6 +11,7 @@ function DeclaredCatalogPage({ page }: { page: CatalogPageDeclaration }) {
     <CrudPage
       resource={page.catalog}
       extraActions={details ? [{ key: 'details', icon: details.icon, label: details.label, onClick: setDetailsOf }] : []}
+      {...(page.attachments ? { attachments: page.attachments } : {})}
     >
       {details && detailsOf && <details.Dialog row={detailsOf} onHide={() => setDetailsOf(null)} />}
     </CrudPage>

@@ -4,6 +4,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { formatDateTime, formatDay, type OrderLine } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
+import { DocumentsPanel } from '../../components/attachments/documents-panel';
 import { WorkflowStatusTag } from '../../components/list/status-tag';
 import { errorMessage } from '../../lib/api/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -116,6 +117,7 @@ export function OrderDetailDialog({ orderId, folio, onHide }: { orderId: number;
             <h3 className="mt-0 mb-2 text-base">{ordersTexts.timeline}</h3>
             <Timeline order={data} />
           </section>
+          <DocumentsPanel resource="orders" recordId={orderId} />
         </div>
       )}
     </AppDialog>

@@ -79,7 +79,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       resource={resource}
       baseParams={{ scope: view }}
       exportVariants={EXPORT_VARIANTS}
-      extraActions={actions} transitionInputs={orderTransitionInputs} formWidth="64rem" formComputed={ORDER_LINE_COLUMNS}>
+      extraActions={actions} transitionInputs={orderTransitionInputs} formWidth="64rem" formComputed={ORDER_LINE_COLUMNS} attachments="orders">
       {detailOf && <OrderDetailDialog orderId={detailOf.id} folio={folioOf(detailOf)} onHide={() => setDetailOf(null)} />}
     </CrudPage>
   );
