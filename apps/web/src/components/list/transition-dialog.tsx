@@ -14,6 +14,7 @@ import type { ListResource, ResourceRow } from './resource-types';
 export const transitionTexts = {
   comment: 'Comentario',
   done: 'Estatus actualizado',
+  afterFailed: 'El estatus se actualizó, pero no se completó el resto del paso',
 } as const;
 
 /** Inputs a workflow adds to some actions (its declared `input`), rendered by the page that knows them. */
@@ -27,6 +28,8 @@ export interface TransitionInputs {
     set: (name: string, value: unknown) => void;
     errors: Record<string, string>;
   }) => ReactNode;
+  /** Work of the same step once the action succeeded (the quote attached to a purchase); a failure is reported, the action stays done. */
+  afterDone?: (saved: ResourceRow, action: ActionDeclaration, values: Record<string, unknown>) => Promise<void>;
 }
 
 interface TransitionDialogProps {
@@ -57,6 +60,9 @@ export function TransitionDialog({ resource, row, action, inputs, onHide, onDone
     mutationFn: (body: Record<string, unknown>) => postTransition(resource.resource, row.id, body),
     onSuccess: async (saved) => {
       toast.add({ severity: 'success', summary: transitionTexts.done, detail: `${action.label}: ${label}`, life: 3000 });
+      await inputs?.afterDone?.(saved, action, values).catch((error: unknown) =>
+        toast.add({ severity: 'error', summary: transitionTexts.afterFailed, detail: errorMessage(error), life: 8000 }),
+      );
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource.resource) });
       onDone?.(saved);
       onHide();
