@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '@goc/contracts';
 import type { S3Settings } from '../../src/config';
@@ -17,21 +18,16 @@ import { ATTACHMENTS, pdf, photo, upload } from './support';
  * it cannot start the tests are skipped, saying why.
  */
 
-interface S3Server {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-
 const BUCKET = 'goc-documentos';
-let server: S3Server | null = null;
+let server: S3rver | null = null;
 let settings: S3Settings | null = null;
 let unavailable = '';
 let directory = '';
 
 try {
-  const { default: S3rver } = (await import('s3rver')) as unknown as { default: new (options: object) => S3Server };
+  const { default: S3rverServer } = await import('s3rver');
   directory = mkdtempSync(join(tmpdir(), 'goc-s3-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: BUCKET }] });
+  server = new S3rverServer({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: BUCKET }] });
   const { port } = await server.run();
   settings = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 } catch (error) {

@@ -70,6 +70,9 @@ export interface ExtraColumn {
   numeric?: boolean;
 }
 
+/** Where a row carries its number of documents for the paperclip column. */
+const ATTACHMENT_COUNT = '__attachments';
+
 /** Skeleton rows have negative ids so they never collide with real ones. */
 const SKELETON_ROWS = 8;
 const skeletonRows = (count: number): ResourceRow[] => Array.from({ length: count }, (_, i) => ({ id: -(i + 1), version: 0 }));
@@ -138,6 +141,11 @@ export function ResourceList({
   const loadingRows = list.isPending || list.isPlaceholderData;
   const rows = loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? []);
   const documentCounts = useAttachmentCounts(attachments, rows.map((r) => r.id));
+  // The counts travel in the rows: the table re-renders its cells when its rows change, not when a closure does.
+  const shownRows = useMemo(
+    () => (attachments ? rows.map((r) => ({ ...r, [ATTACHMENT_COUNT]: documentCounts[String(r.id)] ?? 0 })) : rows),
+    [attachments, rows, documentCounts],
+  );
 
   const workflowActions: RowAction[] = onTransition
     ? (resource.workflow?.actions ?? []).map((action) => ({
@@ -204,7 +212,7 @@ export function ResourceList({
       )}
 
       <DataTable
-        value={rows}
+        value={shownRows}
         dataKey="id"
         lazy
         paginator
@@ -274,7 +282,7 @@ export function ResourceList({
           <Column
             key="attachments"
             header={<i className="pi pi-paperclip" aria-label={attachmentsTexts.countHeader} />}
-            body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={documentCounts[String(row.id)]} />)}
+            body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={row[ATTACHMENT_COUNT] as number | undefined} />)}
             className="w-px whitespace-nowrap"
           />
         )}
