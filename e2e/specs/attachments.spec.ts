@@ -59,7 +59,7 @@ test('a resident attaches a phone photo to a draft; purchasing sees the thumbnai
     await desk.goto('/pedidos/historico');
     await expect(headerTitle(desk)).toHaveText('Histórico de Pedidos', { timeout: 90_000 });
     const row = rowOf(desk, order.folio);
-    await expect(row.getByText('1 documento')).toBeAttached();
+    await expect(row.getByText('1 documento')).toBeAttached({ timeout: 30_000 });
     await row.getByRole('button', { name: 'Ver detalle' }).click();
     const dialog = desk.getByRole('dialog', { name: new RegExp(order.folio) });
     const thumbnail = dialog.getByRole('button', { name: 'Ver colado-losa.jpg' }).locator('img');

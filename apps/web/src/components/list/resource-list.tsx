@@ -244,6 +244,14 @@ export function ResourceList({
         className="goc-resource-list"
         pt={TABLE_PASS_THROUGH}
       >
+        {attachments && (
+          <Column
+            key="attachments"
+            header={<i className="pi pi-paperclip" aria-label={attachmentsTexts.countHeader} />}
+            body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={row[ATTACHMENT_COUNT] as number | undefined} />)}
+            className="w-px whitespace-nowrap"
+          />
+        )}
         {columns
           .filter((c) => visible.includes(c.field.name))
           .map(({ field, spec }) => (
@@ -278,14 +286,6 @@ export function ResourceList({
             className={`whitespace-nowrap ${extra.numeric ? 'text-right' : ''}`}
           />
         ))}
-        {attachments && (
-          <Column
-            key="attachments"
-            header={<i className="pi pi-paperclip" aria-label={attachmentsTexts.countHeader} />}
-            body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={row[ATTACHMENT_COUNT] as number | undefined} />)}
-            className="w-px whitespace-nowrap"
-          />
-        )}
         {actions.length > 0 && (
           <Column
             key="actions"
