@@ -158,8 +158,8 @@ async function runEngine(engine: string, photo: Buffer, url?: string): Promise<{
 
 /** A real photo of about PHOTO_MB: camera noise compresses about as badly as a site photo. */
 async function benchPhoto(): Promise<Buffer> {
-  const width = 1800;
-  const height = 1350;
+  const width = 2048;
+  const height = 1536;
   const noise = randomBytes(width * height * 3);
   return sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 82 }).toBuffer();
 }

@@ -139,7 +139,7 @@ export function ResourceList({
 
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
   const loadingRows = list.isPending || list.isPlaceholderData;
-  const rows = loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? []);
+  const rows = useMemo(() => (loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? [])), [loadingRows, query.pageSize, list.data]);
   const documentCounts = useAttachmentCounts(attachments, rows.map((r) => r.id));
   // The counts travel in the rows: the table re-renders its cells when its rows change, not when a closure does.
   const shownRows = useMemo(
