@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import attachmentRoutes from './modules/attachments/routes';
 import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
 import dashboardRoutes from './modules/dashboard/routes';
@@ -45,6 +46,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(workRoutes);
   await app.register(dashboardRoutes);
   await app.register(notificationRoutes);
+  await app.register(attachmentRoutes);
 }
 
 /**

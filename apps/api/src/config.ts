@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_ATTACHMENT_MAX_MB } from '@goc/contracts';
 import { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './lib/export/limiter';
 
 /** Security knobs that are not environment variables; tests override them through buildApp's config. */
@@ -62,6 +63,7 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Concurrent exports allowed per user and in the whole process (HTTP 429 beyond). */
   exports: ExportLimits;
+  attachments: AttachmentSettings;
   /** Domain events (lib/events): delivered events older than this many days are purged. */
   eventRetentionDays: number;
   /** Outgoing e-mail of notifications; absent when GOC_SMTP_URL is not set. */
@@ -93,6 +95,24 @@ export interface NotificationSettings {
 }
 
 export const DEFAULT_EVENT_RETENTION_DAYS = 30;
+
+/** An S3-compatible object store for attachment contents (docs/attachments.md). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface AttachmentSettings {
+  /** Largest file accepted, in MB (HTTP 413 beyond). */
+  maxMb: number;
+  /** Where new files go: the database unless an object store is configured. */
+  s3?: S3Settings | undefined;
+}
+
+export const DEFAULT_ATTACHMENT_SETTINGS: AttachmentSettings = { maxMb: DEFAULT_ATTACHMENT_MAX_MB };
 
 /**
  * The repository root: the nearest folder above this module whose package.json declares workspaces.
@@ -167,6 +187,17 @@ const envSchema = z.object({
     .max(3650, 'GOC_EVENT_RETENTION_DAYS no puede pasar de 3650')
     .default(DEFAULT_EVENT_RETENTION_DAYS),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'REDIS_URL debe empezar con redis:// o rediss://'),
+  GOC_ATTACHMENT_MAX_MB: z.coerce
+    .number({ error: 'GOC_ATTACHMENT_MAX_MB debe ser un número' })
+    .int('GOC_ATTACHMENT_MAX_MB debe ser un número entero')
+    .min(1, 'GOC_ATTACHMENT_MAX_MB debe estar entre 1 y 1024')
+    .max(1024, 'GOC_ATTACHMENT_MAX_MB debe estar entre 1 y 1024')
+    .default(DEFAULT_ATTACHMENT_MAX_MB),
+  GOC_S3_ENDPOINT: optionalText.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), 'GOC_S3_ENDPOINT debe ser una URL http:// o https://'),
+  GOC_S3_BUCKET: optionalText,
+  GOC_S3_REGION: optionalText,
+  GOC_S3_ACCESS_KEY_ID: optionalText,
+  GOC_S3_SECRET_ACCESS_KEY: optionalText,
   GOC_SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/\s]+/.test(v), 'GOC_SMTP_URL debe ser una dirección smtp:// o smtps:// (smtp://usuario:clave@servidor:587)'),
   GOC_MAIL_FROM: optionalText.refine(
     (v) => v === undefined || /^([^<>]*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(v),
@@ -178,6 +209,22 @@ const envSchema = z.object({
   if (e.GOC_MAIL_FROM === undefined) ctx.addIssue({ code: 'custom', path: ['GOC_MAIL_FROM'], message: 'GOC_MAIL_FROM es obligatoria cuando se define GOC_SMTP_URL' });
   if (e.GOC_PUBLIC_URL === undefined) ctx.addIssue({ code: 'custom', path: ['GOC_PUBLIC_URL'], message: 'GOC_PUBLIC_URL es obligatoria cuando se define GOC_SMTP_URL (los correos llevan el enlace)' });
 });
+
+const S3_VARIABLES = ['GOC_S3_ENDPOINT', 'GOC_S3_BUCKET', 'GOC_S3_ACCESS_KEY_ID', 'GOC_S3_SECRET_ACCESS_KEY'] as const;
+
+/** The object store when its variables are set: all of them, or none (a half-configured store is an error, not the database). */
+function s3Settings(e: z.output<typeof envSchema>): S3Settings | undefined | string[] {
+  const missing = S3_VARIABLES.filter((name) => e[name] === undefined);
+  if (missing.length === S3_VARIABLES.length) return undefined;
+  if (missing.length > 0) return missing.map((name) => `${name}: falta; el almacenamiento S3 necesita ${S3_VARIABLES.join(', ')}`);
+  return {
+    endpoint: e.GOC_S3_ENDPOINT as string,
+    bucket: e.GOC_S3_BUCKET as string,
+    region: e.GOC_S3_REGION ?? 'us-east-1',
+    accessKeyId: e.GOC_S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.GOC_S3_SECRET_ACCESS_KEY as string,
+  };
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -208,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  const s3 = s3Settings(e);
+  if (Array.isArray(s3)) throw new ConfigError(s3);
   const root = projectRoot();
   const dataDir = isAbsolute(e.GOC_DATA_DIR) ? e.GOC_DATA_DIR : resolve(root, e.GOC_DATA_DIR);
   return {
@@ -230,5 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { smtpUrl: e.GOC_SMTP_URL, from: e.GOC_MAIL_FROM, publicUrl: e.GOC_PUBLIC_URL.replace(/\/+$/, '') }
         : undefined,
     eventRetentionDays: e.GOC_EVENT_RETENTION_DAYS,
+    attachments: { maxMb: e.GOC_ATTACHMENT_MAX_MB, s3 },
   };
 }

@@ -114,4 +114,34 @@ describe('loadConfig', () => {
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, PORT: '70000' })).toThrow('PORT debe estar entre 1 y 65535');
   });
+
+  it('keeps documents in the database, 25 MB each, unless told otherwise', () => {
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET }).attachments).toEqual({ maxMb: 25, s3: undefined });
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, GOC_ATTACHMENT_MAX_MB: '100' }).attachments.maxMb).toBe(100);
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_ATTACHMENT_MAX_MB: '0' })).toThrow('GOC_ATTACHMENT_MAX_MB debe estar entre 1 y 1024');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_ATTACHMENT_MAX_MB: 'mucho' })).toThrow('GOC_ATTACHMENT_MAX_MB debe ser un número');
+  });
+
+  it('uses an S3-compatible store only with all of its variables, naming the missing ones', () => {
+    const s3 = { GOC_S3_ENDPOINT: 'https://minio.local:9000', GOC_S3_BUCKET: 'goc', GOC_S3_ACCESS_KEY_ID: 'clave', GOC_S3_SECRET_ACCESS_KEY: 'secreto' };
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, ...s3 }).attachments.s3).toEqual({
+      endpoint: 'https://minio.local:9000',
+      bucket: 'goc',
+      region: 'us-east-1',
+      accessKeyId: 'clave',
+      secretAccessKey: 'secreto',
+    });
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, ...s3, GOC_S3_REGION: 'mx-central-1' }).attachments.s3?.region).toBe('mx-central-1');
+    let error: unknown;
+    try {
+      loadConfig({ GOC_JWT_SECRET: SECRET, GOC_S3_ENDPOINT: 'https://minio.local:9000', GOC_S3_BUCKET: 'goc' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'GOC_S3_ACCESS_KEY_ID: falta; el almacenamiento S3 necesita GOC_S3_ENDPOINT, GOC_S3_BUCKET, GOC_S3_ACCESS_KEY_ID, GOC_S3_SECRET_ACCESS_KEY',
+      'GOC_S3_SECRET_ACCESS_KEY: falta; el almacenamiento S3 necesita GOC_S3_ENDPOINT, GOC_S3_BUCKET, GOC_S3_ACCESS_KEY_ID, GOC_S3_SECRET_ACCESS_KEY',
+    ]);
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, ...s3, GOC_S3_ENDPOINT: 'minio:9000' })).toThrow('GOC_S3_ENDPOINT debe ser una URL http:// o https://');
+  });
 });

@@ -9,7 +9,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../src/lib/errors
 import { createTestApp, createWebDist, type TestApp } from './helpers/app';
 
 const CSP =
-  "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: http: https:;" +
+  "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: http: https:;frame-src 'self' blob:;" +
   "font-src 'self' data:;connect-src 'self';object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'";
 
 /** Test-only routes that fail in the ways services fail. */

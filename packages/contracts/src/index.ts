@@ -47,3 +47,4 @@ export * from './registry/index';
 export * from './works/overview';
 export * from './dashboard/dashboard';
 export * from './notifications/notifications';
+export * from './attachments';

@@ -11,7 +11,9 @@ export const CONTENT_SECURITY_POLICY = {
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'http:', 'https:'],
+  // blob: the Documentos panel shows thumbnails, images and PDFs it fetched with the user's token.
+  imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+  frameSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loginResponseSchema, type LoginResponse } from '@goc/contracts';
 import { buildApp, type BuildOptions } from '../../src/app';
-import { DEFAULT_AUTH_SETTINGS, DEFAULT_EVENT_RETENTION_DAYS, type AppConfig, type AuthSettings } from '../../src/config';
+import { DEFAULT_ATTACHMENT_SETTINGS, DEFAULT_AUTH_SETTINGS, DEFAULT_EVENT_RETENTION_DAYS, type AppConfig, type AuthSettings } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
 import { roles, users } from '../../src/db/schema';
 import { seedDatabase } from '../../src/db/seed';
@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?
     trustProxy: false,
     exports: DEFAULT_EXPORT_LIMITS,
     eventRetentionDays: DEFAULT_EVENT_RETENTION_DAYS,
+    attachments: DEFAULT_ATTACHMENT_SETTINGS,
     ...rest,
     auth: { ...TEST_AUTH, ...auth },
   };

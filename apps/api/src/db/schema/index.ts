@@ -11,3 +11,4 @@ export * from './orders';
 export * from './registry';
 export * from './events';
 export * from './notifications';
+export * from './attachments';

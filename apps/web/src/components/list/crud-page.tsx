@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { rowLabel, type ActionDeclaration, type Filters } from '@goc/contracts';
+import { rowLabel, type ActionDeclaration, type AttachableResource, type Filters } from '@goc/contracts';
+import { DocumentsDialog } from '../attachments/documents-dialog';
+import { attachmentsTexts } from '../attachments/attachments-texts';
 import { copyValues } from '../form/form-values';
 import { listTexts } from './list-texts';
 import { useRecordCommands, type RecordCommandsOptions } from './record-commands';
@@ -40,6 +42,8 @@ export interface CrudPageProps extends RecordCommandsOptions {
    * click or tap on the row, and given the row's actions (less "Ver detalle") to offer them there too.
    */
   detail?: (props: { row: ResourceRow; actions: readonly RowAction[]; onHide: () => void }) => ReactNode;
+  /** Records with documents: the paperclip count on each row and a «Documentos» row action with their panel. */
+  attachments?: AttachableResource;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
@@ -71,9 +75,11 @@ export function CrudPage({
   transitionInputs,
   toolbar,
   detail,
+  attachments,
   children,
 }: CrudPageProps) {
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
+  const [documentsOf, setDocumentsOf] = useState<ResourceRow | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
   const [detailOf, setDetailOf] = useState<ResourceRow | null>(null);
   const { open, askDelete, dialogs } = useRecordCommands(resource, { formExtension, formShape, formWidth, formComputed, onSaved });
@@ -92,6 +98,7 @@ export function CrudPage({
     ...(deletable ? { onDelete: (row: ResourceRow) => askDelete(row, () => setDetailOf(null)) } : {}),
     ...(onTransition ? { onTransition } : {}),
   });
+  const documents: RowAction[] = attachments ? [{ key: 'documents', icon: 'pi pi-paperclip', label: attachmentsTexts.title, onClick: setDocumentsOf }] : [];
 
   return (
     <>
@@ -108,8 +115,9 @@ export function CrudPage({
         {...(cells ? { cells } : {})}
         {...(exportVariants ? { exportVariants } : {})}
         {...(toolbar ? { toolbar } : {})}
-        extraActions={[...details, ...extraActions, ...duplicate]}
+        extraActions={[...details, ...extraActions, ...documents, ...duplicate]}
         {...(detail ? { onOpen: setDetailOf } : {})}
+        {...(attachments ? { attachments } : {})}
       />
       {detailOf && detail?.({ row: detailOf, actions: detailActions, onHide: () => setDetailOf(null) })}
       {dialogs}
@@ -118,6 +126,9 @@ export function CrudPage({
       )}
       {transition && (
         <TransitionDialog resource={resource} row={transition.row} action={transition.action} inputs={transitionInputs} onHide={() => setTransition(null)} />
+      )}
+      {attachments && documentsOf && (
+        <DocumentsDialog resource={attachments} recordId={documentsOf.id} label={rowLabel(resource, documentsOf)} onHide={() => setDocumentsOf(null)} />
       )}
       {children}
     </>

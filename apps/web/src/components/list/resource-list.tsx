@@ -6,7 +6,7 @@ import { DataTable, type DataTableFilterMeta, type DataTableSortMeta } from 'pri
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { Skeleton } from 'primereact/skeleton';
-import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type ActionDeclaration, type Filters, type SortEntry } from '@goc/contracts';
+import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type ActionDeclaration, type AttachableResource, type Filters, type SortEntry } from '@goc/contracts';
 import { errorMessage } from '../../lib/api/api-error';
 import { useIsMobile } from '../../lib/use-media-query';
 import { CellValue } from './cell-value';
@@ -19,6 +19,8 @@ import { listTexts } from './list-texts';
 import { useListUrlState } from './list-url-state';
 import { fetchList, listRequestParams } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';
+import { PaperclipCount, useAttachmentCounts } from '../attachments/attachment-count';
+import { attachmentsTexts } from '../attachments/attachments-texts';
 import type { ListResource, ResourceRow } from './resource-types';
 import { useResourceActions } from './resource-actions';
 import { LabelledRowActions, RowActions, useRowActionsMenu, type RowAction } from './row-actions';
@@ -58,6 +60,8 @@ export interface ResourceListProps {
   extraColumns?: readonly ExtraColumn[];
   /** What a click or tap on a row opens (the record's detail): only when the page declares it. */
   onOpen?: (row: ResourceRow) => void;
+  /** The attachments resource of the rows: a paperclip column with each row's number of documents. */
+  attachments?: AttachableResource;
 }
 
 /** A column the declaration has no field for: always shown, neither sorted nor filtered. */
@@ -68,6 +72,9 @@ export interface ExtraColumn {
   /** Right-aligned (counts, amounts). */
   numeric?: boolean;
 }
+
+/** Where a row carries its number of documents for the paperclip column. */
+const ATTACHMENT_COUNT = '__attachments';
 
 /** Skeleton rows have negative ids so they never collide with real ones. */
 const SKELETON_ROWS = 8;
@@ -103,6 +110,7 @@ export function ResourceList({
   toolbar,
   extraColumns = [],
   onOpen,
+  attachments,
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
   const rights = useRowPermissions(resource);
@@ -131,9 +139,15 @@ export function ResourceList({
 
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
   const loadingRows = list.isPending || list.isPlaceholderData;
-  const rows = loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? []);
+  const rows = useMemo(() => (loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? [])), [loadingRows, query.pageSize, list.data]);
   // No page count before the first answer («0–0 de 0») nor for an empty list («1 / 0»): the table says «Sin registros».
   const paged = list.data !== undefined && total > 0;
+  const documentCounts = useAttachmentCounts(attachments, rows.map((r) => r.id));
+  // The counts travel in the rows: the table re-renders its cells when its rows change, not when a closure does.
+  const shownRows = useMemo(
+    () => (attachments ? rows.map((r) => ({ ...r, [ATTACHMENT_COUNT]: documentCounts[String(r.id)] ?? 0 })) : rows),
+    [attachments, rows, documentCounts],
+  );
 
   const actions = useResourceActions(resource, { extraActions, onEdit, onHistory, onDelete, onTransition });
   // A workflow's rows name the steps that fit their status; other lists keep a compact row of icons.
@@ -185,7 +199,7 @@ export function ResourceList({
       )}
 
       <DataTable
-        value={rows}
+        value={shownRows}
         dataKey="id"
         lazy
         paginator={paged}
@@ -218,6 +232,14 @@ export function ResourceList({
         className="goc-resource-list"
         pt={TABLE_PASS_THROUGH}
       >
+        {attachments && (
+          <Column
+            key="attachments"
+            header={<i className="pi pi-paperclip" aria-label={attachmentsTexts.countHeader} />}
+            body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={row[ATTACHMENT_COUNT] as number | undefined} />)}
+            className="w-px whitespace-nowrap"
+          />
+        )}
         {columns
           .filter((c) => visible.includes(c.field.name))
           .map(({ field, spec }) => (

@@ -15,6 +15,7 @@ import { isStatusDisplay } from './status-tag';
 
 export const transitionTexts = {
   comment: 'Comentario',
+  afterFailed: 'El estatus se actualizó, pero no se completó el resto del paso',
 } as const;
 
 /** Inputs a workflow adds to some actions (its declared `input`), rendered by the page that knows them. */
@@ -28,6 +29,8 @@ export interface TransitionInputs {
     set: (name: string, value: unknown) => void;
     errors: Record<string, string>;
   }) => ReactNode;
+  /** Work of the same step once the action succeeded (the quote attached to a purchase); a failure is reported, the action stays done. */
+  afterDone?: (saved: ResourceRow, action: ActionDeclaration, values: Record<string, unknown>) => Promise<void>;
 }
 
 interface TransitionDialogProps {
@@ -62,6 +65,9 @@ export function TransitionDialog({ resource, row, action, inputs, onHide, onDone
       const status = resource.workflow ? saved[resource.workflow.statusKey] : undefined;
       toast.add({ severity: 'success', summary: isStatusDisplay(status) ? transitionMessage(resource.nouns, label, status.name) : `${action.label}: ${label}`, life: 3000 });
       unsaved.release();
+      await inputs?.afterDone?.(saved, action, values).catch((error: unknown) =>
+        toast.add({ severity: 'error', summary: transitionTexts.afterFailed, detail: errorMessage(error), life: 8000 }),
+      );
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource.resource) });
       onDone?.(saved);
       onHide();

@@ -15,6 +15,7 @@ function DeclaredCatalogPage({ page }: { page: CatalogPageDeclaration }) {
       resource={page.catalog}
       extraActions={details ? [{ key: 'details', icon: details.icon, label: details.label, onClick: setDetailsOf }] : []}
       toolbar={<ImportButton resource={page.catalog} compact={isMobile} />}
+      {...(page.attachments ? { attachments: page.attachments } : {})}
     >
       {details && detailsOf && <details.Dialog row={detailsOf} onHide={() => setDetailsOf(null)} />}
     </CrudPage>

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CATALOGS, type CatalogKey, type RouteKey } from '@goc/contracts';
+import { CATALOGS, type AttachableResource, type CatalogKey, type RouteKey } from '@goc/contracts';
 import type { ListResource, ResourceRow } from '../../components/list/resource-types';
 import { EmployeeDetailsDialog } from './employee-details-dialog';
 
@@ -8,6 +8,8 @@ export interface CatalogPageDeclaration {
   catalog: ListResource & { key: CatalogKey };
   /** A read-only details dialog opened from each row. */
   details?: { label: string; icon: string; Dialog: ComponentType<{ row: ResourceRow; onHide: () => void }> };
+  /** Rows take documents (the paperclip count and the «Documentos» action). */
+  attachments?: AttachableResource;
 }
 
 /**
@@ -20,6 +22,7 @@ export const CATALOG_PAGES: Partial<Record<RouteKey, CatalogPageDeclaration>> = 
   employees: {
     catalog: CATALOGS.employees,
     details: { label: 'Ver detalles', icon: 'pi pi-id-card', Dialog: EmployeeDetailsDialog },
+    attachments: 'employees',
   },
   companies: { catalog: CATALOGS.companies },
   registrationStatuses: { catalog: CATALOGS.registrationStatuses },
@@ -28,8 +31,8 @@ export const CATALOG_PAGES: Partial<Record<RouteKey, CatalogPageDeclaration>> = 
   errorStatuses: { catalog: CATALOGS.errorStatuses },
   icons: { catalog: CATALOGS.icons },
   materials: { catalog: CATALOGS.materials },
-  workCatalog: { catalog: CATALOGS.works },
-  suppliers: { catalog: CATALOGS.suppliers },
+  workCatalog: { catalog: CATALOGS.works, attachments: 'works' },
+  suppliers: { catalog: CATALOGS.suppliers, attachments: 'suppliers' },
   units: { catalog: CATALOGS.units },
   subcategories: { catalog: CATALOGS.subcategories },
 };

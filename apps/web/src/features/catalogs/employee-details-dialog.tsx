@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Avatar } from 'primereact/avatar';
 import { CATALOGS, isDisplayableImageUrl, nssWarning, type CatalogField } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
+import { DocumentsPanel } from '../../components/attachments/documents-panel';
 import { CellValue } from '../../components/list/cell-value';
 import type { ResourceRow } from '../../components/list/resource-types';
 
@@ -77,6 +78,7 @@ export function EmployeeDetailsDialog({ row, onHide }: { row: ResourceRow; onHid
             );
           })}
         </dl>
+        <DocumentsPanel resource="employees" recordId={row.id} />
       </div>
     </AppDialog>
   );

@@ -6,6 +6,7 @@ import { formatDateTime, formatDay, type OrderLine } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import type { ResourceRow } from '../../components/list/resource-types';
 import { LabelledRowActions, useRowActionsMenu, type RowAction } from '../../components/list/row-actions';
+import { DocumentsPanel } from '../../components/attachments/documents-panel';
 import { WorkflowStatusTag } from '../../components/list/status-tag';
 import { errorMessage } from '../../lib/api/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -138,6 +139,7 @@ export function OrderDetailDialog({ orderId, folio, actions = [], onHide }: { or
             <h3 className="mt-0 mb-2 text-base">{ordersTexts.timeline}</h3>
             <Timeline order={data} />
           </section>
+          <DocumentsPanel resource="orders" recordId={orderId} />
         </div>
       )}
     </AppDialog>

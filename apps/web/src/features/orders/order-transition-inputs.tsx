@@ -5,6 +5,7 @@ import { InputNumber, type InputNumberProps } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { QUANTITY_DECIMALS, type ActionDeclaration, type OrderLine } from '@goc/contracts';
+import { AttachFilesInput, uploadFiles } from '../../components/attachments/attach-files-input';
 import { fieldTextIds, FormField } from '../../components/form/form-field';
 import { ReferencePicker } from '../../components/form/inputs/reference-picker';
 import type { ResourceRow } from '../../components/list/resource-types';
@@ -23,6 +24,10 @@ interface InputsProps {
 }
 
 const DELIVERIES: readonly string[] = ['entregado_parcial', 'entregado'];
+
+/** The documents chosen in the dialog: not part of the transition's body (its schema drops the key), uploaded after it. */
+const FILES = 'documents';
+const filesOf = (values: Record<string, unknown>): File[] => (Array.isArray(values[FILES]) ? (values[FILES] as File[]) : []);
 
 const withUnit = (quantity: number | null | undefined, line: OrderLine) => `${formatNumber(quantity ?? 0)} ${line.unit?.label ?? ''}`.trim();
 const pendingOf = (line: OrderLine) => Math.max(0, Number((line.quantity - (line.receivedQuantity ?? 0)).toFixed(QUANTITY_DECIMALS)));
@@ -128,6 +133,7 @@ function PurchaseInputs(props: FrameProps) {
       </FormField>
       <p className="m-0 text-sm text-(--text-color-secondary)">{ordersTexts.purchaseHint}</p>
       <LineInputs {...props} spec={PRICES} />
+      <AttachFilesInput label={ordersTexts.attachQuote} files={filesOf(values)} onChange={(files) => set(FILES, files)} />
     </>
   );
 }
@@ -149,6 +155,7 @@ function ReceiveInputs(props: FrameProps) {
       </div>
       {errors.received && <Message severity="error" text={errors.received} className="w-full justify-start" />}
       <LineInputs {...props} spec={DELIVERED} />
+      <AttachFilesInput label={ordersTexts.attachDeliveryNote} files={filesOf(props.values)} onChange={(files) => set(FILES, files)} />
     </>
   );
 }
@@ -189,4 +196,8 @@ export function OrderTransitionInputs({ row, action, values, set, errors }: Inpu
 export const orderTransitionInputs: TransitionInputs = {
   initial: {},
   render: (props) => <OrderTransitionInputs {...props} />,
+  afterDone: async (saved, action, values) => {
+    const description = action.to === 'comprado' ? ordersTexts.quote : ordersTexts.deliveryNote;
+    await uploadFiles({ resource: 'orders', recordId: saved.id }, filesOf(values), description);
+  },
 };

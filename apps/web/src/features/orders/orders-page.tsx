@@ -98,6 +98,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       transitionInputs={orderTransitionInputs}
       formWidth="64rem"
       formComputed={ORDER_LINE_COLUMNS}
+      attachments="orders"
       detail={({ row, actions: rowActions, onHide }) => <OrderDetailDialog orderId={row.id} folio={folioOf(row)} actions={rowActions} onHide={onHide} />}>
       {copyOf && (
         <RecordFormDialog

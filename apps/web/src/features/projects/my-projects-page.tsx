@@ -92,7 +92,7 @@ function ProjectTable({ scope }: { scope: ProjectScope }) {
   const [opened, setOpened] = useState<Project | null>(null);
   const details: RowAction = { key: 'details', icon: 'pi pi-eye', label: 'Ver detalle', onClick: (row) => setOpened(row as Project) };
   return (
-    <CrudPage key={scope} resource={projectsResource} baseParams={{ scope }} extraActions={[details]}>
+    <CrudPage key={scope} resource={projectsResource} baseParams={{ scope }} extraActions={[details]} attachments="projects">
       <ProjectDetailDialog project={opened} onHide={() => setOpened(null)} />
     </CrudPage>
   );

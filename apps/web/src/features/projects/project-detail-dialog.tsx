@@ -4,6 +4,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { Button } from 'primereact/button';
 import { formatDay, listQueryToParams, listResponseSchema, ordersResource, PROJECT_STATUS_OPTIONS, projectsResource } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
+import { DocumentsPanel } from '../../components/attachments/documents-panel';
 import { BudgetBar } from '../../components/budget-bar';
 import { OrderSummary } from '../../components/order-summary';
 import { useRowPermissions } from '../../components/list/row-permissions';
@@ -102,6 +103,9 @@ export function ProjectDetailDialog({ project, onHide, onEdit, onDelete }: { pro
               <ProjectOrders project={project} scope={ordersScope} />
             </TabPanel>
           )}
+          <TabPanel header="Documentos">
+            <DocumentsPanel resource="projects" recordId={project.id} />
+          </TabPanel>
         </TabView>
       )}
     </AppDialog>

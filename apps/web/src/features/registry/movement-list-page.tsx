@@ -74,6 +74,7 @@ export function MovementListPage({ scope }: { scope: MovementScope }) {
         formExtension={form.extension}
         formWidth="56rem"
         deletable={false}
+        attachments="movements"
         cells={CELLS}
         extraActions={actions}
       >
