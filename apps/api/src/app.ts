@@ -19,6 +19,7 @@ import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
 import errors from './plugins/errors';
 import inputGuard from './plugins/input-guard';
+import metrics from './plugins/metrics';
 import rateLimit from './plugins/rate-limit';
 import security, { apiNoStore } from './plugins/security';
 import web from './plugins/web';
@@ -63,6 +64,7 @@ export function buildApp(config: AppConfig, database: Database): FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
 
   app.register(context, { config, database });
+  app.register(metrics);
   app.register(errors);
   app.register(security);
   app.register(inputGuard);

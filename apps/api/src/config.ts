@@ -62,6 +62,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Concurrent exports allowed per user and in the whole process (HTTP 429 beyond). */
   exports: ExportLimits;
+  /** Bearer that may read /metrics from outside loopback; undefined: loopback only. */
+  metricsToken?: string | undefined;
 }
 
 /**
@@ -130,6 +132,7 @@ const envSchema = z.object({
     ctx.addIssue({ code: 'custom', message: 'GOC_TRUST_PROXY debe ser true, false o una lista de IP/CIDR de los proxies separadas por comas' });
     return z.NEVER;
   }),
+  GOC_METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'GOC_METRICS_TOKEN debe tener al menos 16 caracteres'),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'REDIS_URL debe empezar con redis:// o rediss://'),
 });
 
@@ -179,5 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auth: DEFAULT_AUTH_SETTINGS,
     trustProxy: e.GOC_TRUST_PROXY,
     exports: DEFAULT_EXPORT_LIMITS,
+    metricsToken: e.GOC_METRICS_TOKEN,
   };
 }
