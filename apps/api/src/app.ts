@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
 import dashboardRoutes from './modules/dashboard/routes';
@@ -14,6 +15,7 @@ import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
 import workRoutes from './modules/works/routes';
 import access from './plugins/access';
+import backups from './plugins/backups';
 import compression from './plugins/compression';
 import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
@@ -40,6 +42,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(projectRoutes);
   await app.register(workRoutes);
   await app.register(dashboardRoutes);
+  await app.register(adminRoutes);
 }
 
 /**
@@ -65,6 +68,7 @@ export function buildApp(config: AppConfig, database: Database): FastifyInstance
 
   app.register(context, { config, database });
   app.register(metrics);
+  app.register(backups);
   app.register(errors);
   app.register(security);
   app.register(inputGuard);

@@ -30,8 +30,8 @@ describe('can(module, action) — SPEC §6', () => {
 });
 
 describe('route table and menu', () => {
-  it('has the 22 modules and 27 routes of SPEC §2', () => {
-    expect(MODULE_NAMES).toHaveLength(22);
+  it('has the 23 modules and 27 routes of SPEC §2', () => {
+    expect(MODULE_NAMES).toHaveLength(23);
     expect(ROUTE_LIST).toHaveLength(27);
     expect(ROUTES.registryOfficeCreate.permission).toEqual({ module: 'registry_office', action: 'create' });
     expect(routePath('registryCut', { cutId: 7 })).toBe('/registro/historico/7');

@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?
     logLevel: 'silent',
     trustProxy: false,
     exports: DEFAULT_EXPORT_LIMITS,
+    backups: { dir: join(tmpdir(), 'goc-test-backups'), schedule: 'off', keep: 14 },
     ...rest,
     auth: { ...TEST_AUTH, ...auth },
   };
