@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import attachmentRoutes from './modules/attachments/routes';
+import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
 import dashboardRoutes from './modules/dashboard/routes';
@@ -17,12 +18,14 @@ import usersRoutes from './modules/users/routes';
 import workRoutes from './modules/works/routes';
 import importJobRoutes, { importUploads } from './lib/import/routes';
 import access from './plugins/access';
+import backups from './plugins/backups';
 import compression from './plugins/compression';
 import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
 import errors from './plugins/errors';
 import events, { type EventsOptions } from './plugins/events';
 import inputGuard from './plugins/input-guard';
+import metrics from './plugins/metrics';
 import rateLimit from './plugins/rate-limit';
 import security, { apiNoStore } from './plugins/security';
 import web from './plugins/web';
@@ -47,6 +50,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(dashboardRoutes);
   await app.register(notificationRoutes);
   await app.register(attachmentRoutes);
+  await app.register(adminRoutes);
 }
 
 /**
@@ -77,6 +81,8 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
 
   app.register(context, { config, database });
   app.register(events, options.events ?? {});
+  app.register(metrics);
+  app.register(backups);
   app.register(errors);
   app.register(security);
   app.register(inputGuard);

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_ATTACHMENT_MAX_MB } from '@goc/contracts';
+import { parseBackupSchedule, type BackupSchedule } from './lib/backup/schedule';
 import { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './lib/export/limiter';
 
 /** Security knobs that are not environment variables; tests override them through buildApp's config. */
@@ -70,6 +71,16 @@ export interface AppConfig {
   mail?: MailConfig | undefined;
   /** Timings of notifications (tests shorten them); defaults in modules/notifications. */
   notifications?: Partial<NotificationSettings> | undefined;
+  /** Bearer that may read /metrics from outside loopback; undefined: loopback only. */
+  metricsToken?: string | undefined;
+  backups: {
+    /** Absolute folder of the backup files. */
+    dir: string;
+    /** Daily time (Mexico City) of the automatic backup, or off. */
+    schedule: BackupSchedule;
+    /** How many backups are kept (the oldest go). */
+    keep: number;
+  };
 }
 
 export interface MailConfig {
@@ -186,6 +197,19 @@ const envSchema = z.object({
     .min(1, 'GOC_EVENT_RETENTION_DAYS debe ser al menos 1')
     .max(3650, 'GOC_EVENT_RETENTION_DAYS no puede pasar de 3650')
     .default(DEFAULT_EVENT_RETENTION_DAYS),
+  GOC_METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'GOC_METRICS_TOKEN debe tener al menos 16 caracteres'),
+  GOC_BACKUP_DIR: optionalText,
+  GOC_BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .default('02:00')
+    .transform((v, ctx) => {
+      const schedule = parseBackupSchedule(v);
+      if (schedule) return schedule;
+      ctx.addIssue({ code: 'custom', message: 'GOC_BACKUP_SCHEDULE debe ser una hora HH:MM (hora de la Ciudad de México) u off' });
+      return z.NEVER;
+    }),
+  GOC_BACKUP_KEEP: z.coerce.number({ error: 'GOC_BACKUP_KEEP debe ser un número' }).int('GOC_BACKUP_KEEP debe ser un número entero').min(1, 'GOC_BACKUP_KEEP debe ser al menos 1').default(14),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), 'REDIS_URL debe empezar con redis:// o rediss://'),
   GOC_ATTACHMENT_MAX_MB: z.coerce
     .number({ error: 'GOC_ATTACHMENT_MAX_MB debe ser un número' })
@@ -280,5 +304,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     eventRetentionDays: e.GOC_EVENT_RETENTION_DAYS,
     attachments: { maxMb: e.GOC_ATTACHMENT_MAX_MB, s3 },
+    metricsToken: e.GOC_METRICS_TOKEN,
+    backups: {
+      dir: e.GOC_BACKUP_DIR ? (isAbsolute(e.GOC_BACKUP_DIR) ? e.GOC_BACKUP_DIR : resolve(root, e.GOC_BACKUP_DIR)) : join(dataDir, 'backups'),
+      schedule: e.GOC_BACKUP_SCHEDULE,
+      keep: e.GOC_BACKUP_KEEP,
+    },
   };
 }

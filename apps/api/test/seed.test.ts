@@ -13,6 +13,8 @@ import {
   orderStatuses,
   orders,
   permissionModules,
+  projectMembers,
+  projects,
   recordTimeline,
   registrationStatuses,
   registryCuts,
@@ -60,7 +62,7 @@ describe('first-start seed without demo data', () => {
     const [role] = await db.select().from(roles).where(eq(roles.id, admin!.roleId));
     expect(role!.name).toBe('Administrador');
     const flags = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role!.id));
-    expect(flags).toHaveLength(22);
+    expect(flags).toHaveLength(23);
     expect(flags.every((f) => f.canView && f.canCreate && f.canEdit && f.canDelete)).toBe(true);
 
     expect(await db.select({ n: count() }).from(companies)).toEqual([{ n: 0 }]);
@@ -264,6 +266,35 @@ describe('demo data', () => {
       expect(steps[0], order.folio).toBe('borrador');
       expect(steps.at(-1), order.folio).toBe(order.code);
     }
+  });
+
+  it('loads projects of the works, managed by their resident with residents as members, and orders linked to them', async () => {
+    const db = testDb.database.db;
+    const rows = await db
+      .select({ id: projects.id, code: projects.code, workId: projects.workId, residentId: works.residentId, managerEmployee: users.employeeId, budget: projects.budget, progress: projects.progress, status: projects.status })
+      .from(projects)
+      .innerJoin(works, eq(works.id, projects.workId))
+      .innerJoin(users, eq(users.id, projects.managerId))
+      .orderBy(projects.id);
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(rows.map((p) => p.workId)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(rows.map((p) => p.status))).toEqual(new Set(['planeado', 'activo', 'pausado', 'terminado']));
+    for (const p of rows) {
+      expect(p.managerEmployee, p.code).toBe(p.residentId);
+      expect(Number(p.budget), p.code).toBeGreaterThan(0);
+      if (p.status === 'terminado') expect(p.progress, p.code).toBe(100);
+      if (p.status === 'planeado') expect(p.progress, p.code).toBe(0);
+    }
+    const members = await db
+      .select({ projectId: projectMembers.projectId, role: roles.name })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .innerJoin(roles, eq(roles.id, users.roleId));
+    expect(new Set(members.map((m) => m.projectId)).size).toBeGreaterThanOrEqual(5);
+    expect(members.every((m) => m.role === 'Residente de obra')).toBe(true);
+    const linked = await db.select({ projectId: orders.projectId, workId: orders.workId }).from(orders).where(sql`${orders.projectId} is not null`);
+    expect(linked.length).toBeGreaterThanOrEqual(20);
+    for (const o of linked) expect(rows.find((p) => p.id === o.projectId)?.workId).toBe(o.workId);
   });
 
   it('does not load the demo twice', async () => {

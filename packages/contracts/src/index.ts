@@ -1,4 +1,5 @@
 export * from './modules';
+export * from './backups';
 export * from './permissions';
 export * from './access';
 export * from './auth';

@@ -24,6 +24,7 @@ export const MODULES = [
   { name: 'config_suppliers', label: 'Proveedores' },
   { name: 'config_units', label: 'Unidades' },
   { name: 'config_subcategory', label: 'Subcategorías' },
+  { name: 'admin', label: 'Administración' },
 ] as const;
 
 export type ModuleName = (typeof MODULES)[number]['name'];

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -17,6 +18,12 @@ export function migrationsFolder(): string {
   const folder = fileURLToPath(new URL('./migrations', import.meta.url));
   if (!existsSync(folder)) throw new Error(`No se encontró la carpeta de migraciones: ${folder}`);
   return folder;
+}
+
+/** How many migrations this build ships (drizzle's journal). */
+export function migrationCount(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
 }
 
 /** Applies the same migrations with drizzle's migrator on either driver. */

@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?
     exports: DEFAULT_EXPORT_LIMITS,
     eventRetentionDays: DEFAULT_EVENT_RETENTION_DAYS,
     attachments: DEFAULT_ATTACHMENT_SETTINGS,
+    backups: { dir: join(tmpdir(), 'goc-test-backups'), schedule: 'off', keep: 14 },
     ...rest,
     auth: { ...TEST_AUTH, ...auth },
   };

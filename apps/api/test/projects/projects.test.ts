@@ -60,6 +60,9 @@ async function order(projectId: number, code: string, total: string, work = work
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
+  // Without the demo's own projects, so every scope below is exactly the projects made here.
+  await t.db.update(orders).set({ projectId: null });
+  await t.db.delete(projects);
   const viewer = await createRole(t.db, 'Consulta de proyectos', { projects: ['view'] });
   const boss = await createRole(t.db, 'Jefe de proyectos', { projects: ['view', 'create', 'edit', 'delete'] });
   const none = await createRole(t.db, 'Sin proyectos', { my_orders: ['view'] });

@@ -430,25 +430,27 @@ describe('weekly cuts', () => {
 });
 
 describe('IDSE files', () => {
-  it('writes one 168-character record per movement that parses back to it, and lists refusals', async () => {
+  it('answers the file itself: one 168-character record per movement that parses back to it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-10-14T18:00:00Z'));
     const api = apiFor(t.app, (await login(t.app)).token);
     const good = await createdMovement(api, alta({ effectiveDate: '2026-10-12', sdi: 1234.56, dailySalary: 1000, workerType: 'eventual' }));
     const noNss = await createdMovement(api, alta({ employee: { ...newEmployee(), nss: null } }));
+    // Capture only warns about the check digit; the export leaves the movement out.
+    const wrongDigit = await createdMovement(api, alta({ employee: { ...newEmployee(), firstName: 'Ana', nss: nss(seq, false) } }));
     const field2 = await createdMovement(api, alta({ scope: 'obra', workId }));
     const cancelled = await createdMovement(api, alta());
     await setStatus(api, cancelled, { registrationStatusId: statusIds.cancelado });
     vi.useRealTimers();
     const res = await historian.get(`${CUTS}/${good.cutId as number}/idse?companyId=${companyId}&type=alta`);
     expect(res.statusCode, res.body).toBe(200);
-    const file = res.json() as { fileName: string; content: string; records: number; refusals: Row[] };
-    expect(file.fileName).toBe('IDSE-2026-S42-A1234567890-08.txt');
-    const lines = file.content.split('\r\n').filter((l) => l !== '');
-    expect(file.records).toBe(2);
+    expect(res.headers['content-type']).toBe('text/plain; charset=windows-1252');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="IDSE-2026-S42-A1234567890-08.txt"');
+    expect(res.rawPayload.every((byte) => byte < 0x80)).toBe(true);
+    const lines = res.body.split('\r\n');
+    expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(line).toHaveLength(IDSE_RECORD_LENGTH);
-    expect(IDSE_RECORD_LENGTH).toBe(168);
     const [employee] = await t.db.select().from(employees).where(eq(employees.id, good.employeeId as number));
     // The clave del trabajador is upper case without symbols: 'N-123' → 'N 123'.
     const workerKey = idseText(employee!.employeeNumber);
@@ -470,13 +472,78 @@ describe('IDSE files', () => {
       movementType: '08',
       guide: '12345',
       workerKey,
-      bajaReason: '',
+      filler3: '',
       curp: employee!.curp,
       formatId: '9',
     });
     const [atWork] = await t.db.select().from(employees).where(eq(employees.id, field2.employeeId as number));
     expect(lines.map(parseIdseRecord).map((r) => r.workerKey)).toContain(idseText(atWork!.employeeNumber));
-    expect(file.refusals).toEqual([{ movementId: noNss.id, employee: 'María José Gómez Ávila', reason: REGISTRY_MESSAGES.idseNss }]);
+
+    const json = await historian.get(`${CUTS}/${good.cutId as number}/idse?companyId=${companyId}&type=alta&format=json`);
+    expect(json.statusCode).toBe(200);
+    const file = json.json() as { fileName: string; content: string; records: number; refusals: Row[] };
+    expect([file.fileName, file.records, file.content]).toEqual(['IDSE-2026-S42-A1234567890-08.txt', 2, res.body]);
+    expect(file.refusals).toEqual([
+      { movementId: wrongDigit.id, employee: 'Ana Gómez Ávila', reason: REGISTRY_MESSAGES.idseNssCheckDigit },
+      { movementId: noNss.id, employee: 'María José Gómez Ávila', reason: REGISTRY_MESSAGES.idseNss },
+    ]);
+  });
+
+  it('writes bajas (02) and salary changes (07) in their own layouts', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-21T18:00:00Z'));
+    const api = apiFor(t.app, (await login(t.app)).token);
+    const leaving = await activeEmployee();
+    const raised = await activeEmployee();
+    const baja = await createdMovement(api, { type: 'baja', scope: 'oficina', companyId, employeeId: leaving.id, effectiveDate: '2026-10-20', workerType: 'permanente', bajaReason: '2' });
+    await createdMovement(api, { type: 'modificacion_salario', scope: 'oficina', companyId, employeeId: raised.id, effectiveDate: '2026-10-20', workerType: 'permanente', dailySalary: 500, sdi: 525.25 });
+    vi.useRealTimers();
+    const cut = baja.cutId as number;
+    const bajas = await historian.get(`${CUTS}/${cut}/idse?companyId=${companyId}&type=baja`);
+    expect(bajas.headers['content-disposition']).toBe('attachment; filename="IDSE-2026-S43-A1234567890-02.txt"');
+    const [bajaLine] = bajas.body.split('\r\n');
+    expect(bajaLine).toHaveLength(168);
+    expect(parseIdseRecord(bajaLine!)).toEqual({
+      employerRegistration: 'A1234567890',
+      nss: leaving.nss,
+      lastName: 'PENA',
+      secondLastName: 'NUNEZ',
+      firstName: 'JOSE',
+      filler1: '',
+      date: '20102026',
+      filler2: '',
+      movementType: '02',
+      guide: '12345',
+      workerKey: idseText(leaving.employeeNumber as string),
+      bajaReason: '2',
+      filler3: '',
+      formatId: '9',
+    });
+    expect(bajaLine!.slice(103, 118)).toBe(' '.repeat(15));
+    expect(bajaLine!.slice(149, 167)).toBe(' '.repeat(18));
+    const changes = await historian.get(`${CUTS}/${cut}/idse?companyId=${companyId}&type=modificacion_salario`);
+    const [changeLine] = changes.body.split('\r\n');
+    expect(parseIdseRecord(changeLine!)).toEqual({
+      employerRegistration: 'A1234567890',
+      nss: raised.nss,
+      lastName: 'PENA',
+      secondLastName: 'NUNEZ',
+      firstName: 'JOSE',
+      salary: '052525',
+      filler1: '',
+      filler2: '',
+      salaryType: '0',
+      reducedWeek: '0',
+      date: '20102026',
+      filler3: '',
+      movementType: '07',
+      guide: '12345',
+      workerKey: idseText(raised.employeeNumber as string),
+      filler4: '',
+      curp: raised.curp,
+      formatId: '9',
+    });
+    expect(changeLine!.slice(115, 116)).toBe(' ');
   });
 
   it('refuses every movement of a company without registro patronal, and checks its query', async () => {
@@ -485,11 +552,13 @@ describe('IDSE files', () => {
     const api = apiFor(t.app, (await login(t.app)).token);
     const movement = await createdMovement(api, alta({ companyId: otherCompanyId }));
     vi.useRealTimers();
-    const res = await historian.get(`${CUTS}/${movement.cutId as number}/idse?companyId=${otherCompanyId}&type=alta`);
+    const res = await historian.get(`${CUTS}/${movement.cutId as number}/idse?companyId=${otherCompanyId}&type=alta&format=json`);
     expect(res.json()).toMatchObject({ records: 0, content: '', refusals: [{ movementId: movement.id, reason: REGISTRY_MESSAGES.idseNoEmployerRegistration }] });
-    const bad = await historian.get(`${CUTS}/${movement.cutId as number}/idse?companyId=${otherCompanyId}&type=reingreso`);
+    const empty = await historian.get(`${CUTS}/${movement.cutId as number}/idse?companyId=${otherCompanyId}&type=alta`);
+    expect([empty.statusCode, empty.body]).toEqual([200, '']);
+    const bad = await historian.get(`${CUTS}/${movement.cutId as number}/idse?companyId=${otherCompanyId}&type=reingreso&format=pdf`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual({ type: REGISTRY_MESSAGES.idseType });
+    expect(bad.json().fields).toEqual({ type: REGISTRY_MESSAGES.idseType, format: REGISTRY_MESSAGES.idseFormat });
   });
 });
 

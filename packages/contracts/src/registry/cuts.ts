@@ -67,6 +67,8 @@ export const closeCutInputSchema = z.object({
 export const idseQuerySchema = z.object({
   companyId: z.coerce.number({ error: REGISTRY_MESSAGES.idseCompany }).int(REGISTRY_MESSAGES.idseCompany).positive(REGISTRY_MESSAGES.idseCompany),
   type: z.enum(MOVEMENT_TYPES, { error: REGISTRY_MESSAGES.idseType }),
+  /** `txt` (default) answers the file itself; `json` the file with the movements it refused. */
+  format: z.enum(['txt', 'json'], { error: REGISTRY_MESSAGES.idseFormat }).default('txt'),
 });
 
 /** GET /registry/cuts/:id/export query. */

@@ -40,4 +40,8 @@ export const REGISTRY_MESSAGES = {
   idseCurp: 'El empleado no tiene CURP válida',
   idseGuide: 'La empresa no tiene guía IMSS (5 dígitos)',
   idseSalary: 'El movimiento no tiene salario base de cotización',
+  idseNssCheckDigit: 'El dígito verificador del NSS no coincide: el IMSS rechazaría el registro; corrige el NSS del empleado',
+  idseWorkerKey: 'La clave del trabajador excede 10 caracteres',
+  idseBajaReason: 'La baja no tiene causa',
+  idseFormat: 'El formato debe ser txt o json',
 } as const;

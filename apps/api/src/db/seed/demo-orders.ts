@@ -2,11 +2,12 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { businessDayOf, formatOrderFolio, ORDERABLE_WORK_STATUSES, ordersResource, type OrderStatusCode } from '@goc/contracts';
 import type { Executor } from '../client';
 import { counters, employees, materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, roles, suppliers, users, works } from '../schema';
+import { orderableProjects } from './demo-projects';
 
 /*
  * Demo orders: ~60 across works, requesters and every status, with lines, prices where purchasing
  * set them, received quantities for deliveries and the timeline of each, so Mis Pedidos, Histórico
- * and the dashboard show something real on a first start. Generated from a fixed seed (the same data
+ * and the dashboard show something real on a first start; most point at a project of their work. Generated from a fixed seed (the same data
  * on every first start), dated backwards from today over six months.
  */
 
@@ -138,6 +139,8 @@ export async function seedDemoOrders(tx: Executor): Promise<void> {
     throw new Error('Dato demo inconsistente: faltan usuarios, obras o materiales para los pedidos');
   }
 
+  const projectsOf = await orderableProjects(tx);
+
   const finals = STATUS_MIX.flatMap(([code, n]) => Array.from({ length: n }, () => code));
   // Oldest first, so folios follow creation dates; the last ones are the youngest (drafts among them).
   const plans = finals
@@ -149,6 +152,9 @@ export async function seedDemoOrders(tx: Executor): Promise<void> {
   for (const [index, plan] of plans.entries()) {
     const draft = plan.code === 'borrador';
     const work = r.pick(draft ? running : orderable);
+    // Three orders in four go to one of the work's projects, when it has any.
+    const workProjects = projectsOf.get(work.id) ?? [];
+    const projectId = workProjects.length > 0 && index % 4 !== 3 ? (workProjects[index % workProjects.length] ?? null) : null;
     const requester = residents.find((u) => u.employeeId === work.residentId) ?? r.pick(residents);
     const buyer = r.pick(buyers);
     const createdAt = new Date(now - plan.daysAgo * DAY - r.int(0, 8 * 3_600_000));
@@ -165,6 +171,7 @@ export async function seedDemoOrders(tx: Executor): Promise<void> {
       .values({
         folio: formatOrderFolio(index + 1),
         workId: work.id,
+        projectId,
         requestedById: requester.id,
         requiredDate,
         supplierId: bought ? r.pick(supplierRows).id : null,

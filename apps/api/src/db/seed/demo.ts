@@ -17,6 +17,7 @@ import {
 } from './demo-data';
 import { seedDemoOrders, seedDemoUsers } from './demo-orders';
 import { curpFor, nssFor, rfcFor } from './mexican-people';
+import { seedDemoProjects } from './demo-projects';
 import { seedDemoRegistry } from './demo-registry';
 import { seedRole, type Grants } from './system';
 
@@ -57,8 +58,8 @@ export function demoEmployeeRecord(p: DemoEmployee, index: number) {
 }
 
 /**
- * Realistic companies, business lines, catalogues, works, people, users who order and buy, and their
- * orders; only into an empty database. `userPasswordHash` is the hash of a password nobody is told.
+ * Realistic companies, business lines, catalogues, works, people, users who order and buy, the works'
+ * projects, and their orders; only into an empty database. `userPasswordHash` is the hash of a password nobody is told.
  */
 export async function seedDemoData(tx: Executor, modules: Map<ModuleName, number>, userPasswordHash: string): Promise<boolean> {
   const [existing] = await tx.select({ id: companies.id }).from(companies).limit(1);
@@ -148,6 +149,7 @@ export async function seedDemoData(tx: Executor, modules: Map<ModuleName, number
     await tx.update(works).set({ residentId: resident.id }).where(eq(works.id, required(workId, w.code, 'obra').id));
   }
   await seedDemoUsers(tx, userPasswordHash);
+  await seedDemoProjects(tx);
   await seedDemoOrders(tx);
   await seedDemoRegistry(tx);
   return true;

@@ -6,8 +6,9 @@ import { NotFoundError } from '../../lib/errors';
 
 /*
  * The IDSE batch file of one company and movement type in a cut: every movement not cancelled, obra
- * and oficina alike, one 168-character record each; movements whose data cannot make a valid record
- * are listed as refusals instead of producing a bad line.
+ * and oficina alike, one 168-character record each in its type's layout; movements whose data cannot
+ * make a record IMSS accepts (NSS check digit included) are listed as refusals instead of producing a
+ * bad line.
  */
 
 const money = (value: string | null) => (value === null ? null : Number(value));

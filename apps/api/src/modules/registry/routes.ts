@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   closeCutInputSchema,
   cutExportQuerySchema,
@@ -156,14 +157,21 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
     schema: {
       tags: CUTS_TAG,
       security,
-      summary: 'Archivo IDSE (lote de registros de 168 caracteres) de una empresa y un tipo de movimiento del corte',
+      summary: 'Archivo IDSE de una empresa y un tipo de movimiento del corte (text/plain); con format=json, el archivo y los movimientos rechazados',
       params: idParamsSchema,
       querystring: idseQuerySchema,
-      response: { 200: idseFileSchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: idseFileSchema.or(z.string().describe('El archivo IDSE (text/plain)')), ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const cut = await cuts.get(app.db, await actorOf(request), request.params.id);
-      return idseFile(app.db, { id: cut.id as number, label: String(cut.label) }, request.query.companyId, request.query.type);
+      const file = await idseFile(app.db, { id: cut.id as number, label: String(cut.label) }, request.query.companyId, request.query.type);
+      if (request.query.format === 'json') return file;
+      // The records are ASCII after the accent folding, which windows-1252 (what IDSE reads) contains.
+      return reply
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=windows-1252')
+        .send(file.content);
     },
   });
 }

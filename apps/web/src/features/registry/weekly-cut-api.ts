@@ -32,9 +32,9 @@ export async function downloadCutWorkbook(id: number, label: string): Promise<vo
   saveBlob(response.data, fileNameFromDisposition(response.headers['content-disposition']) ?? `corte-${label}.xlsx`);
 }
 
-/** GET /registry/cuts/:id/idse: the batch file of one company and movement type, with the movements it refused. */
+/** GET /registry/cuts/:id/idse?format=json: the batch file of one company and movement type, with the movements it refused. */
 export async function fetchIdseFile(id: number, companyId: number, type: MovementType): Promise<IdseFile> {
-  const response = await api.get(`${CUTS}/${id}/idse`, { params: { companyId, type } });
+  const response = await api.get(`${CUTS}/${id}/idse`, { params: { companyId, type, format: 'json' } });
   return idseFileSchema.parse(response.data);
 }
 

@@ -44,7 +44,7 @@ interface PermissionMatrixProps {
   held?: readonly PermissionEntry[];
 }
 
-/** The role's 22 modules × view / create / edit / delete, with whole-row and whole-column toggles. */
+/** The role's 23 modules × view / create / edit / delete, with whole-row and whole-column toggles. */
 export function PermissionMatrix({ value, onChange, error, held }: PermissionMatrixProps) {
   // Decided on the role as it was opened, not on the flags being edited.
   const [locked] = useState(() => held !== undefined && flagsBeyond(held, value).length > 0);
