@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -16,7 +17,7 @@ import projectRoutes from './modules/projects/routes';
 import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
 import workRoutes from './modules/works/routes';
-import importJobRoutes, { importUploads } from './lib/import/routes';
+import importJobRoutes from './lib/import/routes';
 import access from './plugins/access';
 import backups from './plugins/backups';
 import compression from './plugins/compression';
@@ -35,7 +36,8 @@ export const API_PREFIX = '/api/v2';
 /** The API's modules, mounted under /api/v2. A new module adds one line here. */
 async function api(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', apiNoStore);
-  await app.register(importUploads);
+  // Multipart bodies (imports, attachments) for the whole API; each route sets its own limits.
+  await app.register(multipart);
   await app.register(importJobRoutes);
   await app.register(healthRoutes);
   await app.register(authRoutes);

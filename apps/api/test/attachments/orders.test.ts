@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { ATTACHMENT_MESSAGES, type Attachment } from '@goc/contracts';
 import { attachmentChunks, attachmentContents, attachments, auditLog } from '../../src/db/schema';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
-import { API, apiFor, optionsOf, type Api } from '../catalogs/support';
+import { API, apiFor, optionsOf, type Api, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { ATTACHMENTS, exe, heic, multipartBody, pdf, photo, upload } from './support';
 
 /*
@@ -25,7 +25,7 @@ let materialId: number;
 const target = (id: number) => ({ resource: 'orders', recordId: id });
 
 async function draftOf(session: Session): Promise<{ id: number; version: number }> {
-  const res = await session.api.post(`${API}/orders`, { workId, requiredDate: '2026-12-15', lines: [{ materialId, quantity: 2 }] });
+  const res = await session.api.post(`${API}/orders`, { workId, requiredDate: ORDER_DATE, lines: [{ materialId, quantity: 2 }] });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; version: number };
 }
@@ -57,7 +57,7 @@ beforeAll(async () => {
   beto = await session(requester);
   compras = await session(purchaser);
   lector = await session(reader);
-  workId = Number((await optionsOf(ana.api, '/works'))[0]!.value);
+  workId = await orderableWorkId(ana.api);
   materialId = Number((await optionsOf(ana.api, '/materials'))[0]!.value);
 });
 

@@ -10,7 +10,7 @@ import type { Attachment } from '@goc/contracts';
 import type { S3Settings } from '../../src/config';
 import { attachmentChunks, attachmentContents, attachments } from '../../src/db/schema';
 import { bearer, createTestApp, login, type TestApp } from '../helpers/app';
-import { API, apiFor, optionsOf } from '../catalogs/support';
+import { API, apiFor, optionsOf, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { ATTACHMENTS, pdf, photo, upload } from './support';
 
 /*
@@ -58,9 +58,9 @@ describe.skipIf(settings === null)('attachments in an S3-compatible store', () =
     app = t.app;
     token = (await login(app)).token;
     const api = apiFor(app, token);
-    const workId = Number((await optionsOf(api, '/works'))[0]!.value);
+    const workId = await orderableWorkId(api);
     const materialId = Number((await optionsOf(api, '/materials'))[0]!.value);
-    const res = await api.post(`${API}/orders`, { workId, requiredDate: '2026-12-15', lines: [{ materialId, quantity: 1 }] });
+    const res = await api.post(`${API}/orders`, { workId, requiredDate: ORDER_DATE, lines: [{ materialId, quantity: 1 }] });
     orderId = (res.json() as { id: number }).id;
   });
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import ExcelJS from 'exceljs';
 import {
+  addBusinessDays,
+  businessToday,
   curpCheckDigit,
   listQueryToParams,
   nssCheckDigit,
@@ -58,11 +60,19 @@ export async function listAll(api: Api, resource: string, query: Partial<ListQue
   }
 }
 
-export async function optionsOf(api: Api, resource: string): Promise<Option[]> {
-  const res = await api.get(`${API}${resource}/options?limit=200`);
+export async function optionsOf(api: Api, resource: string, filter?: string): Promise<Option[]> {
+  const res = await api.get(`${API}${resource}/options?limit=200${filter ? `&filter=${filter}` : ''}`);
   if (res.statusCode !== 200) throw new Error(`options ${resource} → ${res.statusCode} ${res.body}`);
   return (res.json() as OptionPage).items;
 }
+
+/** The first work that takes orders (planeación or en ejecución), as the order form offers it. */
+export async function orderableWorkId(api: Api): Promise<number> {
+  return Number((await optionsOf(api, '/works', 'planeacion,en_ejecucion'))[0]!.value);
+}
+
+/** A required date an order accepts whenever the suite runs: three weeks from today in Mexico City. */
+export const ORDER_DATE = addBusinessDays(businessToday(), 21);
 
 export async function firstId(api: Api, resource: string, index = 0): Promise<number> {
   const option = (await optionsOf(api, resource))[index];

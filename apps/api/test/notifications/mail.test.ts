@@ -6,7 +6,7 @@ import { mailQueue, users } from '../../src/db/schema';
 import { backoffMs, composeMail } from '../../src/modules/notifications/mail';
 import type { Notifier } from '../../src/modules/notifications/notifier';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
-import { API, apiFor, optionsOf, type Api, type Row } from '../catalogs/support';
+import { API, apiFor, optionsOf, type Api, type Row, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { domainEvent, testNotifier } from './support';
 
 /*
@@ -63,7 +63,7 @@ async function until(predicate: () => boolean | Promise<boolean>, timeoutMs: num
 }
 
 async function authorised(): Promise<string> {
-  const created = await ana.api.post(`${API}/orders`, { workId, requiredDate: '2026-12-15', lines: [{ materialId: cement, quantity: 2 }] });
+  const created = await ana.api.post(`${API}/orders`, { workId, requiredDate: ORDER_DATE, lines: [{ materialId: cement, quantity: 2 }] });
   let order = created.json() as { id: number; version: number; folio: string };
   order = (await ana.api.post(`${API}/orders/${order.id}/transitions`, { to: 'enviado', version: order.version })).json() as typeof order;
   const res = await compras.api.post(`${API}/orders/${order.id}/transitions`, { to: 'autorizado', version: order.version });
@@ -83,7 +83,7 @@ beforeAll(async () => {
   ana = { id: requester.id, api: apiFor(t.app, session.token), token: session.token };
   const purchaser = await createUser(t.app, { roleId: await createRole(t.db, 'Compras correo', { history: ['view', 'edit'] }) });
   compras = { id: purchaser.id, api: apiFor(t.app, (await login(t.app, purchaser.username, purchaser.password)).token) };
-  workId = Number((await optionsOf(ana.api, '/works'))[0]!.value);
+  workId = await orderableWorkId(ana.api);
   cement = Number((await optionsOf(ana.api, '/materials'))[0]!.value);
 });
 

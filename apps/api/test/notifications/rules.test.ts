@@ -5,7 +5,7 @@ import { notifications, registrationStatuses, registryCuts, roles, users } from 
 import { cutReminderKey } from '../../src/modules/notifications/reminder';
 import type { Notifier } from '../../src/modules/notifications/notifier';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
-import { API, apiFor, created, firstId, nss, optionsOf, rfcMoral, validCurp, type Api, type Row } from '../catalogs/support';
+import { API, apiFor, created, firstId, nss, optionsOf, rfcMoral, validCurp, type Api, type Row, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { bell, domainEvent, ofType, testNotifier } from './support';
 
 /*
@@ -43,7 +43,7 @@ let cement: number;
 type Order = Row & { id: number; version: number; folio: string; lines: { id: number }[] };
 
 async function order(api: Api): Promise<Order> {
-  const res = await api.post(`${API}/orders`, { workId, requiredDate: '2026-12-15', lines: [{ materialId: cement, quantity: 3 }] });
+  const res = await api.post(`${API}/orders`, { workId, requiredDate: ORDER_DATE, lines: [{ materialId: cement, quantity: 3 }] });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Order;
 }
@@ -72,7 +72,7 @@ beforeAll(async () => {
   compras2 = await person(purchaser);
   lector = await person(reader);
   jefa = await person(both);
-  workId = Number((await optionsOf(ana.api, '/works'))[0]!.value);
+  workId = await orderableWorkId(ana.api);
   cement = Number((await optionsOf(ana.api, '/materials'))[0]!.value);
 });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationStreamTickets } from '../../src/db/schema';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
-import { API, apiFor, optionsOf, type Api } from '../catalogs/support';
+import { API, apiFor, optionsOf, type Api, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { openSse, type SseClient } from './sse';
 import { bell } from './support';
 
@@ -48,7 +48,7 @@ async function stream(token: string, headers: Record<string, string> = {}): Prom
  * outbox to the notifications subscriber of whichever process delivers it.
  */
 async function sendOrder(): Promise<string> {
-  const created = await resident.api.post(`${API}/orders`, { workId, requiredDate: '2026-12-15', lines: [{ materialId: cement, quantity: 2 }] });
+  const created = await resident.api.post(`${API}/orders`, { workId, requiredDate: ORDER_DATE, lines: [{ materialId: cement, quantity: 2 }] });
   const order = created.json() as { id: number; version: number; folio: string };
   const sent = await resident.api.post(`${API}/orders/${order.id}/transitions`, { to: 'enviado', version: order.version });
   expect(sent.statusCode, sent.body).toBe(200);
@@ -61,7 +61,7 @@ beforeAll(async () => {
   bUrl = await b.listen({ host: '127.0.0.1', port: 0 });
   resident = await person(await createRole(t.db, 'Residente en vivo', { my_orders: ['view', 'create', 'edit'] }));
   purchaser = await person(await createRole(t.db, 'Compras en vivo', { history: ['view', 'edit'] }));
-  workId = Number((await optionsOf(resident.api, '/works'))[0]!.value);
+  workId = await orderableWorkId(resident.api);
   cement = Number((await optionsOf(resident.api, '/materials'))[0]!.value);
 });
 
@@ -91,7 +91,7 @@ describe('stream tickets', () => {
 
 describe('through the domain events', () => {
   it('a refused transition (stale version) tells nobody: no event, no notification', async () => {
-    const created = await resident.api.post(`${API}/orders`, { workId, requiredDate: '2026-12-15', lines: [{ materialId: cement, quantity: 2 }] });
+    const created = await resident.api.post(`${API}/orders`, { workId, requiredDate: ORDER_DATE, lines: [{ materialId: cement, quantity: 2 }] });
     const order = created.json() as { id: number; version: number; folio: string };
     const refused = await resident.api.post(`${API}/orders/${order.id}/transitions`, { to: 'enviado', version: order.version + 1 });
     expect(refused.statusCode).toBe(409);

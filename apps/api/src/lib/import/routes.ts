@@ -1,6 +1,4 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,7 +36,7 @@ const grantList = (grant: PermissionGrant): PermissionRequirement[] => (Array.is
 async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; fileName: string }> {
   if (!request.isMultipart()) throw new AppError(400, IMPORT_MESSAGES.noFile);
   try {
-    const part = await request.file();
+    const part = await request.file({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 10 } });
     if (!part) throw new AppError(400, IMPORT_MESSAGES.noFile);
     return { buffer: await part.toBuffer(), fileName: part.filename || 'archivo' };
   } catch (error) {
@@ -140,11 +138,3 @@ export default async function importJobRoutes(instance: FastifyInstance): Promis
     },
   });
 }
-
-/** Multipart bodies (one file, at most the import limit) in the API's scope. */
-export const importUploads = fp(
-  async (app: FastifyInstance) => {
-    await app.register(multipart, { limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 10 } });
-  },
-  { name: 'goc-import-uploads' },
-);

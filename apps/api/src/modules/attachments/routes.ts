@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import multipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -155,8 +154,6 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
     clearInterval(timer);
     objects?.client.destroy();
   });
-
-  await app.register(multipart);
 
   app.post('/attachments', {
     config: { authenticated: true },
