@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { LoginResponse } from '@goc/contracts';
+import { addBusinessDays, businessToday, type LoginResponse } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
 import { shot } from '../support/shots';
@@ -30,11 +30,11 @@ test('a resident attaches a phone photo to a draft; purchasing sees the thumbnai
   const purchasingRole = await createRole(sessions.request, admin, uniqueName('E2E Compras docs'), [{ module: 'history', view: true, edit: true }]);
   const resident = await sessions.login(await createUser(sessions.request, admin, residentRole), USER_PASSWORD);
   const purchasing = await sessions.login(await createUser(sessions.request, admin, purchasingRole), USER_PASSWORD);
-  const work = await apiCall<{ items: { value: number }[] }>(sessions.request, resident, 'GET', '/works/options?limit=1');
+  const work = await apiCall<{ items: { value: number }[] }>(sessions.request, resident, 'GET', '/works/options?limit=1&filter=planeacion,en_ejecucion');
   const material = await apiCall<{ items: { value: number }[] }>(sessions.request, resident, 'GET', '/materials/options?limit=1');
   const order = await apiCall<{ folio: string }>(sessions.request, resident, 'POST', '/orders', {
     workId: work.items[0]?.value,
-    requiredDate: '2026-12-15',
+    requiredDate: addBusinessDays(businessToday(), 21),
     lines: [{ materialId: material.items[0]?.value, quantity: 3 }],
   });
   const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 180, g: 120, b: 60 } } }).jpeg({ quality: 85 }).toBuffer();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import type { LoginResponse } from '@goc/contracts';
+import { addBusinessDays, businessToday, type LoginResponse } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
 import { shot as takeShot } from '../support/shots';
@@ -37,11 +37,11 @@ test('the bell rises live and opens the order', async ({ browser, sessions }) =>
   const obra = await desk(browser, resident);
   await obra.goto('/pedidos/mis-pedidos');
   await expect(headerTitle(obra)).toHaveText('Mis Pedidos', { timeout: 30_000 });
-  const works = await apiCall<{ items: { value: number }[] }>(sessions.request, resident, 'GET', '/works/options');
+  const works = await apiCall<{ items: { value: number }[] }>(sessions.request, resident, 'GET', '/works/options?filter=planeacion,en_ejecucion');
   const materials = await apiCall<{ items: { value: number }[] }>(sessions.request, resident, 'GET', '/materials/options');
   const order = await apiCall<{ id: number; version: number; folio: string }>(sessions.request, resident, 'POST', '/orders', {
     workId: works.items[0]!.value,
-    requiredDate: '2026-12-15',
+    requiredDate: addBusinessDays(businessToday(), 21),
     lines: [{ materialId: materials.items[0]!.value, quantity: 4 }],
   });
   await obra.reload();

@@ -66,7 +66,7 @@ test('the drawer closes with its close button', async ({ page }) => {
 test('overlays fit the phone: no page scrolls sideways with a dropdown open; tapping an order opens it', async ({ page, sessions }) => {
   test.setTimeout(180_000);
   const admin = await sessions.admin();
-  const works = await apiCall<{ items: { value: number }[] }>(sessions.request, admin, 'GET', '/works/options?limit=1');
+  const works = await apiCall<{ items: { value: number }[] }>(sessions.request, admin, 'GET', '/works/options?limit=1&filter=planeacion,en_ejecucion');
   const materials = await apiCall<{ items: { value: number }[] }>(sessions.request, admin, 'GET', '/materials/options?limit=1');
   const order = await apiCall<{ folio: string }>(sessions.request, admin, 'POST', '/orders', {
     workId: works.items[0]!.value,
