@@ -44,7 +44,7 @@ test('a resident sees only their projects', async ({ page, context, sessions }) 
 
   await page.getByRole('button', { name: `${managed.code} · ${managed.name}` }).click();
   const detail = page.getByRole('dialog', { name: `${managed.code} · ${managed.name}` });
-  await expect(detail.getByRole('tab')).toHaveText(['Resumen', 'Miembros', 'Pedidos']);
+  await expect(detail.getByRole('tab')).toHaveText(['Resumen', 'Miembros', 'Pedidos', 'Documentos']);
 });
 
 for (const device of DEVICES) {

@@ -16,7 +16,7 @@ test('a works clerk captures at works only: Obras opens with "Nuevo movimiento",
   await seedSession(context, await sessions.login(await createUser(sessions.request, admin, role), USER_PASSWORD));
 
   await page.goto('/registro/obras');
-  await expect(headerTitle(page)).toHaveText('Obras');
+  await expect(headerTitle(page)).toHaveText('Obras', { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Nuevo movimiento' })).toBeVisible({ timeout: 30_000 });
 
   for (const path of ['/registro/oficina', '/registro/oficina/create', '/registro/historico']) {
