@@ -77,11 +77,11 @@ describe('Mis Proyectos', () => {
     expect(await screen.findByRole('button', { name: 'PRY-002 · Fachada' }, SLOW)).toBeInTheDocument();
   });
 
-  it('opens the detail with Resumen, Miembros and, for who reads orders, Pedidos', async () => {
+  it('opens the detail with Resumen, Miembros, for who reads orders Pedidos, and Documentos', async () => {
     open(permissionsFor(['projects', 'my_orders'], { view: true }));
     fireEvent.click(await screen.findByRole('button', { name: 'PRY-001 · Cimentación' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'PRY-001 · Cimentación' }, SLOW);
-    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Resumen', 'Miembros', 'Pedidos']);
+    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Resumen', 'Miembros', 'Pedidos', 'Documentos']);
     expect(within(dialog).getByText('Del 10/01/26 al 30/06/26')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Miembros' }));
     expect(within(dialog).getByText('Responsable')).toBeInTheDocument();

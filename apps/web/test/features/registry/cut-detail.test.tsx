@@ -198,7 +198,7 @@ describe('Detalle de Corte Semanal', () => {
     const refusal = screen.getByText('#40').closest('tr')!;
     expect(refusal).toHaveTextContent('Luis Pérez');
     expect(refusal).toHaveTextContent(REGISTRY_MESSAGES.idseNss);
-    expect(server.calls('GET', '/registry/cuts/7/idse')[0]?.params).toEqual({ companyId: '3', type: 'baja' });
+    expect(server.calls('GET', '/registry/cuts/7/idse')[0]?.params).toEqual({ companyId: '3', type: 'baja', format: 'json' });
     expect(saveBlob).toHaveBeenCalledTimes(1);
     const [blob, name] = vi.mocked(saveBlob).mock.calls[0]!;
     expect(name).toBe('IDSE-2026-S48-A1234567890-02.txt');

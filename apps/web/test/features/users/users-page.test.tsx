@@ -30,6 +30,7 @@ const user = (id: number, username: string, extra: Record<string, unknown> = {})
   role: { id: 1, label: 'Administrador' },
   employeeId: null,
   employee: null,
+  email: null,
   active: true,
   lastLoginAt: null,
   ...extra,
@@ -91,7 +92,7 @@ describe('Usuarios', () => {
     await userEvent.type(labelled(form, 'Contraseña'), 'Cemento-Gris-42');
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(server.calls('POST', '/users')).toHaveLength(1));
-    expect(server.calls('POST', '/users')[0]!.body).toEqual({ username: 'ana.lopez', password: 'Cemento-Gris-42', roleId: 2, employeeId: 8, active: true });
+    expect(server.calls('POST', '/users')[0]!.body).toEqual({ username: 'ana.lopez', password: 'Cemento-Gris-42', roleId: 2, employeeId: 8, email: '', active: true });
     expect(await screen.findByText('Usuario creado')).toBeInTheDocument();
   });
 
