@@ -25,8 +25,11 @@ async function expectWipedAtLogin(page: Page) {
 test('without keep_session an invalid token wipes local and session storage and goes to /login', async ({ page, context, sessions }) => {
   // Only the browser's copy of the token is spoiled: the shared session itself stays valid.
   await seedSession(context, await sessions.admin());
+  // The bell opens its live stream once the shell is up: the token is spoiled after that.
+  const streaming = page.waitForResponse((r) => r.url() === `${API}/notifications/stream-ticket`);
   await page.goto('/');
   await expect(headerTitle(page)).toHaveText('Inicio');
+  expect((await streaming).status()).toBe(200);
   const refreshes = recordRefreshes(page);
 
   // The stored token is tampered with (its signature no longer matches), and the tab holds session data.
