@@ -193,6 +193,21 @@ describe('creating movements', () => {
     expect(forAlta).not.toContain(active.id);
   });
 
+  it('gives a new movement the employee’s company, latest worker type and salary in force, to capturers only', async () => {
+    const employee = await activeEmployee({ dailySalary: 512.5, sdi: 530 });
+    const defaults = (id: unknown, api: Api = office) => api.get(`${API}/registry/employees/${id as number}/defaults`);
+    const fresh = await defaults(employee.id);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toEqual({ employeeId: employee.id, companyId, workerType: null, dailySalary: 512.5, sdi: 530 });
+    await createdMovement(office, { type: 'modificacion_salario', scope: 'oficina', companyId, employeeId: employee.id, effectiveDate: today(), workerType: 'eventual_construccion', dailySalary: 520, sdi: 540 });
+    expect((await defaults(employee.id, field)).json()).toMatchObject({ workerType: 'eventual_construccion', dailySalary: 512.5 });
+    const missing = await defaults(999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(REGISTRY_MESSAGES.employeeNotFound);
+    expect((await defaults(employee.id, officeReader)).statusCode).toBe(403);
+    expect((await defaults(employee.id, historian)).statusCode).toBe(403);
+  });
+
   it('checks salary and SDI against the wage parameters in force on the effective date', async () => {
     const employee = await activeEmployee();
     const change = { type: 'modificacion_salario', scope: 'oficina', companyId, employeeId: employee.id, effectiveDate: '2026-03-02', workerType: 'permanente' };

@@ -30,6 +30,7 @@ export const REGISTRY_MESSAGES = {
   finished: (statusName: string) => `El movimiento está «${statusName}»: solo cambian sus estatus de timbre y error`,
   registrationFinal: (statusName: string) => `El movimiento ya está «${statusName}»; su estatus de alta ya no cambia`,
   statusNotFound: 'Selecciona un estatus válido',
+  employeeNotFound: 'No se encontró el empleado',
   cutAlreadyClosed: 'El corte ya está cerrado',
   weekClosed: (label: string) => `El corte de esta semana (${label}) ya está cerrado: no admite movimientos nuevos`,
   cutNotOver: (end: string) => `La semana del corte termina el ${formatDay(end)}; ciérralo antes solo si es necesario (forzar)`,

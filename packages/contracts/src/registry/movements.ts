@@ -164,3 +164,17 @@ export const movementStatusInputSchema = z.object({
     .optional(),
 });
 export type MovementStatusInput = z.output<typeof movementStatusInputSchema>;
+
+/**
+ * GET /registry/employees/:id/defaults: what a new movement takes from its employee — the company it
+ * is filed under, the worker type of the employee's latest movement and the salary in force (null
+ * where GOC does not know it yet).
+ */
+export const employeeMovementDefaultsSchema = z.object({
+  employeeId: z.number().int(),
+  companyId: z.number().int(),
+  workerType: z.enum(WORKER_TYPE_OPTIONS.map((o) => o.value) as [WorkerType, ...WorkerType[]]).nullable(),
+  dailySalary: z.number().nullable(),
+  sdi: z.number().nullable(),
+});
+export type EmployeeMovementDefaults = z.output<typeof employeeMovementDefaultsSchema>;

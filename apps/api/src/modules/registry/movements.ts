@@ -1,4 +1,4 @@
-import { and, eq, ne, notInArray, or, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray, or, isNull, sql } from 'drizzle-orm';
 import {
   allows,
   cutWeekOf,
@@ -11,16 +11,17 @@ import {
   registryMovementsResource,
   typeHasSalary,
   type MovementScope,
+  type EmployeeMovementDefaults,
   type MovementType,
   type ModuleName,
   type RegistryMovement,
 } from '@goc/contracts';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { companies, employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
 import { diffChanges, recordAudit } from '../../lib/audit';
 import { writeEvent } from '../../lib/events/outbox';
 import { MOVEMENT_VIEWS } from '../../lib/registry-views';
-import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { namePeople } from '../../lib/crud/people';
 import { joinedReference } from '../../lib/crud/source';
 import type { Actor, CreateOf, ResourceBinding, WriteContext } from '../../lib/crud/types';
@@ -261,3 +262,21 @@ export const movementsBinding: ResourceBinding<typeof registryMovementsResource>
     },
   },
 };
+
+const amount = (value: string | null) => (value === null ? null : Number(value));
+
+/** What a new movement of this employee starts from: their company, the worker type of their latest movement, their salary in force. */
+export async function employeeMovementDefaults(db: Db, employeeId: number): Promise<EmployeeMovementDefaults> {
+  const [employee] = await db
+    .select({ companyId: employees.companyId, dailySalary: employees.dailySalary, sdi: employees.sdi })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
+  if (!employee) throw new NotFoundError(REGISTRY_MESSAGES.employeeNotFound);
+  const [latest] = await db
+    .select({ workerType: registryMovements.workerType })
+    .from(registryMovements)
+    .where(eq(registryMovements.employeeId, employeeId))
+    .orderBy(desc(registryMovements.effectiveDate), desc(registryMovements.id))
+    .limit(1);
+  return { employeeId, companyId: employee.companyId, workerType: latest?.workerType ?? null, dailySalary: amount(employee.dailySalary), sdi: amount(employee.sdi) };
+}

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   closeCutInputSchema,
+  employeeMovementDefaultsSchema,
   cutExportQuerySchema,
   FINISHED_REGISTRATION_CODES,
   idseFileSchema,
@@ -29,7 +30,7 @@ import { XLSX_MIME } from '../../lib/export/respond';
 import { fileSlug } from '../../lib/export/format';
 import { assertCutExists, closeDecision, cutsBinding, cutWorkbook, withinCut } from './cuts';
 import { idseFile } from './idse';
-import { applyMovement, movementsBinding, requireScopeFlag } from './movements';
+import { applyMovement, employeeMovementDefaults, movementsBinding, requireScopeFlag } from './movements';
 import { wageParametersBinding } from './wages';
 
 const security = [{ bearerAuth: [] }];
@@ -55,6 +56,23 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
   const cuts = registerResourceRoutes(instance, cutsBinding);
   registerResourceRoutes(instance, wageParametersBinding);
   const movementColumns = resourceExportColumns(registryMovementsResource);
+
+  app.get('/registry/employees/:id/defaults', {
+    config: {
+      permission: [
+        { module: 'registry_office', action: 'create' },
+        { module: 'registry_works', action: 'create' },
+      ],
+    },
+    schema: {
+      tags: MOVEMENTS_TAG,
+      security,
+      summary: 'Lo que un movimiento nuevo toma del empleado: empresa, tipo de trabajador de su último movimiento y salario vigente',
+      params: idParamsSchema,
+      response: { 200: employeeMovementDefaultsSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => employeeMovementDefaults(app.db, request.params.id),
+  });
 
   app.patch('/registry/movements/:id/status', {
     config: {

@@ -1,4 +1,4 @@
-import { registryMovementsResource, type MovementStatusInput, type RegistryMovement } from '@goc/contracts';
+import { employeeMovementDefaultsSchema, registryMovementsResource, type EmployeeMovementDefaults, type MovementStatusInput, type RegistryMovement } from '@goc/contracts';
 import { api } from '../../lib/api/client';
 
 /* The call only movements have: their statuses (the rest is the shared record protocol). */
@@ -9,4 +9,10 @@ export type StatusChange = { -readonly [K in keyof MovementStatusInput]: Movemen
 export async function updateMovementStatus(id: number, change: StatusChange): Promise<RegistryMovement> {
   const response = await api.patch(`${registryMovementsResource.resource}/${id}/status`, change);
   return registryMovementsResource.schemas.entity.parse(response.data);
+}
+
+/** GET /registry/employees/:id/defaults: the company, worker type and salary a new movement of the employee starts from. */
+export async function fetchEmployeeDefaults(employeeId: number): Promise<EmployeeMovementDefaults> {
+  const response = await api.get(`/registry/employees/${employeeId}/defaults`);
+  return employeeMovementDefaultsSchema.parse(response.data);
 }

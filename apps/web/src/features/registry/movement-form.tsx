@@ -13,7 +13,7 @@ import {
 } from '@goc/contracts';
 import type { FormValues } from '../../components/form/form-values';
 import type { FieldNote, FormExtension, FormShape } from '../../components/form/use-record-form';
-import { CompanyFromEmployee } from './movement-employee-company';
+import { EmployeeDefaults } from './movement-employee-defaults';
 import { asEmployee, MovementEmployeeSection } from './movement-employee-section';
 import { movementTexts } from './movement-texts';
 import { useWageParameters } from './movement-wages';
@@ -82,10 +82,10 @@ export function useMovementForm(scope: MovementScope): { shape: FormShape; exten
       extension: {
         initialValues: () => ({ employee: undefined }),
         after: 'type',
-        // Only a new alta can bring a new employee; an existing one brings their company.
+        // Only a new alta can bring a new employee; an existing one brings their company, worker type and salary.
         render: (context) => (
           <>
-            <CompanyFromEmployee values={context.values} setValue={context.setValue} />
+            <EmployeeDefaults values={context.values} setValue={context.setValue} />
             {context.mode === 'create' && context.values.type === 'alta' ? <MovementEmployeeSection {...context} /> : null}
           </>
         ),

@@ -72,6 +72,11 @@ export function movementsApi(routes: Record<string, FakeRoute | ReturnType<typeo
       { value: 8, label: 'Luis Gómez Ruiz', parentId: 3 },
     ]),
     'GET /companies/options': optionsOf([{ value: 3, label: 'Constructora Norte' }]),
+    // What a movement takes from its employee: Luis (8) has had an eventual movement, Ana (7) none yet.
+    'GET /registry/employees/(\\d+)/defaults': (_, match) => ({
+      status: 200,
+      data: { employeeId: Number(match[1]), companyId: 3, workerType: match[1] === '8' ? 'eventual' : null, dailySalary: 512.5, sdi: 530 },
+    }),
     'GET /works/options': optionsOf([{ value: 2, label: 'OB-2 Torre Norte' }]),
     'GET /registration-statuses/options': optionsOf([
       { value: 1, label: 'Pendiente' },

@@ -152,10 +152,11 @@ describe('Crear Oficina: the movement form', () => {
     // Before a type is chosen every employee is offered; a baja asks for the active ones.
     expect(searches.some((c) => c.params.filter === 'activo')).toBe(true);
     expect(searches.every((c) => c.params.filter === undefined || c.params.filter === 'activo')).toBe(true);
-    // Picking the employee files the movement under their company.
+    // Picking the employee files the movement under their company, with the worker type of their latest movement.
     await waitFor(() => expect(input(page, 'Empresa').closest('.flex-col')).toHaveTextContent('Constructora Norte'));
+    expect(input(page, 'Tipo de trabajador').closest('.flex-col')).toHaveTextContent('Eventual');
+    expect(server.calls('GET', '/registry/employees/8/defaults')).toHaveLength(1);
     typeDay(page, TODAY);
-    await choose(input(page, 'Tipo de trabajador'), 'Eventual');
     save(page);
     // The contracts' rule, before anything is sent.
     expect(await within(page).findByText(REGISTRY_MESSAGES.bajaReasonRequired)).toBeInTheDocument();
@@ -170,5 +171,16 @@ describe('Crear Oficina: the movement form', () => {
     expect(body).not.toHaveProperty('employee');
     expect(await within(page).findByText(REGISTRY_MESSAGES.bajaOfInactive)).toBeInTheDocument();
     expect(input(page, 'Empleado').closest('.flex-col')).toHaveTextContent(REGISTRY_MESSAGES.bajaOfInactive);
+  });
+
+  it('a salary change starts from the salary in force of the employee picked; the worker type stays to choose when none is known', async () => {
+    const { page: findPage } = open();
+    const page = await findPage();
+    await choose(input(page, 'Tipo'), 'Modificación de salario');
+    await choose(input(page, 'Empleado'), 'Ana López Pérez');
+    await waitFor(() => expect(input(page, 'Salario diario')).toHaveValue('$512.50'));
+    expect(input(page, 'SDI')).toHaveValue('$530.00');
+    expect(input(page, 'Empresa').closest('.flex-col')).toHaveTextContent('Constructora Norte');
+    expect(input(page, 'Tipo de trabajador').closest('.flex-col')).not.toHaveTextContent('Eventual');
   });
 });
