@@ -24,7 +24,7 @@ async function signedIn(browser: Browser, session: LoginResponse, device: typeof
 const rowOf = (page: Page, folio: string) => page.getByRole('table').getByRole('row').filter({ hasText: folio });
 
 test('a resident attaches a phone photo to a draft; purchasing sees the thumbnail and downloads the same file', async ({ browser, sessions }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(180_000);
   const admin = await sessions.admin();
   const residentRole = await createRole(sessions.request, admin, uniqueName('E2E Residente docs'), [{ module: 'my_orders', view: true, create: true, edit: true, delete: true }]);
   const purchasingRole = await createRole(sessions.request, admin, uniqueName('E2E Compras docs'), [{ module: 'history', view: true, edit: true }]);
@@ -60,7 +60,8 @@ test('a resident attaches a phone photo to a draft; purchasing sees the thumbnai
     await expect(headerTitle(desk)).toHaveText('Histórico de Pedidos', { timeout: 90_000 });
     const row = rowOf(desk, order.folio);
     await expect(row.getByText('1 documento')).toBeAttached({ timeout: 30_000 });
-    await row.getByRole('button', { name: 'Ver detalle' }).click();
+    // A click on the row opens the order.
+    await row.getByRole('cell').first().click();
     const dialog = desk.getByRole('dialog', { name: new RegExp(order.folio) });
     const thumbnail = dialog.getByRole('button', { name: 'Ver colado-losa.jpg' }).locator('img');
     await expect(thumbnail).toBeVisible({ timeout: 15_000 });

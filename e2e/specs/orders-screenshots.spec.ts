@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { addBusinessDays, businessToday, type LoginResponse } from '@goc/contracts';
 import { apiCall } from '../support/api';
 import { optionsList } from '../support/prime';
+import { DEVICES, shot } from '../support/shots';
 import { expect as baseExpect, seedSession, test } from '../support/test';
 
 /*
@@ -13,13 +12,6 @@ import { expect as baseExpect, seedSession, test } from '../support/test';
 test.skip(!process.env.SCREENSHOTS, 'screenshots only with SCREENSHOTS=1');
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const dir = process.env.SCREENSHOTS_DIR ?? '/tmp/goc/shots';
-const shot = async (page: Page, name: string) => {
-  mkdirSync(dir, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${dir}/e2e-${name}.png` });
-};
 
 type Options = { items: { value: number }[] };
 type Saved = { id: number; version: number; folio: string; lines: { id: number }[] };
@@ -45,10 +37,7 @@ async function deliveredInPart(request: Parameters<typeof apiCall>[0], admin: Lo
   return order.folio;
 }
 
-for (const device of [
-  { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
-  { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-]) {
+for (const device of DEVICES) {
   test.describe(`Pedidos on a ${device.name}`, () => {
     test.use(device.use);
     let folio = '';

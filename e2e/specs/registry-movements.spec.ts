@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { businessToday, curpCheckDigit, formatDay } from '@goc/contracts';
 import { apiCall } from '../support/api';
 import { optionsList, pickOption } from '../support/prime';
+import { DEVICES, shot } from '../support/shots';
 import { expect, headerTitle, seedSession, test } from '../support/test';
 
 /*
@@ -107,7 +107,8 @@ test('HR: an alta with a new employee, applied; then that employee’s baja at a
     await searchOption(page, form.getByRole('textbox', { name: 'Empleado', exact: true }), LAST, NAME);
     await searchOption(page, form.getByRole('textbox', { name: 'Obra', exact: true }), work.name, workLabel);
     await typeDay(form.getByRole('combobox', { name: /^Fecha efectiva/ }), today);
-    await pickOption(page, form.getByRole('textbox', { name: 'Tipo de trabajador', exact: true }), 'Permanente');
+    // The worker type comes from the employee's alta.
+    await expect(form.getByRole('textbox', { name: 'Tipo de trabajador', exact: true })).toHaveValue('Permanente');
     await pickOption(page, form.getByRole('textbox', { name: 'Causa de baja', exact: true }), '2 · Separación voluntaria');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(toast(page, 'Movimiento creado')).toBeVisible();
@@ -120,11 +121,7 @@ test('HR: an alta with a new employee, applied; then that employee’s baja at a
   });
 });
 
-const shotsDir = process.env.SCREENSHOTS_DIR ?? '/tmp/goc/shots';
-for (const device of [
-  { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
-  { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-]) {
+for (const device of DEVICES) {
   test.describe(`Altas y bajas on a ${device.name}`, () => {
     test.skip(!process.env.SCREENSHOTS, 'screenshots only with SCREENSHOTS=1');
     test.use(device.use);
@@ -132,15 +129,9 @@ for (const device of [
     test('pictures of Oficinas, Crear Oficina and Obras', async ({ page, context, sessions }) => {
       test.setTimeout(150_000);
       await seedSession(context, await sessions.admin());
-      mkdirSync(shotsDir, { recursive: true });
-      const shot = async (name: string) => {
-        await page.evaluate(() => document.fonts.ready);
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: `${shotsDir}/registry-${name}-${device.name}.png` });
-      };
       await page.goto('/registro/oficina');
       await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
-      await shot('oficinas');
+      await shot(page, `registry-oficinas-${device.name}`);
       await page.goto('/registro/oficina/create');
       const form = page.getByRole('region', { name: 'Crear Oficina' });
       await pickOption(page, form.getByRole('textbox', { name: 'Tipo', exact: true }), 'Alta');
@@ -148,14 +139,18 @@ for (const device of [
       await typeDay(form.getByRole('combobox', { name: /^Fecha efectiva/ }), '2026-10-01');
       await typeNumber(form.getByRole('spinbutton', { name: /^Salario diario/ }), '300');
       await typeNumber(form.getByRole('spinbutton', { name: /^SDI/ }), '310');
-      await shot('crear-oficina');
-      await page.mouse.wheel(0, 2000);
-      await shot('crear-oficina-abajo');
+      await shot(page, `registry-crear-oficina-${device.name}`);
+      // A salary change: the employee picked brings their company and salary in force.
+      await page.goto('/registro/oficina/create');
+      await pickOption(page, form.getByRole('textbox', { name: 'Tipo', exact: true }), 'Modificación de salario');
+      await pickOption(page, form.getByRole('textbox', { name: 'Empleado', exact: true }), { first: true });
+      await expect(form.getByRole('spinbutton', { name: /^Salario diario/ })).not.toHaveValue('');
+      await shot(page, `registry-modificacion-${device.name}`);
       await page.goto('/registro/obras');
       // This week may have no movement at a work yet: wait for the answer, rows or not.
       await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('.p-skeleton')).toHaveCount(0, { timeout: 30_000 });
-      await shot('obras');
+      await shot(page, `registry-obras-${device.name}`);
     });
   });
 }

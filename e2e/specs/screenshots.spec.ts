@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { shot } from '../support/shots';
 import { expect as baseExpect, headerTitle, seedSession, test } from '../support/test';
 
 /*
@@ -10,14 +9,6 @@ test.skip(!process.env.SCREENSHOTS, 'screenshots only with SCREENSHOTS=1');
 // Pictures are not about speed: wait longer for a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const dir = process.env.SCREENSHOTS_DIR ?? '/tmp/goc/shots';
-const shot = async (page: Page, name: string) => {
-  mkdirSync(dir, { recursive: true });
-  // Let transitions (dialog 150 ms, drawer, toasts) settle and the fonts load before the picture.
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${dir}/e2e-${name}.png` });
-};
 
 test('login page', async ({ page }) => {
   await page.goto('/login');
