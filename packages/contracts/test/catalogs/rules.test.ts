@@ -119,7 +119,7 @@ describe('categories, icons and statuses', () => {
       isDefault: false,
       active: true,
     });
-    expect(issues(createInput, { name: 'X', color: 'purple' })).toEqual({ color: FIELD_MESSAGES.option });
+    expect(issues(createInput, { name: 'X', color: 'magenta' })).toEqual({ color: FIELD_MESSAGES.option });
     expect(issues(createInput, { name: 'X', sortOrder: 1.5 })).toEqual({ sortOrder: FIELD_MESSAGES.integer });
     expect(issues(createInput, { name: 'X', sortOrder: -1 })).toEqual({ sortOrder: FIELD_MESSAGES.min(0) });
     expect(updateInput.parse({ version: 2, code: 'otro', name: 'Borrador interno' })).toEqual({ version: 2, name: 'Borrador interno' });

@@ -228,7 +228,7 @@ describe('projects declaration', () => {
 
   it('offers projects to pickers with their work as parent', () => {
     expect(projectsResource.options).toBe(true);
-    expect(projectsResource.optionExtras).toEqual({ parentId: 'workId' });
+    expect(projectsResource.optionExtras).toEqual({ parentId: 'workId', filter: 'status' });
     expect(createInput.parse({ ...base, memberIds: [3, 4] })).toMatchObject({ status: 'planeado', progress: 0, budget: 0, memberIds: [3, 4] });
   });
 
