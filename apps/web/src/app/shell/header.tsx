@@ -42,7 +42,7 @@ export function Header({ title, section, user, isMobile, collapsed, onMenu, onLo
       </div>
       {user && (
         <Suspense fallback={null}>
-          <NotificationBell />
+          <NotificationBell touch={isMobile} />
         </Suspense>
       )}
       {user && <UserMenu user={user} onLogout={onLogout} />}

@@ -41,7 +41,8 @@ function NotificationRow({ item, now, onOpen }: ItemProps) {
 }
 
 /** The header's bell: the live unread count, the panel of the latest (unread first) and a toast for each new one. */
-export function NotificationBell() {
+/** `touch`: no hover tooltip, which a tap would leave lying over the open panel. */
+export function NotificationBell({ touch = false }: { touch?: boolean }) {
   const panel = useRef<OverlayPanel>(null);
   const navigate = useNavigate();
   const toast = useToast();
@@ -81,7 +82,7 @@ export function NotificationBell() {
           severity="secondary"
           aria-label={label}
           aria-haspopup="dialog"
-          tooltip={texts.bell}
+          tooltip={touch ? undefined : texts.bell}
           tooltipOptions={{ position: 'bottom', showDelay: 400 }}
           onClick={(event) => panel.current?.toggle(event)}
           data-testid="notification-bell"
