@@ -32,8 +32,13 @@ function PhaseBar({ phase }: { phase: ImportPhase }) {
   );
 }
 
+const ROWS_PER_PAGE = 10;
+
 function ReportTable({ report, fileName }: { report: ImportReport; fileName: string }) {
   const table = useRef<DataTable<ImportReport['errors']>>(null);
+  // A few problems are read at a glance; a long report gets a filter under each column and pages.
+  const filterable = report.errors.length > ROWS_PER_PAGE;
+  const filterProps = { showFilterMenu: false, filterPlaceholder: texts.filter };
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
@@ -44,18 +49,18 @@ function ReportTable({ report, fileName }: { report: ImportReport; fileName: str
         ref={table}
         value={report.errors}
         size="small"
-        paginator={report.errors.length > 10}
-        rows={10}
-        filterDisplay="row"
+        paginator={filterable}
+        rows={ROWS_PER_PAGE}
+        filterDisplay={filterable ? 'row' : undefined}
         exportFilename={texts.reportFileName(fileName)}
         emptyMessage={texts.noMatches}
         scrollable
         pt={{ table: { 'aria-label': texts.reportTable } }}
       >
-        <Column field="row" header={texts.row} filter filterMatchMode="equals" showFilterMenu={false} style={{ width: '6rem' }} />
-        <Column field="column" header={texts.column} filter filterMatchMode="contains" showFilterMenu={false} />
-        <Column field="value" header={texts.value} filter filterMatchMode="contains" showFilterMenu={false} />
-        <Column field="message" header={texts.message} filter filterMatchMode="contains" showFilterMenu={false} />
+        <Column field="row" header={texts.row} filter={filterable} filterMatchMode="equals" {...filterProps} style={{ width: '6rem' }} />
+        <Column field="column" header={texts.column} filter={filterable} filterMatchMode="contains" {...filterProps} />
+        <Column field="value" header={texts.value} filter={filterable} filterMatchMode="contains" {...filterProps} />
+        <Column field="message" header={texts.message} filter={filterable} filterMatchMode="contains" {...filterProps} />
       </DataTable>
     </div>
   );

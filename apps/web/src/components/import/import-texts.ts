@@ -26,6 +26,7 @@ export const importTexts = {
   reportFileName: (fileName: string) => `errores-${fileName.replace(/\.[^.]+$/, '')}`,
   reportTable: 'Errores del archivo',
   noMatches: 'Ningún error coincide con los filtros',
+  filter: 'Filtrar…',
   row: 'Fila',
   column: 'Columna',
   value: 'Valor',
