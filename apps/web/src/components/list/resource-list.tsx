@@ -140,7 +140,7 @@ export function ResourceList({
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
   const loadingRows = list.isPending || list.isPlaceholderData;
   const rows = useMemo(() => (loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? [])), [loadingRows, query.pageSize, list.data]);
-  // No page count before the first answer («0–0 de 0») nor for an empty list («1 / 0»): the table says «Sin registros».
+  // No page count before the first answer («0–0 de 0») nor for an empty list («1 / 0»): the table says the SPEC's «No se han encontrado resultados».
   const paged = list.data !== undefined && total > 0;
   const documentCounts = useAttachmentCounts(attachments, rows.map((r) => r.id));
   // The counts travel in the rows: the table re-renders its cells when its rows change, not when a closure does.
