@@ -1,21 +1,19 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  OPEN_ORDER_STATUS_CODES,
-  ORDERED_STATUS_CODES,
   type BusinessLine,
   type WorkOverview,
   type WorksOverview,
   type WorksOverviewQuery,
 } from '@goc/contracts';
 import type { Executor } from '../db/client';
-import { categories, companies, employees, icons, orderStatuses, orders, projects, works } from '../db/schema';
+import { categories, companies, employees, icons, works, workTotals } from '../db/schema';
 import { fold } from './list/fields';
 
 /*
  * Obras por línea de negocio in one statement: the active works matching the filters, each joined to
- * per-work aggregates of orders, active employees and projects (one grouped pass over each table, not
- * one query per work), then grouped by category here.
+ * its kept figures (work_totals: bought, open orders, active employees, projects — maintained by the
+ * database in the transaction of every write), then grouped by category here.
  */
 
 const resident = alias(employees, 'resident');
@@ -49,44 +47,6 @@ function addTo(totals: ReturnType<typeof emptyFigures>, work: WorkOverview) {
 }
 
 export async function worksOverview(executor: Executor, query: WorksOverviewQuery): Promise<WorksOverview> {
-  // Aggregates only over the works shown: a filtered page (or the dashboard's works in execution) reads less.
-  const shown = executor.select({ id: works.id }).from(works).innerJoin(companies, eq(companies.id, works.companyId)).where(worksWhere(query));
-  // One row per work and status first, so 50 000 orders fold into a few thousand rows before the
-  // status codes are looked at (bench/README.md: about half the time of joining every order).
-  const perStatus = executor
-    .select({
-      workId: orders.workId,
-      statusId: orders.statusId,
-      total: sql<string>`sum(${orders.total})`.as('status_total'),
-      count: sql<number>`count(*)`.as('status_count'),
-    })
-    .from(orders)
-    .where(inArray(orders.workId, shown))
-    .groupBy(orders.workId, orders.statusId)
-    .as('per_status');
-  const orderFigures = executor
-    .select({
-      workId: perStatus.workId,
-      ordered: sql<string>`coalesce(sum(${perStatus.total}) filter (where ${inArray(orderStatuses.code, [...ORDERED_STATUS_CODES])}), 0)`.as('ordered'),
-      openOrders: sql<number>`coalesce(sum(${perStatus.count}) filter (where ${inArray(orderStatuses.code, [...OPEN_ORDER_STATUS_CODES])}), 0)::int`.as('open_orders'),
-    })
-    .from(perStatus)
-    .innerJoin(orderStatuses, eq(orderStatuses.id, perStatus.statusId))
-    .groupBy(perStatus.workId)
-    .as('order_figures');
-  const workers = executor
-    .select({ workId: employees.workId, count: sql<number>`count(*)::int`.as('active_workers') })
-    .from(employees)
-    .where(and(eq(employees.status, 'activo'), inArray(employees.workId, shown)))
-    .groupBy(employees.workId)
-    .as('worker_figures');
-  const projectCounts = executor
-    .select({ workId: projects.workId, count: sql<number>`count(*)::int`.as('project_count') })
-    .from(projects)
-    .where(inArray(projects.workId, shown))
-    .groupBy(projects.workId)
-    .as('project_figures');
-
   const rows = await executor
     .select({
       id: works.id,
@@ -102,19 +62,17 @@ export async function worksOverview(executor: Executor, query: WorksOverviewQuer
       categoryName: categories.name,
       categoryColor: categories.color,
       categoryIcon: icons.value,
-      ordered: sql<string | null>`${orderFigures.ordered}`,
-      openOrders: sql<number | null>`${orderFigures.openOrders}`,
-      activeWorkers: sql<number | null>`${workers.count}`,
-      projects: sql<number | null>`${projectCounts.count}`,
+      ordered: workTotals.ordered,
+      openOrders: workTotals.openOrders,
+      activeWorkers: workTotals.activeWorkers,
+      projects: workTotals.projects,
     })
     .from(works)
     .innerJoin(companies, eq(companies.id, works.companyId))
     .innerJoin(categories, eq(categories.id, works.categoryId))
     .leftJoin(icons, eq(icons.id, categories.iconId))
     .leftJoin(resident, eq(resident.id, works.residentId))
-    .leftJoin(orderFigures, eq(orderFigures.workId, works.id))
-    .leftJoin(workers, eq(workers.workId, works.id))
-    .leftJoin(projectCounts, eq(projectCounts.workId, works.id))
+    .leftJoin(workTotals, eq(workTotals.workId, works.id))
     .where(worksWhere(query))
     .orderBy(asc(categories.nameFolded), asc(categories.id), asc(works.codeFolded), asc(works.id));
 

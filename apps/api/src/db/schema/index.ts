@@ -12,3 +12,4 @@ export * from './registry';
 export * from './events';
 export * from './notifications';
 export * from './attachments';
+export * from './work-totals';
