@@ -52,7 +52,7 @@ async function captureOverview(database: Database, dataDir: string, url: string 
     probe.restore();
     await app.close();
   }
-  const statement = probe.queries.find((q) => q.text.includes('"order_figures"'));
+  const statement = probe.queries.find((q) => q.text.includes('"work_totals"'));
   if (!statement) throw new Error('the overview statement was not captured');
   return statement;
 }

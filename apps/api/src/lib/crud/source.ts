@@ -1,4 +1,4 @@
-import { aliasedTable, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { getResource, type AnyResource, type CatalogField, type ListFieldSpec, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
@@ -141,7 +141,10 @@ function wireValue(field: CatalogField, value: unknown): unknown {
 const isReferenceLike = (field: CatalogField) => field.type === 'reference' || field.type === 'status';
 
 /** A field's list behaviour over the given SQL. */
-function listField(field: CatalogField, parts: { expr?: SQL | AnyPgColumn; reference?: ReferenceJoin; exists?: ListField }): ListField | null {
+function listField(
+  field: CatalogField,
+  parts: { expr?: SQL | AnyPgColumn; reference?: ReferenceJoin; matching?: (predicate: (labelFolded: SQLWrapper) => SQL) => SQL; exists?: ListField },
+): ListField | null {
   const base = {
     name: field.name,
     label: field.label,
@@ -159,6 +162,7 @@ function listField(field: CatalogField, parts: { expr?: SQL | AnyPgColumn; refer
       idExpr: parts.expr as AnyPgColumn,
       labelExpr: parts.reference.label,
       labelFolded: parts.reference.labelFolded,
+      ...(parts.matching ? { matching: parts.matching } : {}),
     };
   }
   if (parts.exists) return { ...parts.exists, searchable: referenceSearch };
@@ -280,7 +284,11 @@ function rowShape(options: ShapeOptions): RowShape {
       if (join.extras.icon) selection[`${field.name}$icon`] = join.extras.icon;
       if (join.extras.color) selection[`${field.name}$color`] = join.extras.color;
       if (join.extras.code) selection[`${field.name}$code`] = join.extras.code;
-      const lf = listField(field, { expr: col, reference: join });
+      const searched = joinTarget(ref.target, `${referenceAliasName(prefix, field.name)}_q`);
+      const searchedId = column(searched.cols, 'id', where);
+      const matching = (predicate: (labelFolded: SQLWrapper) => SQL) =>
+        sql`${col} in (${builder.select({ id: searchedId }).from(searched.table).where(predicate(searched.labelFolded))})`;
+      const lf = listField(field, { expr: col, reference: join, matching });
       if (lf) fields.set(field.name, lf);
       continue;
     }

@@ -44,6 +44,12 @@ export interface ReferenceListField extends FieldBase {
   labelExpr: SQLWrapper;
   /** goc_fold(labelExpr), built from the stored folded columns where the label's columns have them. */
   labelFolded: SQLWrapper;
+  /**
+   * `idExpr in (select id from <target> where <predicate(folded label)>)`: the referenced table is
+   * searched first (a few hundred rows, its folded columns indexed) instead of folding the joined
+   * label on every listed row. The global search uses it when given.
+   */
+  matching?: (predicate: (labelFolded: SQLWrapper) => SQL) => SQL;
 }
 
 /** Several referenced rows through a link table (a supplier's material categories); not sortable. */

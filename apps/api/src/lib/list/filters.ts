@@ -155,7 +155,7 @@ export function searchCondition(q: string | undefined, fields: readonly ListFiel
         ...searchable.map((field) => {
           switch (field.kind) {
             case 'reference':
-              return textMatch(field.labelFolded, 'contains', word);
+              return field.matching ? field.matching((label) => textMatch(label, 'contains', word)) : textMatch(field.labelFolded, 'contains', word);
             case 'multiReference':
               return field.exists((_id, labelFolded) => textMatch(labelFolded, 'contains', word));
             default:
