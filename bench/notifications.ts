@@ -90,10 +90,12 @@ interface Phase {
   byConnections: Map<number, Measurement>;
 }
 
+const loads = (values: number[]) => values.map((l) => l.toFixed(2)).join(', ');
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 async function main(): Promise<void> {
-  const loadAverage = loadavg();
+  const startedAt = new Date();
+  const loadAtStart = loadavg();
   ensureBuiltApi(log);
   const dataDir = mkdtempSync(join(tmpdir(), 'goc-bench-notifications-'));
   const logFile = join(dataDir, 'api.log');
@@ -180,7 +182,7 @@ async function main(): Promise<void> {
     writeReadmeSection(
       'notifications',
       [
-        `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on PGlite (\`npm run bench:notifications\`), load average ${loadAverage.map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min) at the start — the machine is shared, so the figures move with it:`,
+        `Run ${startedAt.toISOString().slice(0, 16).replace('T', ' ')}–${new Date().toISOString().slice(11, 16)} UTC on PGlite (\`npm run bench:notifications\`); load average (1, 5, 15 min) ${loads(loadAtStart)} at the start, ${loads(loadavg())} at the end — the machine is shared, so the figures move with it:`,
         '',
         '| Open streams | RSS before | RSS with the streams open | Extra | Per stream | Target |',
         '|---:|---:|---:|---:|---:|---|',
