@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { openDatabase } from '../apps/api/src/db/client';
 import { benchCases, type BenchCase } from './cases';
 import { adminPassword, captureSql, type BaselinePlan, type CaseCapture } from './capture';
-import { ANALYZE_STATEMENTS, MAX_ROWS, seedStatements } from './dataset';
+import { MAX_ROWS } from './dataset';
 import { explain } from './explain';
 import { measure } from './load';
+import { countMaterials, middleId, seedMaterials } from './materials';
 import { adminUrl, benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
 import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS } from './harness';
 import { cpuSeconds, freePort, peakRssMiB, startServer, stopServer, type Server } from './processes';
@@ -112,39 +113,6 @@ async function startApi(target: Target, logFile: string): Promise<Server> {
   });
 }
 
-async function sqlRows<T>(database: Database, text: string): Promise<T[]> {
-  const { driver } = database;
-  const result = driver.kind === 'postgres' ? await driver.client.query(text) : await driver.client.query(text);
-  return result.rows as T[];
-}
-
-/**
- * The materials' secondary indexes (those not backing a constraint), as the migrations made them.
- * Bulk loading without them and building them afterwards is several times faster than maintaining
- * them row by row (the trigram GIN indexes above all); the end state is the same.
- */
-async function secondaryIndexes(database: Database): Promise<{ indexname: string; indexdef: string }[]> {
-  return sqlRows(
-    database,
-    `SELECT i.indexname, i.indexdef FROM pg_indexes i
-      WHERE i.schemaname = current_schema() AND i.tablename = 'materials'
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`,
-  );
-}
-
-async function seed(database: Database): Promise<number> {
-  const started = performance.now();
-  const indexes = await secondaryIndexes(database);
-  const statements = [
-    ...indexes.map(({ indexname }) => `DROP INDEX "${indexname.replaceAll('"', '""')}"`),
-    ...seedStatements(rows),
-    ...indexes.map(({ indexdef }) => indexdef),
-    ...ANALYZE_STATEMENTS,
-  ];
-  for (const statement of statements) await sqlRows(database, statement);
-  return (performance.now() - started) / 1000;
-}
-
 async function httpLogin(server: Server): Promise<string> {
   const response = await fetch(`${server.baseUrl}/api/v2/auth/login`, {
     method: 'POST',
@@ -213,18 +181,6 @@ async function loadAll(target: LoadTarget, cases: BenchCase[], expected: Map<str
   return run;
 }
 
-async function countMaterials(database: Database): Promise<number> {
-  const [row] = await sqlRows<{ n: number }>(database, 'SELECT count(*)::int AS n FROM materials');
-  return row?.n ?? 0;
-}
-
-/** The record of case (c): the middle of the table, the same id on every fresh database. */
-async function middleId(database: Database): Promise<number> {
-  const [row] = await sqlRows<{ id: number }>(database, `SELECT id FROM materials ORDER BY id OFFSET ${Math.floor(rows / 2)} LIMIT 1`);
-  if (!row) throw new Error('no material to read by id');
-  return Number(row.id);
-}
-
 const fileLabel = (label: string) => label.replace(/\W+/g, '-').toLowerCase();
 
 async function runScenario(target: Target, workDir: string, compareDirectus: DirectusTarget | null): Promise<{ runs: ServerRun[]; notes: ScenarioNotes; cases: BenchCase[] }> {
@@ -241,13 +197,13 @@ async function runScenario(target: Target, workDir: string, compareDirectus: Dir
     let seedSeconds: number | null = null;
     if (present === 0) {
       log(`${target.label}: seeding ${rows} materials…`);
-      seedSeconds = await seed(database);
+      seedSeconds = await seedMaterials(database, rows);
     } else if (present !== rows) {
       throw new Error(`${target.label} already holds ${present} materials, not ${rows}: seed a fresh database`);
     } else {
       log(`${target.label}: ${present} materials already seeded, reused`);
     }
-    cases = benchCases(await middleId(database));
+    cases = benchCases(await middleId(database, rows));
     captures = await captureSql({ database, dataDir: target.dataDir, databaseUrl: target.databaseUrl, cases });
     const caseNotes: CaseNotes[] = [];
     for (const capture of captures) {

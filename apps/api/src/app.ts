@@ -18,6 +18,7 @@ import rolesRoutes from './modules/roles/routes';
 import usersRoutes from './modules/users/routes';
 import workRoutes from './modules/works/routes';
 import importJobRoutes from './lib/import/routes';
+import { requestLogFields } from './lib/request-log';
 import access from './plugins/access';
 import backups from './plugins/backups';
 import compression from './plugins/compression';
@@ -63,6 +64,8 @@ async function api(app: FastifyInstance): Promise<void> {
 export interface BuildOptions {
   /** Domain-event dispatcher options (tests build apps whose dispatcher is off or quicker to retry). */
   events?: EventsOptions;
+  /** Where the log goes (stdout unless given): tests read what it says. */
+  logStream?: { write(line: string): void };
 }
 
 export function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): FastifyInstance {
@@ -71,6 +74,9 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
       level: config.logLevel,
       // Credentials never reach the logs.
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[oculto]' },
+      // The stream's ticket is in its URL: the logged URL hides it.
+      serializers: { req: requestLogFields },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Requests are small JSON documents; 1 MiB leaves room for long order forms.
     bodyLimit: 1024 * 1024,

@@ -28,7 +28,7 @@ let port: number;
 const inbox: Received[] = [];
 let admin: Api;
 let ana: { id: number; api: Api; token: string };
-let compras: { id: number; api: Api };
+let compras: { id: number; api: Api; token: string };
 let workId: number;
 let cement: number;
 
@@ -82,7 +82,8 @@ beforeAll(async () => {
   const session = await login(t.app, requester.username, requester.password);
   ana = { id: requester.id, api: apiFor(t.app, session.token), token: session.token };
   const purchaser = await createUser(t.app, { roleId: await createRole(t.db, 'Compras correo', { history: ['view', 'edit'] }) });
-  compras = { id: purchaser.id, api: apiFor(t.app, (await login(t.app, purchaser.username, purchaser.password)).token) };
+  const purchasing = await login(t.app, purchaser.username, purchaser.password);
+  compras = { id: purchaser.id, api: apiFor(t.app, purchasing.token), token: purchasing.token };
   workId = await orderableWorkId(ana.api);
   cement = Number((await optionsOf(ana.api, '/materials'))[0]!.value);
 });
@@ -145,6 +146,27 @@ describe('e-mail of notifications', () => {
     await until(async () => (await sentRow())?.sentAt != null, 2_000);
     const sent = await sentRow();
     expect(sent!.attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it('through the outbox of a process that sends mail: the transition answers 200 while the server is down, the mail follows once it is back', async () => {
+    // A second process on the database, its dispatcher on: the action's own event makes the mail.
+    const b = await t.variant({ mail: t.config.mail, notifications: { mailRetryBaseMs: 100, mailPollMs: 100 } });
+    await stopSmtp();
+    const created = await ana.api.post(`${API}/orders`, { workId, requiredDate: ORDER_DATE, lines: [{ materialId: cement, quantity: 5 }] });
+    let order = created.json() as { id: number; version: number; folio: string };
+    order = (await ana.api.post(`${API}/orders/${order.id}/transitions`, { to: 'enviado', version: order.version })).json() as typeof order;
+    const res = await b.inject({ method: 'POST', url: `${API}/orders/${order.id}/transitions`, headers: bearer(compras.token), payload: { to: 'rechazado', version: order.version, comment: 'Sin presupuesto' } });
+    expect(res.statusCode, res.body).toBe(200);
+    await b.events.drain();
+    const row = async () => (await t.db.select().from(mailQueue)).find((r) => r.subject.includes(order.folio));
+    await until(async () => (await row())?.lastError != null, 5_000);
+    expect((await row())!.sentAt).toBeNull();
+    await startSmtp(port);
+    await until(() => inbox.some((m) => m.raw.includes(`Subject: GOC: Tu pedido ${order.folio} fue rechazado`)), 10_000);
+    const mail = inbox.find((m) => m.raw.includes(order.folio))!;
+    expect(mail.to).toEqual(['ana.residente@ejemplo.mx']);
+    expect(decoded(mail.raw)).toContain(`${PUBLIC_URL}/pedidos/mis-pedidos?q=${order.folio}`);
+    expect(decoded(mail.raw)).toContain('Comentario: Sin presupuesto');
   });
 
   it('an inactive user gets no e-mail', async () => {

@@ -1,9 +1,12 @@
+import type { ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationStreamTickets } from '../../src/db/schema';
-import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
-import { API, apiFor, optionsOf, type Api, orderableWorkId, ORDER_DATE } from '../catalogs/support';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { notificationStreamTickets, refreshTokens } from '../../src/db/schema';
+import { createStreamHub } from '../../src/modules/notifications/hub';
+import { notificationSettings } from '../../src/modules/notifications/settings';
+import { bearer, createRole, createTestApp, createUser, login, testConfig, type TestApp } from '../helpers/app';
+import { API, apiFor, optionsOf, type Api, type Row, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { openSse, type SseClient } from './sse';
 import { bell } from './support';
 
@@ -155,6 +158,20 @@ describe('live notifications', () => {
     resumed.close();
   });
 
+  it('a client reconnecting with a new ticket resumes from lastEventId in the query', async () => {
+    const client = await stream(purchaser.token);
+    const folio = await sendOrder();
+    await client.waitFor(() => client.events.some((e) => e.item.title.includes(folio)));
+    const seen = Number(client.events.at(-1)!.id);
+    client.close();
+    const missed = await sendOrder();
+    const resumed = await openSse(`${bUrl}${API}/notifications/stream?ticket=${await ticket(b, purchaser.token)}&lastEventId=${seen}`);
+    clients.push(resumed);
+    await resumed.waitFor(() => resumed.events.some((e) => e.item.title.includes(missed)));
+    expect(resumed.events.map((e) => Number(e.id)).every((id) => id > seen)).toBe(true);
+    resumed.close();
+  });
+
   it('ends when the session ends (logout)', async () => {
     const user = await createUser(t.app, { roleId: (await t.db.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, purchaser.id) }))!.roleId });
     const session = await login(t.app, user.username, user.password);
@@ -162,5 +179,40 @@ describe('live notifications', () => {
     const out = await t.app.inject({ method: 'POST', url: `${API}/auth/logout`, payload: { refreshToken: session.refreshToken } });
     expect(out.statusCode).toBeLessThan(300);
     await Promise.race([client.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream stayed open')), 2_000))]);
+  });
+
+  it('ends when the user is deactivated', async () => {
+    const user = await createUser(t.app, { roleId: (await t.db.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, purchaser.id) }))!.roleId });
+    const session = await login(t.app, user.username, user.password);
+    const client = await stream(session.token);
+    const admin = apiFor(t.app, (await login(t.app)).token);
+    const current = (await admin.get(`${API}/users/${user.id}`)).json() as Row;
+    const res = await admin.patch(`${API}/users/${user.id}`, { version: current.version, active: false });
+    expect(res.statusCode, res.body).toBe(200);
+    await Promise.race([client.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream stayed open')), 2_000))]);
+  });
+});
+
+describe('the heartbeat as configured by default', () => {
+  it('is a comment every 25 s on every open stream', async () => {
+    const session = await login(t.app);
+    const [row] = await t.db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.userId, session.user.id)).limit(1);
+    const written: string[] = [];
+    const response = { write: (chunk: string) => void written.push(chunk), end: () => undefined, on: () => undefined } as unknown as ServerResponse;
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const hub = createStreamHub(t.db, notificationSettings(testConfig()));
+    try {
+      hub.start();
+      await hub.open(session.user.id, row!.familyId, response, async () => []);
+      await vi.advanceTimersByTimeAsync(24_999);
+      expect(written).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(written).toEqual([': latido\n\n']);
+      await vi.advanceTimersByTimeAsync(25_000);
+      expect(written).toEqual([': latido\n\n', ': latido\n\n']);
+    } finally {
+      hub.close();
+      vi.useRealTimers();
+    }
   });
 });
