@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { adminPassword, login } from './capture';
@@ -107,7 +107,16 @@ class Client {
   }
 }
 
-async function runEngine(engine: string, photo: Buffer, url?: string): Promise<{ phases: Phase[]; peakMiB: number | null }> {
+/** What one engine measured; the load averages (1 min) because the machine may be shared. */
+interface EngineResult {
+  phases: Phase[];
+  peakMiB: number | null;
+  loadBefore: number;
+  loadAfter: number;
+}
+
+async function runEngine(engine: string, photo: Buffer, url?: string): Promise<EngineResult> {
+  const loadBefore = loadavg()[0]!;
   const dataDir = mkdtempSync(join(tmpdir(), 'goc-bench-attachments-'));
   const server = await startServer({
     name: `API (${engine})`,
@@ -148,8 +157,9 @@ async function runEngine(engine: string, photo: Buffer, url?: string): Promise<{
     })));
     phases.push(phase(engine, `download ${PHOTOS} × JPEG ${PHOTO_MB} MB`, await parallel(PHOTOS, (i) => client.download(photoIds[i]!))));
     const peakMiB = peakRssMiB(server.child.pid);
-    log(`${engine}: API peak RSS ${peakMiB?.toFixed(0)} MiB`);
-    return { phases, peakMiB };
+    const loadAfter = loadavg()[0]!;
+    log(`${engine}: API peak RSS ${peakMiB?.toFixed(0)} MiB (load ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after)`);
+    return { phases, peakMiB, loadBefore, loadAfter };
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -164,11 +174,13 @@ async function benchPhoto(): Promise<Buffer> {
   return sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 82 }).toBuffer();
 }
 
-function render(results: readonly { engine: string; phases: Phase[]; peakMiB: number | null }[], notes: string): string {
+function render(results: readonly ({ engine: string } & EngineResult)[], notes: string): string {
   const rows = results.flatMap((r) =>
     r.phases.map((p) => `| ${p.engine} | ${p.label} | ${(p.megabytes / p.seconds).toFixed(1)} | ${p.p50Ms} | ${p.p99Ms} | ${p.seconds.toFixed(1)} |`),
   );
-  const rss = results.map((r) => `- ${r.engine}: API peak RSS **${r.peakMiB?.toFixed(0) ?? '–'} MiB** (limit ${RSS_LIMIT_MIB} MiB)`);
+  const rss = results.map(
+    (r) => `- ${r.engine}: API peak RSS **${r.peakMiB?.toFixed(0) ?? '–'} MiB** (limit ${RSS_LIMIT_MIB} MiB); load average ${r.loadBefore.toFixed(1)} before, ${r.loadAfter.toFixed(1)} after (${availableParallelism()} cores)`,
+  );
   return [
     `${CLIENTS} parallel clients against the built API (\`npm run bench:attachments\`, ${new Date().toISOString().slice(0, 10)}); MB/s counts file bytes.`,
     '',
