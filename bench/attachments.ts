@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { addBusinessDays, businessToday } from '@goc/contracts';
 import { adminPassword, login } from './capture';
 import { childEnv, ensureBuiltApi, runBench, SERVER_JS, writeReadmeSection } from './harness';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
@@ -132,10 +133,11 @@ async function runEngine(engine: string, photo: Buffer, url?: string): Promise<E
       return { status: r.status, body: await r.text() };
     });
     const client = new Client(server, token);
-    const work = await client.json<{ items: { value: number }[] }>('GET', '/works/options?limit=1');
+    // A work that takes orders (planeación or en ejecución), and a required date the orders accept whenever this runs.
+    const work = await client.json<{ items: { value: number }[] }>('GET', '/works/options?limit=1&filter=planeacion,en_ejecucion');
     const material = await client.json<{ items: { value: number }[] }>('GET', '/materials/options?limit=1');
     const newOrder = async () =>
-      (await client.json<{ id: number }>('POST', '/orders', { workId: work.items[0]?.value, requiredDate: '2026-12-15', lines: [{ materialId: material.items[0]?.value, quantity: 1 }] })).id;
+      (await client.json<{ id: number }>('POST', '/orders', { workId: work.items[0]?.value, requiredDate: addBusinessDays(businessToday(), 21), lines: [{ materialId: material.items[0]?.value, quantity: 1 }] })).id;
     const pdfOrder = await newOrder();
     const photoOrders: number[] = [];
     for (let i = 0; i < Math.ceil(PHOTOS / PHOTOS_PER_ORDER); i += 1) photoOrders.push(await newOrder());
