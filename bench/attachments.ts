@@ -54,7 +54,9 @@ async function parallel(count: number, job: (index: number) => Promise<number>):
     Array.from({ length: CLIENTS }, async () => {
       for (let index = next++; index < count; index = next++) {
         const t0 = performance.now();
-        bytes += await job(index);
+        // Awaited first: `bytes += await …` would read `bytes` before the await and lose the other workers' sums.
+        const sent = await job(index);
+        bytes += sent;
         latencies.push(performance.now() - t0);
       }
     }),
