@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, closeSync, readFileSync } from 'node:fs';
+import { openSync, closeSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -91,6 +91,11 @@ export function peakRssMiB(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** Resets the process's peak RSS (VmHWM) to its current RSS (Linux ≥ 4.0), so the next reading is the peak since now. */
+export function resetPeakRss(pid: number | undefined): void {
+  if (pid !== undefined) writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
 /** Linux's USER_HZ: /proc reports CPU time in these ticks (100 on every mainstream architecture). */

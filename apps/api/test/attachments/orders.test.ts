@@ -1,8 +1,8 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ATTACHMENT_MESSAGES, type Attachment } from '@goc/contracts';
-import { attachmentChunks, attachmentContents, attachments, auditLog } from '../../src/db/schema';
+import { attachmentChunks, attachmentContents, attachments, auditLog, domainEvents } from '../../src/db/schema';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, type Api, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { ATTACHMENTS, exe, heic, multipartBody, pdf, photo, upload } from './support';
@@ -336,6 +336,45 @@ describe('who may change an order’s documents', () => {
       expect(await t.db.select().from(attachmentContents).where(eq(attachmentContents.id, id))).toHaveLength(0);
       expect(await t.db.select().from(attachmentChunks).where(eq(attachmentChunks.contentId, id))).toHaveLength(0);
     }
+  });
+});
+
+describe('domain events', () => {
+  const documentEvents = (orderId: number) =>
+    t.db
+      .select({ type: domainEvents.type, resource: domainEvents.resource, recordId: domainEvents.recordId, actorId: domainEvents.actorId, metadata: domainEvents.metadata })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.resource, 'orders'), eq(domainEvents.recordId, orderId), like(domainEvents.type, 'attachment.%')))
+      .orderBy(domainEvents.id);
+
+  it('an upload writes attachment.added and a delete attachment.removed on the record, naming the document and who did it', async () => {
+    const order = await draftOf(ana);
+    const doc = await attached(ana, order.id, { name: 'cotización.pdf', data: pdf(3000, 'evento') });
+    expect(await documentEvents(order.id)).toEqual([
+      { type: 'attachment.added', resource: 'orders', recordId: order.id, actorId: ana.id, metadata: { attachmentId: doc.id, fileName: 'cotización.pdf' } },
+    ]);
+    const res = await t.app.inject({ method: 'DELETE', url: `${ATTACHMENTS}/${doc.id}`, headers: bearer(compras.token) });
+    expect(res.statusCode).toBe(204);
+    expect((await documentEvents(order.id)).at(-1)).toEqual({
+      type: 'attachment.removed',
+      resource: 'orders',
+      recordId: order.id,
+      actorId: compras.id,
+      metadata: { attachmentId: doc.id, fileName: 'cotización.pdf' },
+    });
+  });
+
+  it('a refused upload or delete writes none', async () => {
+    const order = await draftOf(ana);
+    const data = pdf(3000, 'rechazo');
+    const doc = await attached(ana, order.id, { name: 'cotizacion.pdf', data });
+    const before = await documentEvents(order.id);
+    expect(before).toHaveLength(1);
+    expect((await upload(t.app, ana.token, target(order.id), { name: 'otra vez.pdf', data })).statusCode).toBe(409);
+    expect((await upload(t.app, ana.token, target(order.id), { name: 'factura.pdf', data: exe() })).statusCode).toBe(415);
+    expect((await upload(t.app, lector.token, target(order.id), { name: 'lector.txt', data: Buffer.from('lector') })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `${ATTACHMENTS}/${doc.id}`, headers: bearer(beto.token) })).statusCode).toBe(404);
+    expect(await documentEvents(order.id)).toEqual(before);
   });
 });
 

@@ -5,7 +5,7 @@ import type { AuditChanges } from '../../db/schema';
  * What the mechanism writes to the outbox, in the same transaction as the change it describes:
  * an event exists if and only if its change committed.
  */
-export type DomainEventType = 'record.created' | 'record.updated' | 'record.deleted' | 'record.transitioned';
+export type DomainEventType = 'record.created' | 'record.updated' | 'record.deleted' | 'record.transitioned' | 'attachment.added' | 'attachment.removed';
 
 /** An event as it is written (the outbox assigns the id and the time). */
 export interface NewDomainEvent {

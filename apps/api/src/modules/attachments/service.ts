@@ -3,6 +3,8 @@ import { allows, ATTACHMENT_MESSAGES, notFoundMessage, MAX_ATTACHMENTS_PER_RECOR
 import type { Db, Executor } from '../../db/client';
 import { attachmentContents, attachments, employees, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { writeEvent } from '../../lib/events/outbox';
+import type { NewDomainEvent } from '../../lib/events/types';
 import { userDisplayColumns } from '../../lib/crud/people';
 import { readPermission } from '../../lib/crud/service';
 import type { ResourceService } from '../../lib/crud/service';
@@ -45,6 +47,17 @@ interface Parent {
   target: AttachmentTarget;
   service: ResourceService;
   record: Entity;
+}
+
+/** The domain event of a document added to or removed from a record, on the record (as its audit row). */
+function attachmentEvent(type: 'attachment.added' | 'attachment.removed', actor: Actor, parent: Parent, attachment: { id: number; fileName: string }): NewDomainEvent {
+  return {
+    type,
+    resource: parent.service.resource.key,
+    recordId: parent.target.recordId,
+    actorId: actor.userId,
+    metadata: { attachmentId: attachment.id, fileName: attachment.fileName },
+  };
 }
 
 export interface NewAttachment {
@@ -156,6 +169,7 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
           changes: { attachment: { old: null, new: { id: inserted.id, fileName, contentType: file.contentType, size: file.size, sha256: file.sha256 } } },
           ip: actor.ip,
         });
+        await writeEvent(tx, attachmentEvent('attachment.added', actor, parent, { id: inserted.id, fileName }));
         const [row] = await selectRows(tx).where(eq(attachments.id, inserted.id));
         return toAttachment(row as ListRow, actor, parent);
       });
@@ -218,6 +232,7 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
         changes: { attachment: { old: { id, fileName: found.fileName, contentType: found.contentType, size: found.size, sha256: found.sha256 }, new: null } },
         ip: actor.ip,
       });
+      await writeEvent(tx, attachmentEvent('attachment.removed', actor, parent, { id, fileName: found.fileName }));
       return found.content.store;
     });
   }

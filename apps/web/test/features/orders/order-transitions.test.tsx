@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FIELD_MESSAGES, ORDER_MESSAGES } from '@goc/contracts';
+import { ATTACHMENT_MESSAGES, FIELD_MESSAGES, ORDER_MESSAGES } from '@goc/contracts';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
-import { apiError, fakeApi, type FakeApi, type FakeRoute } from '../../crud/fake-api';
+import { apiError, fakeApi, type FakeApi, type FakeReply, type FakeRequest, type FakeRoute } from '../../crud/fake-api';
 import { listOf, optionsOf } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
 
@@ -58,7 +58,13 @@ afterEach(() => {
   dispose = null;
 });
 
-function start(status: keyof typeof STATUSES, transition: FakeRoute | ReturnType<typeof apiError>): FakeApi {
+/** What the attachments API answers to an upload after the transition (a stored document, or a refusal). */
+const attachedReply = (request: FakeRequest): FakeReply => {
+  const file = (request.body as FormData).get('file') as File;
+  return { status: 201, data: { id: 30, resource: 'orders', recordId: 1, fileName: file.name, contentType: file.type, size: file.size, sha256: '0'.repeat(64), description: null, createdAt: STAMP, createdBy: null, hasThumbnail: false, canDelete: true } };
+};
+
+function start(status: keyof typeof STATUSES, transition: FakeRoute | ReturnType<typeof apiError>, attach: FakeRoute | ReturnType<typeof apiError> = attachedReply): FakeApi {
   seedSession({ user: ADMIN_USER, permissions: permissionsFor(['history', 'my_orders'], { view: true, create: true, edit: true, delete: true }) });
   const row = order(status);
   const server = fakeApi({
@@ -69,12 +75,23 @@ function start(status: keyof typeof STATUSES, transition: FakeRoute | ReturnType
       { value: 5, label: 'Cementos del Bajío' },
     ]),
     'POST /orders/1/transitions': transition,
+    'POST /attachments': attach,
   });
   dispose = renderRoute(<OrdersPage view="all" />, '/pedidos/historico', server.adapter).dispose;
   return server;
 }
 
 const savedReply: FakeRoute = () => ({ status: 200, data: { ...order('comprado'), version: 6 } });
+
+/** Chooses files with the dialog's own «Adjuntar …» input; they are listed in the dialog. */
+async function chooseFiles(dialog: HTMLElement, label: string, files: File[]) {
+  await userEvent.upload(within(dialog).getByLabelText(label, { selector: 'input' }), files);
+  for (const file of files) expect(within(dialog).getByText(file.name)).toBeInTheDocument();
+}
+
+/** The uploads after the transition, in order: their target, file and description. */
+const uploads = (server: FakeApi) =>
+  server.calls('POST', '/attachments').map((r) => ({ params: r.params, file: ((r.body as FormData).get('file') as File).name, description: (r.body as FormData).get('description') }));
 
 async function openAction(name: string) {
   const row = (await screen.findByText('PED-000001')).closest('tr')!;
@@ -112,6 +129,31 @@ describe('Comprar', () => {
     expect(await screen.findByText('Pedido PED-000001 comprado')).toBeInTheDocument();
   });
 
+  it('attaches the chosen quote to the order once the purchase is saved', async () => {
+    const server = start('autorizado', savedReply);
+    const dialog = await openAction('Comprar');
+    await userEvent.type(within(dialog).getAllByLabelText(/^Precio unitario/)[1]!, '10');
+    await chooseFiles(dialog, 'Adjuntar cotización', [new File(['%PDF-1.4'], 'cotizacion aceros.pdf', { type: 'application/pdf' })]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comprar' }));
+    await waitFor(() => expect(uploads(server)).toHaveLength(1));
+    expect(uploads(server)).toEqual([{ params: { resource: 'orders', recordId: '1' }, file: 'cotizacion aceros.pdf', description: 'Cotización' }]);
+    // The file went up after the transition, which does not carry it.
+    const paths = server.requests.filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(paths).toEqual(['/orders/1/transitions', '/attachments']);
+    expect(server.calls('POST', '/orders/1/transitions')[0]!.body).not.toHaveProperty('documents');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('uploads nothing when the purchase is refused', async () => {
+    const server = start('autorizado', apiError(409, 'El pedido cambió mientras lo editabas'));
+    const dialog = await openAction('Comprar');
+    await userEvent.type(within(dialog).getAllByLabelText(/^Precio unitario/)[1]!, '10');
+    await chooseFiles(dialog, 'Adjuntar cotización', [new File(['%PDF-1.4'], 'cotizacion.pdf', { type: 'application/pdf' })]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comprar' }));
+    expect(await within(dialog).findByText('El pedido cambió mientras lo editabas')).toBeInTheDocument();
+    expect(server.calls('POST', '/attachments')).toHaveLength(0);
+  });
+
   it('shows the server’s field message next to the supplier', async () => {
     start('autorizado', apiError(400, 'Datos inválidos', { supplierId: ORDER_MESSAGES.supplierRequired }));
     const dialog = await openAction('Comprar');
@@ -146,6 +188,23 @@ describe('Registrar entrega', () => {
         { lineId: 12, quantity: 0 },
       ],
     });
+  });
+
+  it('attaches the delivery notes; a refused one is reported while the delivery stays registered', async () => {
+    const server = start('comprado', savedReply, (request) =>
+      ((request.body as FormData).get('file') as File).name === 'remision escaneada.pdf' ? apiError(415, ATTACHMENT_MESSAGES.type) : attachedReply(request),
+    );
+    const dialog = await openAction('Registrar entrega parcial');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Recibir todo lo pendiente' }));
+    await chooseFiles(dialog, 'Adjuntar remisión', [new File(['remisión 881'], 'remision 881.jpg', { type: 'image/jpeg' }), new File(['MZ'], 'remision escaneada.pdf', { type: 'application/pdf' })]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar entrega parcial' }));
+    expect(await screen.findByText('El estatus se actualizó, pero no se completó el resto del paso')).toBeInTheDocument();
+    expect(screen.getByText(ATTACHMENT_MESSAGES.type)).toBeInTheDocument();
+    expect(uploads(server)).toEqual([
+      { params: { resource: 'orders', recordId: '1' }, file: 'remision 881.jpg', description: 'Remisión' },
+      { params: { resource: 'orders', recordId: '1' }, file: 'remision escaneada.pdf', description: 'Remisión' },
+    ]);
+    expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(1);
   });
 
   it('"Recibir todo lo pendiente" fills each line with what is still missing', async () => {
