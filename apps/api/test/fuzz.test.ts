@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_MESSAGES } from '@goc/contracts';
 import { createTestApp, login, type TestApp } from './helpers/app';
 
 /*
@@ -196,7 +197,9 @@ describe('fuzz over the OpenAPI document', () => {
       requests++;
       statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
       const where = `${op.method} ${attempt.url.slice(0, 200)} ${attempt.payload?.slice(0, 200) ?? ''} → ${res.statusCode}`;
-      if (res.statusCode >= 500) failures.push(`${where} ${res.body.slice(0, 200)}`);
+      // The one 5xx the API means: a PostgreSQL server's backup without pg_dump installed (its Spanish 503).
+      const declared = res.statusCode === 503 && res.body.includes(BACKUP_MESSAGES.noPgDump);
+      if (res.statusCode >= 500 && !declared) failures.push(`${where} ${res.body.slice(0, 200)}`);
       // Reads change nothing (a read that did would show at the next write's comparison).
       if (op.method !== 'GET') {
         const now = await fingerprint();

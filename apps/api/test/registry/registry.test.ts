@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addBusinessDays, businessToday, IDSE_RECORD_LENGTH, idseText, notFoundMessage, parseIdseRecord, REGISTRY_MESSAGES, registryCutsResource } from '@goc/contracts';
@@ -290,7 +290,7 @@ describe('statuses and applying', () => {
     expect(res.json()).toMatchObject({ version: 2, registrationStatus: { code: 'aplicado' } });
     const [employee] = await t.db.select().from(employees).where(eq(employees.id, movement.employeeId as number));
     expect(employee).toMatchObject({ status: 'activo', companyId, workId, dailySalary: '500.00', sdi: '525.50', hireDate: today() });
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'employees'), eq(auditLog.entityId, employee!.id)));
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'employees'), eq(auditLog.entityId, employee!.id))).orderBy(asc(auditLog.id));
     expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
     expect(audits[1]!.changes).toMatchObject({ status: { old: 'baja', new: 'activo' } });
     // Its fields are final; its registration status too; the other statuses still change.
