@@ -69,6 +69,7 @@ export const employees = pgTable(
   {
     id: idColumn(),
     employeeNumber: text('employee_number').notNull(),
+    employeeNumberFolded: foldedColumn('employee_number'),
     firstName: text('first_name').notNull(),
     firstNameFolded: foldedColumn('first_name'),
     lastName: text('last_name').notNull(),
@@ -76,8 +77,10 @@ export const employees = pgTable(
     secondLastName: text('second_last_name'),
     secondLastNameFolded: foldedColumn('second_last_name'),
     curp: text('curp').notNull(),
+    curpFolded: foldedColumn('curp'),
     rfc: text('rfc'),
     nss: text('nss'),
+    nssFolded: foldedColumn('nss'),
     // Puesto.
     position: text('position'),
     companyId: integer('company_id')

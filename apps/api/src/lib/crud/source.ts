@@ -214,7 +214,7 @@ interface ShapeOptions {
   fields: readonly CatalogField[];
   table: PgTable;
   prefix: string;
-  computed?: Readonly<Record<string, SQL>>;
+  computed?: Readonly<Record<string, SQL | AnyPgColumn>>;
   links?: Readonly<Record<string, LinkTable>>;
 }
 

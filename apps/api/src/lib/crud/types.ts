@@ -113,8 +113,11 @@ export interface RecordRoutes {
 export interface ResourceBinding<R extends AnyResource = AnyResource> {
   declaration: R;
   table: PgTable;
-  /** SQL of read-only fields that are not columns (a total over the lines); sortable, filterable, exportable. */
-  computed?: Readonly<Record<string, SQL>>;
+  /**
+   * SQL of read-only fields that are not columns of the table (a total over the lines), or a column
+   * of a joined reference (searched through its stored folded twin); sortable, filterable, exportable.
+   */
+  computed?: Readonly<Record<string, SQL | AnyPgColumn>>;
   /** Link tables of multi-reference fields (catalogues: CATALOG_LINKS). */
   links?: Readonly<Record<string, LinkTable>>;
   /** Tables of `lines` fields, by field. */

@@ -219,10 +219,11 @@ export const movementsBinding: ResourceBinding<typeof registryMovementsResource>
   views: MOVEMENT_VIEWS,
   // Read from the employee and cut the list already joins for their labels: a subquery per row made
   // a search of a 20 000-movement cut run three lookups per movement (bench/README.md).
+  // Columns, not expressions: a search reads their stored folded twins instead of folding each row.
   computed: {
-    employeeNumber: sql`${joinedEmployee.employeeNumber}`,
-    employeeNss: sql`${joinedEmployee.nss}`,
-    employeeCurp: sql`${joinedEmployee.curp}`,
+    employeeNumber: joinedEmployee.employeeNumber,
+    employeeNss: joinedEmployee.nss,
+    employeeCurp: joinedEmployee.curp,
     cutStatus: sql`${joinedCut.status}`,
   },
   hooks: {
