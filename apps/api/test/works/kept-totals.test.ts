@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_ORDER_STATUS_CODES, ORDERED_STATUS_CODES } from '@goc/contracts';
-import { employees, orderStatuses, orders, projects, works, workTotals } from '../../src/db/schema';
+import { businessDayOf, OPEN_ORDER_STATUS_CODES, ORDERED_STATUS_CODES } from '@goc/contracts';
+import { employees, orderMonthTotals, orderStatuses, orderStatusTotals, orders, projects, works, workTotals } from '../../src/db/schema';
 import { createTestApp, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, ORDER_DATE, type Api, type Row } from '../catalogs/support';
 
 /*
- * The per-work figures the database keeps (work_totals, by triggers in the transaction of each
- * write) equal the figures summed from every stored row, after a seeded random mix of order
+ * The figures the database keeps (work_totals, order_status_totals, order_month_totals, by triggers
+ * in the transaction of each write) equal the figures summed from every stored row, after a seeded random mix of order
  * creates, edits, transitions, partial and full deliveries, cancellations and deletions, employee
  * status and work changes, and project creates, moves and deletions — refused writes included.
  */
@@ -51,6 +51,22 @@ async function figures() {
   return { summed, kept };
 }
 
+/** Orders per status and per month of creation (Mexico City) counted from the stored rows, and the kept ones. */
+async function orderFigures() {
+  const allOrders = await t.db.select().from(orders);
+  const byStatus = new Map<number, number>();
+  const byMonth = new Map<string, [number, number]>();
+  for (const o of allOrders) {
+    byStatus.set(o.statusId, (byStatus.get(o.statusId) ?? 0) + 1);
+    const month = businessDayOf(o.createdAt.toISOString()).slice(0, 7);
+    const [n, total] = byMonth.get(month) ?? [0, 0];
+    byMonth.set(month, [n + 1, total + cents(o.total)]);
+  }
+  const keptStatus = new Map((await t.db.select().from(orderStatusTotals)).filter((r) => r.orders !== 0).map((r) => [r.statusId, r.orders]));
+  const keptMonth = new Map((await t.db.select().from(orderMonthTotals)).filter((r) => r.orders !== 0).map((r) => [r.month, [r.orders, cents(r.total)] as [number, number]]));
+  return { summed: { byStatus, byMonth }, kept: { byStatus: keptStatus, byMonth: keptMonth } };
+}
+
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
   admin = apiFor(t.app, (await login(t.app)).token);
@@ -58,11 +74,14 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-describe('kept per-work totals', () => {
+describe('kept per-work totals and order counts', () => {
   it('start equal to the summed figures of the demo data', async () => {
     const { summed, kept } = await figures();
     expect([...summed.values()].some(([ordered]) => ordered > 0)).toBe(true);
     expect(kept).toEqual(summed);
+    const counted = await orderFigures();
+    expect(counted.summed.byStatus.size).toBeGreaterThan(3);
+    expect(counted.kept).toEqual(counted.summed);
   });
 
   it('stay equal to the summed figures through a random mix of writes, refused ones included', async () => {
@@ -142,5 +161,7 @@ describe('kept per-work totals', () => {
     expect([...reached].sort()).toEqual(['autorizado', 'cancelado', 'comprado', 'entregado', 'entregado_parcial', 'enviado', 'rechazado']);
     const { summed, kept } = await figures();
     expect(kept).toEqual(summed);
+    const counted = await orderFigures();
+    expect(counted.kept).toEqual(counted.summed);
   }, 240_000);
 });

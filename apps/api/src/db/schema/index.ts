@@ -12,4 +12,4 @@ export * from './registry';
 export * from './events';
 export * from './notifications';
 export * from './attachments';
-export * from './work-totals';
+export * from './kept-totals';

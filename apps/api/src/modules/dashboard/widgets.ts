@@ -15,7 +15,7 @@ import {
   type Dashboard,
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
-import { orderStatuses, orders, projects, registryCuts, registryMovements, works } from '../../db/schema';
+import { orderMonthTotals, orderStatuses, orderStatusTotals, orders, projects, registryCuts, registryMovements, works } from '../../db/schema';
 import { orderedAmount, projectsOf } from '../../lib/business-queries';
 import { viewsCondition } from '../../lib/crud/service';
 import type { Actor } from '../../lib/crud/types';
@@ -27,21 +27,25 @@ import { worksOverview } from '../../lib/works-overview';
  * list every row of the status catalogue (renamed or added ones too) in its sortOrder.
  */
 
-// Inlined, not a parameter: the grouped expression must read the same in SELECT and GROUP BY.
-const TIME_ZONE = sql.raw(`'America/Mexico_City'`);
+const statusColumns = { id: orderStatuses.id, code: orderStatuses.code, name: orderStatuses.name, color: orderStatuses.color };
 
-async function countByStatus(executor: Executor, where: SQL | undefined) {
+/** Orders of one requester per status, counted (an index on the requester keeps it to their orders). */
+async function countByStatus(executor: Executor, where: SQL) {
   const rows = await executor
-    .select({
-      id: orderStatuses.id,
-      code: orderStatuses.code,
-      name: orderStatuses.name,
-      color: orderStatuses.color,
-      count: sql<number>`count(${orders.id})::int`,
-    })
+    .select({ ...statusColumns, count: sql<number>`count(${orders.id})::int` })
     .from(orderStatuses)
     .leftJoin(orders, and(eq(orders.statusId, orderStatuses.id), where))
     .groupBy(orderStatuses.id)
+    .orderBy(asc(orderStatuses.sortOrder), asc(orderStatuses.id));
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** Every order per status, from the kept counts (migration 0017) instead of reading every order. */
+async function keptCountByStatus(executor: Executor) {
+  const rows = await executor
+    .select({ ...statusColumns, count: sql<number>`coalesce(${orderStatusTotals.orders}, 0)` })
+    .from(orderStatuses)
+    .leftJoin(orderStatusTotals, eq(orderStatusTotals.statusId, orderStatuses.id))
     .orderBy(asc(orderStatuses.sortOrder), asc(orderStatuses.id));
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
@@ -91,17 +95,11 @@ export function lastMonths(nowIso: string, n: number): string[] {
 
 export async function historyWidget(executor: Executor, nowIso: string): Promise<NonNullable<Dashboard['history']>> {
   const months = lastMonths(nowIso, DASHBOARD_MONTHS);
-  const month = sql<string>`to_char(${orders.createdAt} at time zone ${TIME_ZONE}, 'YYYY-MM')`;
-  const since = sql`(${`${months[0]}-01`}::timestamp at time zone ${TIME_ZONE})`;
-  const rows = await executor
-    .select({ month, count: count(), total: sql<string>`coalesce(sum(${orders.total}), 0)` })
-    .from(orders)
-    .where(sql`${orders.createdAt} >= ${since}`)
-    .groupBy(month);
+  const rows = await executor.select().from(orderMonthTotals).where(inArray(orderMonthTotals.month, months));
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   return {
-    byStatus: await countByStatus(executor, undefined),
-    byMonth: months.map((m) => ({ month: m, count: Number(byMonth.get(m)?.count ?? 0), total: Number(byMonth.get(m)?.total ?? 0) })),
+    byStatus: await keptCountByStatus(executor),
+    byMonth: months.map((m) => ({ month: m, count: byMonth.get(m)?.orders ?? 0, total: Number(byMonth.get(m)?.total ?? 0) })),
   };
 }
 

@@ -1,5 +1,6 @@
-import { integer, numeric, pgTable } from 'drizzle-orm/pg-core';
+import { integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { works } from './workforce';
+import { orderStatuses } from './statuses';
 
 /**
  * Per-work figures kept by database triggers in the transaction of every write to orders,
@@ -16,4 +17,19 @@ export const workTotals = pgTable('work_totals', {
   openOrders: integer('open_orders').notNull().default(0),
   activeWorkers: integer('active_workers').notNull().default(0),
   projects: integer('projects').notNull().default(0),
+});
+
+/** Orders per status, kept by triggers (migration 0017): the dashboard's Histórico counts. */
+export const orderStatusTotals = pgTable('order_status_totals', {
+  statusId: integer('status_id')
+    .primaryKey()
+    .references(() => orderStatuses.id, { onDelete: 'cascade' }),
+  orders: integer('orders').notNull().default(0),
+});
+
+/** Orders and their amount per month of creation ('YYYY-MM', Mexico City), kept by triggers (migration 0017). */
+export const orderMonthTotals = pgTable('order_month_totals', {
+  month: text('month').primaryKey(),
+  orders: integer('orders').notNull().default(0),
+  total: numeric('total', { precision: 16, scale: 2 }).notNull().default('0'),
 });
