@@ -11,6 +11,12 @@ export const DIALOG_TRANSITION_MS = 150;
  */
 const OPEN_PANELS = '.p-dropdown-panel, .p-multiselect-panel, .p-autocomplete-panel, .p-column-filter-overlay';
 
+/** Where the focus goes when a dialog opens, in this order: its first field or button, else the header's close button. */
+const FIRST_FOCUS = [
+  '.p-dialog-content :is(input:not([type="hidden"]), textarea, button):not([disabled])',
+  '.p-dialog-header-close',
+];
+
 /**
  * Escape belongs to the innermost overlay: while a panel is open, the Escape that closes it is
  * remembered (capture phase, before any handler runs) and the dialog's own Escape ignores it.
@@ -36,10 +42,24 @@ function useEscapeForInnermost() {
  * animated in 150 ms (SPEC §9), full width on a phone; Escape in an open dropdown closes only the
  * dropdown. Any prop can still be overridden.
  */
-export function AppDialog({ style, breakpoints, onHide, ...props }: DialogProps) {
+export function AppDialog({ style, breakpoints, onHide, onShow, ...props }: DialogProps) {
   const panelEscape = useEscapeForInnermost();
+  const dialog = useRef<Dialog>(null);
   return (
     <Dialog
+      ref={dialog}
+      // PrimeReact's own focus on show takes the focus to the close button when it is outside the
+      // dialog — also when a fast user already opened a dropdown of the form, whose panel lives
+      // outside it: the panel then no longer hears Escape. Move the focus in only when it is nowhere
+      // inside the dialog or its open panels.
+      focusOnShow={false}
+      onShow={() => {
+        const element = dialog.current?.getElement();
+        const active = document.activeElement;
+        const inside = element?.contains(active) || (active instanceof Element && active.closest(OPEN_PANELS) !== null);
+        if (element && !inside) FIRST_FOCUS.map((selector) => element.querySelector<HTMLElement>(selector)).find(Boolean)?.focus();
+        onShow?.();
+      }}
       maximizable
       position="center"
       draggable={false}
