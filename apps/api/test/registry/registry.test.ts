@@ -193,7 +193,7 @@ describe('creating movements', () => {
     expect(forAlta).not.toContain(active.id);
   });
 
-  it('gives a new movement the employee’s company, latest worker type and salary in force, to capturers only', async () => {
+  it('gives a new movement the employee’s company, latest worker type and salary in force, to those who capture or correct movements', async () => {
     const employee = await activeEmployee({ dailySalary: 512.5, sdi: 530 });
     const defaults = (id: unknown, api: Api = office) => api.get(`${API}/registry/employees/${id as number}/defaults`);
     const fresh = await defaults(employee.id);

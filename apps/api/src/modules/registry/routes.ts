@@ -58,10 +58,13 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
   const movementColumns = resourceExportColumns(registryMovementsResource);
 
   app.get('/registry/employees/:id/defaults', {
+    // Whoever may capture or correct a movement (a form opened for editing may change its employee).
     config: {
       permission: [
         { module: 'registry_office', action: 'create' },
         { module: 'registry_works', action: 'create' },
+        { module: 'registry_office', action: 'edit' },
+        { module: 'registry_works', action: 'edit' },
       ],
     },
     schema: {
