@@ -41,8 +41,9 @@ test('the "Menú" button opens the drawer over a dark backdrop; navigating close
   // The backdrop is the drawer's full-screen parent layer: dark and see-through.
   const backdrop = drawer.locator('..');
   await expect.poll(async () => (await backdrop.boundingBox())?.width).toBe(390);
+  // The backdrop fades in: read its colour once the fade has reached its end.
+  await expect.poll(async () => (await backgroundOf(backdrop)).alpha).toBeGreaterThanOrEqual(0.4);
   const color = await backgroundOf(backdrop);
-  expect(color.alpha).toBeGreaterThanOrEqual(0.4);
   expect(color.alpha).toBeLessThan(1);
   expect(Math.max(color.r, color.g, color.b)).toBeLessThan(60);
 
