@@ -14,6 +14,7 @@ import {
   type EmployeeMovementDefaults,
   type MovementType,
   type ModuleName,
+  type PermissionRequirement,
   type RegistryMovement,
 } from '@goc/contracts';
 import type { Db, Tx } from '../../db/client';
@@ -35,6 +36,10 @@ import { checkSdi } from './wages';
 
 /** The module whose flags govern a movement of this scope. */
 export const SCOPE_MODULE: Readonly<Record<MovementScope, ModuleName>> = { oficina: 'registry_office', obra: 'registry_works' };
+
+/** Any of these actions on either scope's module: who may reach a movement route at all (each movement's own scope is checked after). */
+export const anyScope = (...actions: PermissionRequirement['action'][]): PermissionRequirement[] =>
+  actions.flatMap((action) => Object.values(SCOPE_MODULE).map((module) => ({ module, action })));
 
 export function requireScopeFlag(actor: Actor, scope: MovementScope, action: 'create' | 'edit'): void {
   if (!allows(actor, { module: SCOPE_MODULE[scope], action })) throw new ForbiddenError();

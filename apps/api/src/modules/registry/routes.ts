@@ -30,7 +30,7 @@ import { XLSX_MIME } from '../../lib/export/respond';
 import { fileSlug } from '../../lib/export/format';
 import { assertCutExists, closeDecision, cutsBinding, cutWorkbook, withinCut } from './cuts';
 import { idseFile } from './idse';
-import { applyMovement, employeeMovementDefaults, movementsBinding, requireScopeFlag } from './movements';
+import { anyScope, applyMovement, employeeMovementDefaults, movementsBinding, requireScopeFlag } from './movements';
 import { wageParametersBinding } from './wages';
 
 const security = [{ bearerAuth: [] }];
@@ -59,14 +59,7 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
 
   app.get('/registry/employees/:id/defaults', {
     // Whoever may capture or correct a movement (a form opened for editing may change its employee).
-    config: {
-      permission: [
-        { module: 'registry_office', action: 'create' },
-        { module: 'registry_works', action: 'create' },
-        { module: 'registry_office', action: 'edit' },
-        { module: 'registry_works', action: 'edit' },
-      ],
-    },
+    config: { permission: anyScope('create', 'edit') },
     schema: {
       tags: MOVEMENTS_TAG,
       security,
@@ -78,12 +71,7 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
   });
 
   app.patch('/registry/movements/:id/status', {
-    config: {
-      permission: [
-        { module: 'registry_office', action: 'edit' },
-        { module: 'registry_works', action: 'edit' },
-      ],
-    },
+    config: { permission: anyScope('edit') },
     schema: {
       tags: MOVEMENTS_TAG,
       security,
