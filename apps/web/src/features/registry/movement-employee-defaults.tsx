@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { typeHasSalary } from '@goc/contracts';
 import type { FormSectionContext } from '../../components/form/use-record-form';
@@ -12,11 +12,13 @@ import { fetchEmployeeDefaults } from './movement-api';
  */
 export function EmployeeDefaults({ values, setValue }: Pick<FormSectionContext, 'values' | 'setValue'>) {
   const employeeId = typeof values.employeeId === 'number' ? values.employeeId : null;
+  const [opened] = useState(employeeId);
   const filled = useRef<number | null>(employeeId);
   const defaults = useQuery({
     queryKey: ['registry', 'employee-defaults', employeeId],
     queryFn: () => fetchEmployeeDefaults(employeeId!),
-    enabled: employeeId !== null,
+    // The employee the form opened with brings nothing: no request for them.
+    enabled: employeeId !== null && employeeId !== opened,
   });
   const data = defaults.data;
   useEffect(() => {
