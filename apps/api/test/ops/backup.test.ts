@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -154,6 +154,18 @@ describe(`backups (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
       }
     } finally {
       await restored.close();
+    }
+  }, 60_000);
+
+  it.runIf(!serverUrl)('never reads the backups kept inside the data folder', async () => {
+    // A link to nowhere among the kept backups: reading the folder's backups would fail on it.
+    const link = join(backupDir, 'goc-roto.pglite.tar.gz');
+    symlinkSync(join(root, 'no-existe'), link);
+    try {
+      const made = await app.inject({ method: 'POST', url: `${API}/admin/backups`, headers: bearer(token) });
+      expect(made.statusCode, made.body).toBe(201);
+    } finally {
+      rmSync(link);
     }
   }, 60_000);
 
