@@ -110,6 +110,47 @@ describe('GET /dashboard', () => {
     expect(body.projects!.total).toBe(await totalOf(resident, `${API}/projects`));
   });
 
+  it("counts a manager's projects per status and shows the first five active or planned ones with what was bought", async () => {
+    const user = await createUser(t.app, { roleId: await createRole(t.db, 'Gerente de proyectos del inicio', { projects: ['view'] }) });
+    const manager = apiFor(t.app, (await login(t.app, user.username, user.password)).token);
+    const [work] = await t.db.select({ id: works.id }).from(works).limit(1);
+    const statuses = ['activo', 'planeado', 'activo', 'terminado', 'planeado', 'activo', 'planeado', 'pausado'] as const;
+    const made = await t.db
+      .insert(projects)
+      .values(statuses.map((status, i) => ({ code: `PG-${i + 1}`, name: `Proyecto ${i + 1}`, workId: work!.id, managerId: user.id, status, budget: '5000' })))
+      .returning({ id: projects.id, code: projects.code });
+    const bought = made.find((p) => p.code === 'PG-3')!.id;
+    for (const [i, code] of ['comprado', 'entregado', 'enviado'].entries()) {
+      await t.db.insert(orders).values({
+        folio: `PG-PED-${i}`,
+        workId: work!.id,
+        projectId: bought,
+        requestedById: user.id,
+        requiredDate: '2026-12-01',
+        statusId: await statusId(code),
+        total: `${1000 * (i + 1)}.25`,
+      });
+    }
+    const body = await dashboard(manager);
+    // The other tests count every order: these go again.
+    await t.db.delete(orders).where(eq(orders.projectId, bought));
+    expect(body.projects!.total).toBe(8);
+    expect(body.projects!.total).toBe(await totalOf(manager, `${API}/projects`));
+    expect(body.projects!.byStatus).toEqual([
+      { status: 'planeado', count: 3 },
+      { status: 'activo', count: 3 },
+      { status: 'pausado', count: 1 },
+      { status: 'terminado', count: 1 },
+    ]);
+    expect(body.projects!.items.map((p) => [p.code, p.ordered])).toEqual([
+      ['PG-1', 0],
+      ['PG-2', 0],
+      ['PG-3', 3000.5],
+      ['PG-5', 0],
+      ['PG-6', 0],
+    ]);
+  });
+
   it('gives purchasing every order per status and per month, and nothing of mine or works', async () => {
     const body = await dashboard(purchaser);
     expect(Object.keys(body)).toEqual(['history']);

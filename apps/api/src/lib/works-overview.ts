@@ -35,7 +35,7 @@ function worksWhere(query: WorksOverviewQuery): SQL | undefined {
 const emptyFigures = () => ({ works: 0, budget: 0, ordered: 0, openOrders: 0, activeWorkers: 0, projects: 0 });
 
 /** Money summed in cents so a line's total is exact. */
-const addMoney = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;
+export const addMoney = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;
 
 function addTo(totals: ReturnType<typeof emptyFigures>, work: WorkOverview) {
   totals.works += 1;
@@ -44,6 +44,18 @@ function addTo(totals: ReturnType<typeof emptyFigures>, work: WorkOverview) {
   totals.openOrders += work.openOrders;
   totals.activeWorkers += work.activeWorkers;
   totals.projects += work.projects;
+}
+
+/** Budget and bought amount of each work matching `query` (the dashboard's figures, without the rest of the overview). */
+export async function worksBudgets(executor: Executor, query: WorksOverviewQuery): Promise<{ budget: number; ordered: number }[]> {
+  const rows = await executor
+    .select({ budget: works.budget, ordered: workTotals.ordered })
+    .from(works)
+    .innerJoin(companies, eq(companies.id, works.companyId))
+    .innerJoin(categories, eq(categories.id, works.categoryId))
+    .leftJoin(workTotals, eq(workTotals.workId, works.id))
+    .where(worksWhere(query));
+  return rows.map((r) => ({ budget: Number(r.budget), ordered: Number(r.ordered ?? 0) }));
 }
 
 export async function worksOverview(executor: Executor, query: WorksOverviewQuery): Promise<WorksOverview> {

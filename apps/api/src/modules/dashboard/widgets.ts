@@ -20,7 +20,7 @@ import { orderedAmount, projectsOf } from '../../lib/business-queries';
 import { viewsCondition } from '../../lib/crud/service';
 import type { Actor } from '../../lib/crud/types';
 import { MOVEMENT_VIEWS } from '../../lib/registry-views';
-import { worksOverview } from '../../lib/works-overview';
+import { addMoney, worksBudgets } from '../../lib/works-overview';
 
 /*
  * Each dashboard widget computed on the server, one function per widget. Order counts per status
@@ -29,12 +29,13 @@ import { worksOverview } from '../../lib/works-overview';
 
 const statusColumns = { id: orderStatuses.id, code: orderStatuses.code, name: orderStatuses.name, color: orderStatuses.color };
 
-/** Orders of one requester per status, counted (an index on the requester keeps it to their orders). */
-async function countByStatus(executor: Executor, where: SQL) {
+/** Orders matching `where` per open status, counted (an index on the requester keeps it to their orders). */
+async function countByOpenStatus(executor: Executor, where: SQL) {
   const rows = await executor
     .select({ ...statusColumns, count: sql<number>`count(${orders.id})::int` })
     .from(orderStatuses)
     .leftJoin(orders, and(eq(orders.statusId, orderStatuses.id), where))
+    .where(inArray(orderStatuses.code, [...OPEN_ORDER_STATUS_CODES]))
     .groupBy(orderStatuses.id)
     .orderBy(asc(orderStatuses.sortOrder), asc(orderStatuses.id));
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
@@ -53,7 +54,7 @@ async function keptCountByStatus(executor: Executor) {
 export async function myOrdersWidget(executor: Executor, userId: number): Promise<NonNullable<Dashboard['myOrders']>> {
   const mine = eq(orders.requestedById, userId);
   const open = inArray(orderStatuses.code, [...OPEN_ORDER_STATUS_CODES]);
-  const byStatus = (await countByStatus(executor, mine)).filter((s) => (OPEN_ORDER_STATUS_CODES as readonly (string | null)[]).includes(s.code));
+  const byStatus = await countByOpenStatus(executor, mine);
   const recent = await executor
     .select({
       id: orders.id,
@@ -104,19 +105,25 @@ export async function historyWidget(executor: Executor, nowIso: string): Promise
 }
 
 export async function worksWidget(executor: Executor): Promise<NonNullable<Dashboard['works']>> {
-  const { lines, totals } = await worksOverview(executor, { status: 'en_ejecucion' });
-  const levels = lines.flatMap((l) => l.works.map((w) => budgetLevel(w.budget, w.ordered)));
+  const budgets = await worksBudgets(executor, { status: 'en_ejecucion' });
+  const levels = budgets.map((w) => budgetLevel(w.budget, w.ordered));
   return {
-    active: totals.works,
-    budget: totals.budget,
-    ordered: totals.ordered,
+    active: budgets.length,
+    budget: budgets.reduce((sum, w) => addMoney(sum, w.budget), 0),
+    ordered: budgets.reduce((sum, w) => addMoney(sum, w.ordered), 0),
     warning: levels.filter((l) => l === 'warning').length,
     over: levels.filter((l) => l === 'danger').length,
   };
 }
 
+/** The user's projects per status, and the first active or planned ones with what was bought for each. */
 export async function projectsWidget(executor: Executor, userId: number): Promise<NonNullable<Dashboard['projects']>> {
-  const rows = await executor
+  const counts = await executor
+    .select({ status: projects.status, count: count() })
+    .from(projects)
+    .where(projectsOf(userId))
+    .groupBy(projects.status);
+  const items = await executor
     .select({
       id: projects.id,
       code: projects.code,
@@ -127,15 +134,14 @@ export async function projectsWidget(executor: Executor, userId: number): Promis
       ordered: sql<string>`${orderedAmount(eq(orders.projectId, projects.id))}`,
     })
     .from(projects)
-    .where(projectsOf(userId))
-    .orderBy(asc(projects.codeFolded), asc(projects.id));
+    .where(and(projectsOf(userId), inArray(projects.status, ['activo', 'planeado'])))
+    .orderBy(asc(projects.codeFolded), asc(projects.id))
+    .limit(DASHBOARD_RECENT);
+  const countOf = (status: string) => Number(counts.find((c) => c.status === status)?.count ?? 0);
   return {
-    total: rows.length,
-    byStatus: PROJECT_STATUS_OPTIONS.map((o) => ({ status: o.value, count: rows.filter((r) => r.status === o.value).length })),
-    items: rows
-      .filter((r) => r.status === 'activo' || r.status === 'planeado')
-      .slice(0, DASHBOARD_RECENT)
-      .map((r) => ({ ...r, budget: Number(r.budget), ordered: Number(r.ordered) })),
+    total: counts.reduce((sum, c) => sum + Number(c.count), 0),
+    byStatus: PROJECT_STATUS_OPTIONS.map((o) => ({ status: o.value, count: countOf(o.value) })),
+    items: items.map((r) => ({ ...r, budget: Number(r.budget), ordered: Number(r.ordered) })),
   };
 }
 
