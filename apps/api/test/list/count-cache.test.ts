@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { units } from '../../src/db/schema';
+import { materials, suppliers, units } from '../../src/db/schema';
 import { bearer, createTestApp, login, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -61,6 +61,31 @@ describe('list totals', () => {
 
     await t.db.delete(units).where(eq(units.abbreviation, 'qq'));
     expect((await list('page=1&pageSize=5')).total).toBe(before);
+  });
+
+  it('stay cached across writes to tables the list does not read, and are counted again after a write to one it reads', async () => {
+    const materialsList = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v2/materials?page=1&pageSize=2&q=pza', headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { total: number }).total;
+    };
+    const first = recordStatements();
+    const total = await materialsList();
+    const [count] = first.stop().filter((s) => /count\(\*\)/i.test(s));
+    // The search reaches the unit's name: the count reads the units table too.
+    expect(count).toContain('"units"');
+    expect(total).toBeGreaterThan(0);
+    // Writes straight to the database stand for another API process: the counters live there.
+    const countsAfter = async (write: () => Promise<unknown>) => {
+      await write();
+      const recorder = recordStatements();
+      expect(await materialsList()).toBe(total);
+      return counts(recorder.stop());
+    };
+    expect(await countsAfter(() => t.db.update(suppliers).set({ name: sql`${suppliers.name}` }))).toBe(0);
+    expect(await countsAfter(() => t.db.update(units).set({ name: sql`${units.name}` }))).toBe(1);
+    expect(await countsAfter(async () => undefined)).toBe(0);
+    expect(await countsAfter(() => t.db.update(materials).set({ name: sql`${materials.name}` }))).toBe(1);
   });
 
   it('every table but the bookkeeping ones raises the write counter', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { tableVersions } from '../../db/schema';
@@ -11,21 +11,59 @@ export interface CountQuery extends PromiseLike<unknown[]> {
 /** Distinct filters remembered at once; the oldest go first. */
 const MAX_TOTALS = 500;
 
-interface Totals {
-  /** The write signature the totals are exact for. */
+interface Known {
+  /** The write signature of the tables the count reads, when it was counted. */
   signature: number;
-  byQuery: Map<string, number>;
+  total: number;
+}
+
+interface Tables {
+  /** Every table of the schema, by name. */
+  all: ReadonlySet<string>;
+  /** The tables whose writes raise their counter in table_versions (statement triggers). */
+  tracked: ReadonlySet<string>;
 }
 
 /** One set of totals per database (tests open several in one process). */
-const cache = new WeakMap<Executor, Totals>();
+const totals = new WeakMap<Executor, Map<string, Known>>();
+const schemas = new WeakMap<Executor, Promise<Tables>>();
+
+/** The schema's tables and which of them raise a write counter; read once per database. */
+function tablesOf(executor: Executor): Promise<Tables> {
+  let known = schemas.get(executor);
+  if (!known) {
+    known = executor
+      .execute<{ name: string; tracked: boolean }>(
+        sql`select c.relname as name,
+                   exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_bump_table_version') as tracked
+            from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = current_schema() and c.relkind = 'r'`,
+      )
+      .then(({ rows }) => ({ all: new Set(rows.map((r) => r.name)), tracked: new Set(rows.filter((r) => r.tracked).map((r) => r.name)) }));
+    known.catch(() => schemas.delete(executor));
+    schemas.set(executor, known);
+  }
+  return known;
+}
 
 /**
- * The sum of the per-table write counters (table_versions, raised by statement triggers in every
- * process that writes): any committed write to any tracked table changes it.
+ * The tables a statement reads: every quoted identifier that names a table (the SQL builder quotes
+ * them all). A column that happens to share a table's name only adds a table, which can make a total
+ * be counted again, never be stale. Null when it reads a table whose writes are not counted.
  */
-async function writeSignature(executor: Executor): Promise<number> {
-  const [row] = await executor.select({ sum: sql<string>`coalesce(sum(${tableVersions.version}), 0)` }).from(tableVersions);
+function readTables(statement: string, tables: Tables): string[] | null {
+  const names = new Set<string>();
+  for (const [, name] of statement.matchAll(/"([^"]+)"/g)) if (name && tables.all.has(name)) names.add(name);
+  for (const name of names) if (!tables.tracked.has(name)) return null;
+  return [...names];
+}
+
+/** The sum of the write counters of `names` (raised in every process that writes them). */
+async function writeSignature(executor: Executor, names: string[]): Promise<number> {
+  const [row] = await executor
+    .select({ sum: sql<string>`coalesce(sum(${tableVersions.version}), 0)` })
+    .from(tableVersions)
+    .where(inArray(tableVersions.tableName, names));
   return Number(row?.sum ?? 0);
 }
 
@@ -36,27 +74,31 @@ async function runCount(count: CountQuery): Promise<number> {
 
 /**
  * A list's total without re-counting on every page: cached per count statement (filters and
- * search), valid while no table has been written since — in this process or any other. The
- * signature is read before counting, so a total is never older than the signature it is kept
- * under. Inside a transaction, which may see its own uncommitted writes, it always counts.
+ * search), valid while none of the tables it reads (its own and those of its references) has been
+ * written since — in this process or any other. The signature is read before counting, so a total
+ * is never older than the signature it is kept under. Inside a transaction, which may see its own
+ * uncommitted writes, it always counts.
  */
 export async function cachedTotal(executor: Executor, count: CountQuery): Promise<number> {
   if (executor instanceof PgTransaction) return runCount(count);
-  const signature = await writeSignature(executor);
-  let totals = cache.get(executor);
-  if (!totals || totals.signature < signature) {
-    totals = { signature, byQuery: new Map() };
-    cache.set(executor, totals);
-  }
   const statement = count.toSQL();
+  const names = readTables(statement.sql, await tablesOf(executor));
+  if (!names || names.length === 0) return runCount(count);
+  const signature = await writeSignature(executor, names);
+  let byQuery = totals.get(executor);
+  if (!byQuery) {
+    byQuery = new Map();
+    totals.set(executor, byQuery);
+  }
   const key = `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
-  const known = totals.signature === signature ? totals.byQuery.get(key) : undefined;
-  if (known !== undefined) return known;
+  const known = byQuery.get(key);
+  if (known && known.signature === signature) return known.total;
   const total = await runCount(count);
-  // A request that read an older signature (a write landed meanwhile) keeps its total to itself.
-  if (totals.signature === signature) {
-    if (totals.byQuery.size >= MAX_TOTALS) totals.byQuery.delete(totals.byQuery.keys().next().value as string);
-    totals.byQuery.set(key, total);
+  // A total counted under an older signature than one already kept (a write landed meanwhile) is not kept.
+  if (!known || known.signature < signature) {
+    byQuery.delete(key);
+    if (byQuery.size >= MAX_TOTALS) byQuery.delete(byQuery.keys().next().value as string);
+    byQuery.set(key, { signature, total });
   }
   return total;
 }
