@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, type Action, type ModuleName, type PermissionRequirement } from '@goc/contracts';
 import type { Db } from '../db/client';
 import { refreshTokens, roleAccessVersions, users } from '../db/schema';
+import { createAccessCache, type AccessCache, type SessionRow } from '../lib/access-cache';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createRolePermissionCache, requestPermissions, type AuthUser } from '../lib/permissions';
 
@@ -17,8 +18,10 @@ declare module 'fastify' {
     permission?: PermissionRequirement | readonly PermissionRequirement[];
   }
   interface FastifyInstance {
-    /** The one statement of the access check, prepared once per app. */
-    sessionQuery: ReturnType<typeof prepareSessionQuery>;
+    /** The user of a live login (active, not ended), or null: what the access check accepts. */
+    liveSession(userId: number, familyId: string): Promise<SessionRow | null>;
+    /** Where liveSession keeps its answers (whether it can: `listening`). */
+    accessCache: Pick<AccessCache, 'listening'>;
   }
 }
 
@@ -45,9 +48,9 @@ export function bearerToken(request: FastifyRequest): string {
 }
 
 /**
- * The access check's single statement: the user, whether their login (refresh-token family) is
- * still live — logout, deactivation and detected token reuse revoke the family, and its access
- * tokens die with it — and their role's access version, which keys the permission cache.
+ * The access check's single statement: the user, when their login (refresh-token family) ends —
+ * logout, deactivation and detected token reuse revoke the family, and its access tokens die with
+ * it — and their role's access version, which keys the permission cache.
  */
 function prepareSessionQuery(db: Db) {
   return db
@@ -57,18 +60,10 @@ function prepareSessionQuery(db: Db) {
       roleId: users.roleId,
       active: users.active,
       accessVersion: sql<number>`coalesce(${roleAccessVersions.version}, 0)`.mapWith(Number),
-      sessionLive: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
+      familyEndsAt: sql<number | null>`(${db
+        .select({ ends: sql`(extract(epoch from max(${refreshTokens.familyExpiresAt})) * 1000)::float8` })
         .from(refreshTokens)
-        .where(
-          and(
-            eq(refreshTokens.familyId, sql.placeholder('familyId')),
-            eq(refreshTokens.userId, users.id),
-            isNull(refreshTokens.revokedAt),
-            // The API's clock, as at login (the family's end was set from it), not the database's.
-            gt(refreshTokens.familyExpiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-          ),
-        )})`,
+        .where(and(eq(refreshTokens.familyId, sql.placeholder('familyId')), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt)))})`,
     })
     .from(users)
     .leftJoin(roleAccessVersions, eq(roleAccessVersions.roleId, users.roleId))
@@ -80,8 +75,8 @@ function prepareSessionQuery(db: Db) {
 /** Verifies the bearer and loads the user, refusing inactive users and ended sessions. */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
   const claims = await request.server.tokens.verify(bearerToken(request));
-  const [row] = await request.server.sessionQuery.execute({ userId: claims.userId, familyId: claims.familyId, now: new Date().toISOString() });
-  if (!row || !row.active || !row.sessionLive) throw new UnauthorizedError();
+  const row = await request.server.liveSession(claims.userId, claims.familyId);
+  if (!row) throw new UnauthorizedError();
   const user: AuthUser = { id: row.id, username: row.username, roleId: row.roleId, familyId: claims.familyId, accessVersion: row.accessVersion };
   request.user = user;
   return user;
@@ -119,7 +114,17 @@ async function enforce(request: FastifyRequest): Promise<void> {
  */
 async function accessPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('rolePermissions', createRolePermissionCache());
-  app.decorate('sessionQuery', prepareSessionQuery(app.db));
+  const sessionQuery = prepareSessionQuery(app.db);
+  const accessCache = createAccessCache(app.database, app.log);
+  app.decorate('accessCache', accessCache);
+  app.decorate('liveSession', async (userId: number, familyId: string) => {
+    const row = await accessCache.session(userId, familyId, async () => {
+      const [found] = await sessionQuery.execute({ userId, familyId });
+      return found && { ...found, familyEndsAt: found.familyEndsAt === null ? null : Number(found.familyEndsAt) };
+    });
+    // The API's clock, as at login (the family's end was set from it), not the database's.
+    return row && row.active && row.familyEndsAt !== null && row.familyEndsAt > Date.now() ? row : null;
+  });
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('permissions', null);
 
@@ -134,7 +139,9 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
       const list = unmarked.map((r) => `${String(r.method)} ${r.url}`).join(', ');
       throw new Error(`Rutas de la API sin permiso ni marca pública: ${list}`);
     }
+    await accessCache.start();
   });
+  app.addHook('onClose', () => accessCache.close());
   app.addHook('onRequest', enforce);
 }
 

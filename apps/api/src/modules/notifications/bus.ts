@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { notificationItemSchema, type NotificationItem } from '@goc/contracts';
 import type { Database, Executor } from '../../db/client';
+import { listenTo } from '../../lib/db-listener';
 
 /*
  * How a new notification reaches the streams of every API process. On PostgreSQL the insert's
@@ -51,76 +51,36 @@ function inProcessBus(database: Database): NotificationBus {
   };
 }
 
-const RECONNECT_MS = 1_000;
-
-function postgresBus(pool: pg.Pool, log: FastifyBaseLogger): NotificationBus {
+function postgresBus(database: Database, log: FastifyBaseLogger): NotificationBus {
   const listeners: ((d: Delivered) => void)[] = [];
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | null = null;
-
-  const receive = (message: pg.Notification) => {
-    if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
-    try {
-      const parsed = JSON.parse(message.payload) as { userId: number; item: unknown };
-      const delivered = { userId: parsed.userId, item: notificationItemSchema.parse(parsed.item) };
-      for (const listener of listeners) listener(delivered);
-    } catch (error) {
-      log.warn({ err: error }, 'aviso de notificación ilegible');
-    }
-  };
-
-  const connect = async (): Promise<void> => {
-    if (closed) return;
-    const next = new pg.Client({ ...pool.options });
-    // A lost connection reconnects; streams miss nothing they cannot recover with Last-Event-ID.
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'se perdió la conexión LISTEN de notificaciones; reconectando');
-      scheduleReconnect(next);
-    });
-    next.on('end', () => scheduleReconnect(next));
-    next.on('notification', receive);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${NOTIFY_CHANNEL}`);
-      client = next;
-    } catch (error) {
-      log.warn({ err: error }, 'no se pudo escuchar las notificaciones; reintentando');
-      scheduleReconnect(next);
-    }
-  };
-
-  const scheduleReconnect = (broken: pg.Client) => {
-    if (client === broken) client = null;
-    broken.removeAllListeners('end');
-    broken.end().catch(() => undefined);
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      void connect();
-    }, RECONNECT_MS);
-  };
-
+  // A lost connection reconnects; streams miss nothing they cannot recover with Last-Event-ID.
+  const listener = listenTo(
+    database,
+    NOTIFY_CHANNEL,
+    {
+      onMessage(payload) {
+        try {
+          const parsed = JSON.parse(payload) as { userId: number; item: unknown };
+          const delivered = { userId: parsed.userId, item: notificationItemSchema.parse(parsed.item) };
+          for (const l of listeners) l(delivered);
+        } catch (error) {
+          log.warn({ err: error }, 'aviso de notificación ilegible');
+        }
+      },
+    },
+    log,
+  );
   return {
     async announce(tx, delivered) {
       for (const d of delivered) await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(d)})`);
     },
     committed() {},
-    onMessage: (listener) => void listeners.push(listener),
-    start: connect,
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const current = client;
-      client = null;
-      if (current) {
-        current.removeAllListeners('end');
-        await current.end().catch(() => undefined);
-      }
-    },
+    onMessage: (l) => void listeners.push(l),
+    start: () => listener.start(),
+    close: () => listener.close(),
   };
 }
 
 export function createNotificationBus(database: Database, log: FastifyBaseLogger): NotificationBus {
-  return database.driver.kind === 'postgres' ? postgresBus(database.driver.client, log) : inProcessBus(database);
+  return database.driver.kind === 'postgres' ? postgresBus(database, log) : inProcessBus(database);
 }

@@ -114,8 +114,7 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
     handler: async (request, reply) => {
       const session = await redeemTicket(app.db, request.query.ticket);
       if (!session) throw new UnauthorizedError(NOTIFICATION_MESSAGES.ticket);
-      const [live] = await app.sessionQuery.execute({ userId: session.userId, familyId: session.familyId, now: new Date().toISOString() });
-      if (!live?.active || !live.sessionLive) throw new UnauthorizedError();
+      if (!(await app.liveSession(session.userId, session.familyId))) throw new UnauthorizedError();
       const header = request.headers['last-event-id'];
       const resumeFrom = header === undefined ? request.query.lastEventId : lastEventIdSchema.safeParse(header).data;
       reply.hijack();

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
+
+/*
+ * The access check answers from memory, and whatever ends a session or changes a permission on one
+ * API process (A) reaches the other (B) before its next request: two apps on one database, each
+ * with its own cache and its own listening connection. On PostgreSQL (TEST_DATABASE_URL) B's
+ * listening connection is also killed: B reads the database until it listens again.
+ */
+
+const API = '/api/v2';
+const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
+let t: TestApp;
+let a: FastifyInstance;
+let b: FastifyInstance;
+let adminA: Record<string, string>;
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/** How many access look-ups `run` reads from the database (the one statement reading role_access_versions). */
+async function statementsOf(run: () => Promise<unknown>): Promise<number> {
+  const client = t.database.driver.client as unknown as { query: QueryFn };
+  const original = client.query;
+  let n = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first] = args;
+    if ((typeof first === 'string' ? first : String((first as { text?: unknown }).text)).includes('"role_access_versions"')) n += 1;
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    client.query = original;
+  }
+  return n;
+}
+
+const me = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(token) });
+const units = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: `${API}/units?pageSize=1`, headers: bearer(token) });
+
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('la condición no se cumplió en 10 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A user of a role that may see units, signed in on A; their session already known to B. */
+async function signedIn(name: string) {
+  const roleId = await createRole(t.db, name, { config_units: ['view'] });
+  const user = await createUser(t.app, { roleId });
+  const session = await login(a, user.username, user.password);
+  expect((await units(b, session.token)).statusCode).toBe(200);
+  return { ...session, user, roleId };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ build: { events: { dispatch: false } } });
+  a = t.app;
+  b = await t.variant({}, undefined, { events: { dispatch: false } });
+  adminA = bearer((await login(a)).token);
+  await until(() => a.accessCache.listening && b.accessCache.listening);
+});
+afterAll(() => t?.close());
+
+describe('the access check from memory', () => {
+  it('reads a known session without a statement', async () => {
+    const { token } = await signedIn('Caché de acceso');
+    expect(await statementsOf(() => me(b, token))).toBe(0);
+  });
+
+  it('refuses on B, at the next request, a session ended on A by logout', async () => {
+    const { token, refreshToken } = await signedIn('Caché: salida');
+    const out = await a.inject({ method: 'POST', url: `${API}/auth/logout`, payload: { refreshToken }, headers: bearer(token) });
+    expect(out.statusCode).toBe(204);
+    expect((await me(b, token)).statusCode).toBe(401);
+  });
+
+  it('refuses on B a deactivated user, and one whose password was reset', async () => {
+    const first = await signedIn('Caché: baja');
+    const user = (await a.inject({ method: 'GET', url: `${API}/users/${first.user.id}`, headers: adminA })).json() as { version: number };
+    const off = await a.inject({ method: 'PATCH', url: `${API}/users/${first.user.id}`, payload: { active: false, version: user.version }, headers: adminA });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await me(b, first.token)).statusCode).toBe(401);
+
+    const second = await signedIn('Caché: contraseña');
+    const reset = await a.inject({ method: 'POST', url: `${API}/users/${second.user.id}/reset-password`, payload: { password: 'Nueva-Clave-Obra-7' }, headers: adminA });
+    expect(reset.statusCode).toBe(204);
+    expect((await me(b, second.token)).statusCode).toBe(401);
+  });
+
+  it('refuses on B a login whose refresh token was used twice on A', async () => {
+    const { token, refreshToken } = await signedIn('Caché: reuso');
+    const refresh = () => a.inject({ method: 'POST', url: `${API}/auth/refresh`, payload: { refreshToken }, headers: bearer(token) });
+    expect((await refresh()).statusCode).toBe(200);
+    expect((await refresh()).statusCode).toBe(401);
+    expect((await me(b, token)).statusCode).toBe(401);
+  });
+
+  it('applies on B a permission taken from the role on A', async () => {
+    const { token, roleId } = await signedIn('Caché: permisos');
+    const role = (await a.inject({ method: 'GET', url: `${API}/roles/${roleId}`, headers: adminA })).json() as { version: number };
+    const patched = await a.inject({
+      method: 'PATCH',
+      url: `${API}/roles/${roleId}`,
+      payload: { permissions: [{ module: 'config_materials', view: true }], version: role.version },
+      headers: adminA,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await units(b, token)).statusCode).toBe(403);
+  });
+
+  it.runIf(onPostgres)('reads the database while its listening connection is down, and keeps sessions again once it listens', async () => {
+    const { token, refreshToken } = await signedIn('Caché: conexión perdida');
+    const kill = await t.db.execute<{ killed: boolean }>(
+      sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where query = 'LISTEN "goc_access"' and pid <> pg_backend_pid()`,
+    );
+    expect(kill.rows.length).toBe(2);
+    await until(() => !b.accessCache.listening);
+    // Down: every request reads the database, so a logout nobody heard is still refused.
+    expect(await statementsOf(() => me(b, token))).toBeGreaterThan(0);
+    const out = await a.inject({ method: 'POST', url: `${API}/auth/logout`, payload: { refreshToken }, headers: bearer(token) });
+    expect(out.statusCode).toBe(204);
+    expect((await me(b, token)).statusCode).toBe(401);
+
+    await until(() => b.accessCache.listening);
+    const again = await signedIn('Caché: de vuelta');
+    expect(await statementsOf(() => me(b, again.token))).toBe(0);
+  });
+});
