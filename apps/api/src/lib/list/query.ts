@@ -58,12 +58,23 @@ export async function runList(
   assertValidListQuery(query, source.specs);
   const where = listCondition(source, query);
   const keys = keysFor(source, query.sort);
-  const rows = source
-    .from(executor, selection)
-    .where(where)
-    .orderBy(...orderByClause(keys))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const offset = (query.page - 1) * query.pageSize;
+  const rows =
+    offset === 0
+      ? source.from(executor, selection).where(where).orderBy(...orderByClause(keys)).limit(query.pageSize)
+      : // A deeper page: the rows OFFSET skips are walked by ids alone (the planner drops the joins
+        // nothing of the inner query reads), and only the page's rows get their columns and joins.
+        source
+          .from(executor, selection)
+          .where(
+            sql`${source.idExpr} in (${source
+              .from(executor, { id: sql`${source.idExpr}` })
+              .where(where)
+              .orderBy(...orderByClause(keys))
+              .limit(query.pageSize)
+              .offset(offset)})`,
+          )
+          .orderBy(...orderByClause(keys));
   const count = source.from(executor, { total: sql<number>`count(*)::int` }).where(where);
   const [pageRows, total] = await Promise.all([rows, cachedTotal(executor, count)]);
   return { rows: pageRows as Record<string, unknown>[], total };

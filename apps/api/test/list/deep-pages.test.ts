@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SortEntry } from '@goc/contracts';
+import { materialCategories, materials, units } from '../../src/db/schema';
+import { createTestApp, login, type TestApp } from '../helpers/app';
+import { apiFor, listUrl, type Api } from '../catalogs/support';
+
+/*
+ * Pages after the first read the page's ids first and only then their rows (a deferred join). Every
+ * page of a 3 000-row filtered, sorted list must be exactly what the plain query — the first page's
+ * statement with an OFFSET — gives, ties in the sort keys and empty values included.
+ */
+
+const PAGE = 50;
+let t: TestApp;
+let api: Api;
+
+type QueryFn = (...args: unknown[]) => Promise<{ rows: unknown[][] }>;
+const client = () => t.database.driver.client as unknown as { query: QueryFn };
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: true });
+  api = apiFor(t.app, (await login(t.app)).token);
+  const unitIds = (await t.db.select({ id: units.id }).from(units)).map((u) => u.id);
+  const categoryIds = (await t.db.select({ id: materialCategories.id }).from(materialCategories)).map((c) => c.id);
+  const rows = Array.from({ length: 3_200 }, (_, i) => ({
+    code: `DP-${String(i).padStart(4, '0')}`,
+    // 3 000 rows match `q=hondo`; the rest do not.
+    name: i < 3_000 ? `Material hondo ${i}` : `Otro material ${i}`,
+    unitId: unitIds[i % 3]!,
+    materialCategoryId: categoryIds[i % 2]!,
+    referencePrice: i % 5 === 0 ? null : String((i % 7) * 10),
+  }));
+  for (let i = 0; i < rows.length; i += 500) await t.db.insert(materials).values(rows.slice(i, i + 500));
+}, 120_000);
+afterAll(async () => t?.close());
+
+/** The ids of one page as the API gives it, and the SQL of its items when it is the first page. */
+async function page(sort: SortEntry[], n: number): Promise<{ ids: number[]; statement?: { text: string; params: unknown[] } }> {
+  const seen: { text: string; params: unknown[] }[] = [];
+  const original = client().query;
+  client().query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    const text = typeof first === 'string' ? first : String((first as { text?: unknown }).text);
+    const params = Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? []);
+    seen.push({ text, params: [...params] });
+    return original.apply(this, args);
+  };
+  try {
+    const res = await api.get(listUrl('/materials', { q: 'hondo', sort, page: n, pageSize: PAGE }));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { items: { id: number }[]; total: number };
+    expect(body.total).toBe(3_000);
+    return { ids: body.items.map((r) => r.id), statement: seen.find((s) => s.text.includes('from "materials"') && / limit \$\d+$/.test(s.text)) };
+  } finally {
+    client().query = original;
+  }
+}
+
+/** The plain OFFSET query: the first page's statement, skipping `offset` rows. */
+async function plain(statement: { text: string; params: unknown[] }, offset: number, idColumn: number): Promise<number[]> {
+  const text = `${statement.text} offset ${offset}`;
+  const result =
+    t.database.kind === 'postgres'
+      ? await client().query({ text, values: statement.params, rowMode: 'array' })
+      : await client().query(text, statement.params, { rowMode: 'array' });
+  return result.rows.map((r) => Number(r[idColumn]));
+}
+
+describe('deep pages', () => {
+  const sorts: [string, SortEntry[]][] = [
+    ['by reference price, with ties and empty values', [{ field: 'referencePrice', order: 'asc' }]],
+    ['by unit then price, descending', [{ field: 'unitId', order: 'desc' }, { field: 'referencePrice', order: 'desc' }]],
+    ['by name', [{ field: 'name', order: 'asc' }]],
+  ];
+  it.each(sorts)('are the rows of the plain OFFSET query, page by page: %s', async (_label, sort) => {
+    const first = await page(sort, 1);
+    expect(first.statement, 'the first page has its own statement with a LIMIT').toBeDefined();
+    const rows = await plain(first.statement!, 0, 0);
+    const idColumn = rows.length === PAGE && rows.every((id, i) => id === first.ids[i]) ? 0 : -1;
+    expect(idColumn, 'the id is the first column of the page statement').toBe(0);
+    const seen = new Set(first.ids);
+    for (let n = 2; n <= 3_000 / PAGE; n += 1) {
+      const deep = await page(sort, n);
+      expect(deep.ids, `page ${n}`).toEqual(await plain(first.statement!, (n - 1) * PAGE, idColumn));
+      for (const id of deep.ids) seen.add(id);
+    }
+    expect(seen.size).toBe(3_000);
+  }, 120_000);
+});
