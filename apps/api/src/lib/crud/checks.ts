@@ -88,21 +88,22 @@ function pointersOf(source: ResourceSource, state: WriteState): Pointer[] {
   return pointers;
 }
 
-/**
- * 400 with every reference problem of the write (missing, newly chosen but inactive, not of the
- * parent's row), reading each target table once however many fields and lines point at it; returns
- * the labels of the record's own referenced rows.
- */
-export async function checkReferences(executor: Executor, source: ResourceSource, state: WriteState): Promise<ReferenceLabels> {
-  const pointers = pointersOf(source, state);
+/** The rows every write of a batch points at: each target table read once for all of them. */
+async function loadPointed(executor: Executor, pointerLists: readonly Pointer[][]): Promise<Map<ResourceKey, Map<number, TargetRow>>> {
   const byTarget = new Map<ResourceKey, number[]>();
-  for (const p of pointers) {
-    const key = p.field.reference?.target;
-    if (key) byTarget.set(key, [...(byTarget.get(key) ?? []), p.id]);
+  for (const pointers of pointerLists) {
+    for (const p of pointers) {
+      const key = p.field.reference?.target;
+      if (key) byTarget.set(key, [...(byTarget.get(key) ?? []), p.id]);
+    }
   }
   const found = new Map<ResourceKey, Map<number, TargetRow>>();
   for (const [key, ids] of byTarget) found.set(key, await loadTargets(executor, targetInfo(key), ids));
+  return found;
+}
 
+/** One write's reference problems (missing, newly chosen but inactive, not of the parent's row) and its own referenced rows' labels. */
+function referenceOutcome(pointers: readonly Pointer[], found: Map<ResourceKey, Map<number, TargetRow>>, state: WriteState) {
   const fields: Record<string, string> = {};
   const labels: ReferenceLabels = new Map();
   for (const p of pointers) {
@@ -119,8 +120,30 @@ export async function checkReferences(executor: Executor, source: ResourceSource
     if (!p.kept && row.active === false) fields[p.path] = multi ? inactiveReferencesMessage(nouns) : inactiveReferenceMessage(nouns);
     else if (ref.dependsOn && row.parent !== state.merged[ref.dependsOn.field]) fields[p.path] = ref.dependsOn.message;
   }
-  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-  return labels;
+  return Object.keys(fields).length > 0 ? { error: new ValidationError(fields) } : { labels };
+}
+
+/**
+ * 400 with every reference problem of the write (missing, newly chosen but inactive, not of the
+ * parent's row), reading each target table once however many fields and lines point at it; returns
+ * the labels of the record's own referenced rows.
+ */
+export async function checkReferences(executor: Executor, source: ResourceSource, state: WriteState): Promise<ReferenceLabels> {
+  const pointers = pointersOf(source, state);
+  const outcome = referenceOutcome(pointers, await loadPointed(executor, [pointers]), state);
+  if ('error' in outcome) throw outcome.error;
+  return outcome.labels;
+}
+
+/** Each write's reference check as checkReferences would answer it, every target table read once for the whole batch. */
+export async function checkReferencesOfBatch(
+  executor: Executor,
+  source: ResourceSource,
+  states: readonly WriteState[],
+): Promise<({ labels: ReferenceLabels } | { error: ValidationError })[]> {
+  const pointers = states.map((state) => pointersOf(source, state));
+  const found = await loadPointed(executor, pointers);
+  return states.map((state, i) => referenceOutcome(pointers[i]!, found, state));
 }
 
 const isTextField = (field: CatalogField) => field.type !== 'reference' && field.type !== 'number' && field.type !== 'money';
@@ -129,17 +152,31 @@ function displayValue(field: CatalogField, value: unknown, labels: ReferenceLabe
   return field.type === 'reference' ? (labels.get(field.name) ?? String(value)) : String(value);
 }
 
-/** 409 naming every unique field whose value another row already has (case-insensitively for text). */
-export async function checkUnique(executor: Executor, source: ResourceSource, state: WriteState, labels: ReferenceLabels): Promise<void> {
-  const catalog = source.resource;
-  const fields: Record<string, string> = {};
-  for (const constraint of catalog.unique) {
+/** The unique constraints a write must check: its value is set and the field (or its scope) is written. */
+function uniqueChecks(source: ResourceSource, state: WriteState) {
+  return source.resource.unique.flatMap((constraint) => {
     const value = state.merged[constraint.field];
     const relevant = state.changed.has(constraint.field) || (constraint.scope !== undefined && state.changed.has(constraint.scope));
-    if (value === null || value === undefined || !relevant) continue;
-    const field = catalog.fields.find((f) => f.name === constraint.field);
+    const field = source.resource.fields.find((f) => f.name === constraint.field);
     const col = source.columns.get(constraint.field);
-    if (!field || !col) continue;
+    if (value === null || value === undefined || !relevant || !field || !col) return [];
+    return [{ constraint, field, col, value }];
+  });
+}
+
+/** The 409 of a write whose unique values are taken: the first one's message, every one by field. */
+function duplicateRefusal(source: ResourceSource, taken: readonly { constraint: { field: string; label: string }; field: CatalogField; value: unknown }[], labels: ReferenceLabels) {
+  const fields: Record<string, string> = {};
+  for (const { constraint, field, value } of taken) fields[constraint.field] = duplicateMessage(source.resource.nouns, constraint.label, displayValue(field, value, labels));
+  const first = Object.values(fields)[0];
+  return first ? new ConflictError(first, fields) : null;
+}
+
+/** 409 naming every unique field whose value another row already has (case-insensitively for text). */
+export async function checkUnique(executor: Executor, source: ResourceSource, state: WriteState, labels: ReferenceLabels): Promise<void> {
+  const taken = [];
+  for (const check of uniqueChecks(source, state)) {
+    const { constraint, field, col, value } = check;
     const conditions: (SQL | undefined)[] = [
       isTextField(field) ? sql`lower(${col}) = lower(${String(value)})` : eq(col, value),
       state.selfId === null ? undefined : ne(source.idColumn, state.selfId),
@@ -149,12 +186,68 @@ export async function checkUnique(executor: Executor, source: ResourceSource, st
       const scopeValue = state.merged[constraint.scope];
       if (scopeCol) conditions.push(scopeValue === null || scopeValue === undefined ? sql`${scopeCol} is null` : eq(scopeCol, scopeValue));
     }
-    const [taken] = await executor.select({ id: source.idColumn }).from(source.table).where(and(...conditions)).limit(1);
-    if (taken) fields[constraint.field] = duplicateMessage(catalog.nouns, constraint.label, displayValue(field, value, labels));
+    const [holder] = await executor.select({ id: source.idColumn }).from(source.table).where(and(...conditions)).limit(1);
+    if (holder) taken.push(check);
   }
-  const first = Object.values(fields)[0];
-  if (first) throw new ConflictError(first, fields);
+  const refusal = duplicateRefusal(source, taken, labels);
+  if (refusal) throw refusal;
 }
+
+/** How a unique value (and its scope) compares: text without case, the scope's null as its own value. */
+const uniqueKey = (text: boolean, value: unknown, scope: unknown) =>
+  `${text ? String(value).toLowerCase() : String(value)}\u0000${scope === null || scope === undefined ? '\u0000' : String(scope)}`;
+
+/**
+ * Each write's unique check as checkUnique would answer it had the writes before it in the batch
+ * been written (a value an earlier row takes is taken; one an earlier update gives up is free):
+ * one query per unique field for the whole batch. Null: no problem.
+ */
+export async function checkUniqueOfBatch(
+  executor: Executor,
+  source: ResourceSource,
+  states: readonly WriteState[],
+  labels: readonly ReferenceLabels[],
+): Promise<(ConflictError | null)[]> {
+  const checks = states.map((state) => uniqueChecks(source, state));
+  const taken = states.map(() => [] as (typeof checks)[number]);
+  for (const constraint of source.resource.unique) {
+    const field = source.resource.fields.find((f) => f.name === constraint.field);
+    const col = source.columns.get(constraint.field);
+    if (!field || !col) continue;
+    const text = isTextField(field);
+    const scopeCol = constraint.scope ? source.columns.get(constraint.scope) : undefined;
+    const scopeOf = (record: Readonly<Record<string, unknown>>) => (constraint.scope && scopeCol ? record[constraint.scope] : null);
+    const wanted = checks.flatMap((list) => list.filter((c) => c.constraint === constraint).map((c) => c.value));
+    if (wanted.length === 0) continue;
+    // Who holds each value now: stored rows (by id), then the batch's own rows as they are written.
+    const holders = new Map<string, Set<string>>();
+    const hold = (key: string, who: string) => holders.set(key, (holders.get(key) ?? new Set()).add(who));
+    for (const part of batches([...new Set(wanted.map((v) => (text ? String(v).toLowerCase() : v)))])) {
+      const rows = (await executor
+        .select({ id: source.idColumn, value: text ? sql<string>`lower(${col})` : col, scope: scopeCol ?? sql`null` })
+        .from(source.table)
+        .where(text ? inArray(sql`lower(${col})`, part) : inArray(col, part))) as { id: number; value: unknown; scope: unknown }[];
+      for (const r of rows) hold(uniqueKey(text, r.value, r.scope), `id:${Number(r.id)}`);
+    }
+    states.forEach((state, i) => {
+      const self = state.selfId === null ? `new:${i}` : `id:${state.selfId}`;
+      const check = checks[i]!.find((c) => c.constraint === constraint);
+      const key = uniqueKey(text, state.merged[constraint.field], scopeOf(state.merged));
+      if (check && [...(holders.get(key) ?? [])].some((who) => who !== self)) taken[i]!.push(check);
+      if (state.before) holders.get(uniqueKey(text, state.before[constraint.field], scopeOf(state.before)))?.delete(self);
+      if (state.merged[constraint.field] !== null && state.merged[constraint.field] !== undefined) hold(key, self);
+    });
+  }
+  // Messages follow the declaration's order of unique fields, as checkUnique's do.
+  return states.map((_, i) => {
+    const order = source.resource.unique;
+    const sorted = [...taken[i]!].sort((a, b) => order.indexOf(a.constraint) - order.indexOf(b.constraint));
+    return duplicateRefusal(source, sorted, labels[i] ?? new Map());
+  });
+}
+
+const BATCH_VALUES = 1_000;
+const batches = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / BATCH_VALUES) }, (_, i) => items.slice(i * BATCH_VALUES, (i + 1) * BATCH_VALUES));
 
 /**
  * A unique violation the pre-check could not see (two writers at once) → the same 409, naming the
