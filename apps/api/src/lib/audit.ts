@@ -1,5 +1,6 @@
 import { auditLog, type AuditChanges } from '../db/schema';
 import type { Executor } from '../db/client';
+import { insertRows } from './bulk-insert';
 
 export interface AuditEntry {
   /** Who did it; null for anonymous events (a failed login with an unknown username). */
@@ -27,20 +28,27 @@ export function redact<T>(value: T): T {
   return value;
 }
 
+const auditRow = (entry: AuditEntry) => ({
+  userId: entry.userId,
+  action: entry.action,
+  entity: entry.entity,
+  entityId: entry.entityId ?? null,
+  changes: entry.changes ? redact(entry.changes) : null,
+  ip: entry.ip ?? null,
+  metadata: entry.metadata ? redact(entry.metadata) : null,
+});
+
 /**
  * Writes one audit row with the given executor, so that inside a transaction the entry commits or
  * rolls back with the change it describes.
  */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
-    userId: entry.userId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId ?? null,
-    changes: entry.changes ? redact(entry.changes) : null,
-    ip: entry.ip ?? null,
-    metadata: entry.metadata ? redact(entry.metadata) : null,
-  });
+  await executor.insert(auditLog).values(auditRow(entry));
+}
+
+/** The entries of a batched write (an import), in order, a thousand per statement. */
+export async function recordAudits(executor: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  await insertRows(executor, auditLog, entries.map(auditRow));
 }
 
 const comparable = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
