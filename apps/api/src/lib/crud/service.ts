@@ -1,5 +1,5 @@
-import { and, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgTransaction, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   allowedViews,
   allows,
@@ -35,15 +35,10 @@ import { historyLabels } from './history-labels';
 import { userDisplay, userDisplayColumns } from './people';
 import { nextInSequence } from './sequences';
 import { resourceSource, type Entity } from './source';
+import { columnKey } from './tables';
+import { createBatchWrites } from './batch';
 import { loadTimeline, transitionWork, type TransitionInput } from './transitions';
 import type { Actor, Input, ResourceBinding, ResourceHooks, WriteContext } from './types';
-
-/** The property name drizzle uses for a column of a table (inserts take property names, not SQL names). */
-export function columnKey(table: PgTable, column: AnyPgColumn): string {
-  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
-  if (!entry) throw new Error(`column ${column.name} is not in its table`);
-  return entry[0];
-}
 
 export interface SavedRecord {
   entity: Entity;
@@ -561,6 +556,22 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     }
   }
 
+  const { createMany, updateMany } = createBatchWrites({
+    binding,
+    source,
+    writableColumns,
+    auditEntity,
+    columnValues,
+    pickStored,
+    warningsFor,
+    findMany,
+    checkGuard,
+    checkRules,
+    notFound,
+    create,
+    update,
+  });
+
   return {
     resource,
     binding,
@@ -577,6 +588,8 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     timeline,
     create,
     update,
+    createMany,
+    updateMany,
     guardedUpdate,
     transition,
     remove,

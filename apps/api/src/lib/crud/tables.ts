@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceKey } from '@goc/contracts';
 import { orderLines, orders, projectMembers, projects, registryCuts, registryMovements } from '../../db/schema';
@@ -32,4 +33,11 @@ export function resourceTable(key: ResourceKey): PgTable {
   const table = (CATALOG_TABLES as Partial<Record<ResourceKey, PgTable>>)[key] ?? BUSINESS_TABLES[key];
   if (!table) throw new Error(`resource ${key} has no table`);
   return table;
+}
+
+/** The property name drizzle uses for a column of a table (inserts take property names, not SQL names). */
+export function columnKey(table: PgTable, column: AnyPgColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`column ${column.name} is not in its table`);
+  return entry[0];
 }
