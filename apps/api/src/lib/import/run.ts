@@ -2,6 +2,7 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { IMPORT_MESSAGES, type ImportError, type ImportMatch, type ImportMode, type ImportReport } from '@goc/contracts';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../audit';
+import { BatchRefusal } from '../crud/batch';
 import type { ResourceService } from '../crud/service';
 import type { Actor } from '../crud/types';
 import { AppError } from '../errors';
@@ -12,9 +13,9 @@ import { planRows, type PlannedRow } from './rows';
 
 /*
  * An import: the file read, every row checked (validate stops here), then — only when no row has a
- * problem — every row written through the resource's service inside ONE transaction, audited as the
- * service audits each record plus one `import` entry with the file name and counts. Any refusal
- * rolls everything back.
+ * problem — every row written through the resource's service inside ONE transaction, in batches
+ * (service.createMany / updateMany), audited as the service audits each record plus one `import`
+ * entry with the file name and counts. Any refusal rolls everything back.
  */
 
 export interface ImportRequest {
@@ -37,6 +38,20 @@ export interface ImportOutcome {
 
 /** How often a long import lets other requests (progress polls) in. */
 const YIELD_EVERY = 250;
+
+/** Records written per batch (crud/batch.ts): one statement per check, insert and audit for so many. */
+const WRITE_BATCH = 500;
+
+/** Consecutive rows of one kind, at most WRITE_BATCH each, in file order. */
+function writeBatches(rows: readonly PlannedRow[]): PlannedRow[][] {
+  const batches: PlannedRow[][] = [];
+  for (const row of rows) {
+    const last = batches.at(-1);
+    if (last && last[0]!.kind === row.kind && last.length < WRITE_BATCH) last.push(row);
+    else batches.push([row]);
+  }
+  return batches;
+}
 
 /** Thrown inside the transaction to roll it back when the service refuses a row. */
 class RowRefused extends Error {
@@ -97,15 +112,18 @@ export async function runImport(request: ImportRequest): Promise<ImportOutcome> 
 
   try {
     await db.transaction(async (tx) => {
-      for (const [index, planned] of plan.rows.entries()) {
+      let written = sheet.rows.length;
+      for (const batch of writeBatches(plan.rows)) {
         try {
-          if (planned.kind === 'create') await service.create(tx, actor, planned.input);
-          else if (planned.kind === 'update' && planned.target) await service.update(tx, actor, Number(planned.target.id), planned.input);
+          if (batch[0]!.kind === 'create') await service.createMany(tx, actor, batch.map((p) => p.input));
+          else if (batch[0]!.kind === 'update') await service.updateMany(tx, actor, batch.map((p) => ({ id: Number(p.target!.id), input: p.input })));
         } catch (error) {
-          if (error instanceof AppError) throw new RowRefused(refusalErrors(error, planned, columns));
+          if (error instanceof BatchRefusal) throw new RowRefused(refusalErrors(error.error, batch[error.index]!, columns));
           throw error;
         }
-        await progress(sheet.rows.length + index + 1);
+        written += batch.length;
+        request.onProgress?.(written, total);
+        await yieldToOthers();
       }
       await recordAudit(tx, {
         userId: actor.userId,
