@@ -1,26 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { curpCheckDigit, nssCheckDigit, type ImportReport } from '@goc/contracts';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { companies, materialCategories, units } from '../apps/api/src/db/schema';
-import { seedDatabase } from '../apps/api/src/db/seed';
-import { createPasswordHasher } from '../apps/api/src/lib/passwords';
 import { adminPassword, login } from './capture';
-import { runBench, writeReadmeSection } from './harness';
+import { childEnv, ensureBuiltApi, runBench, SERVER_JS, writeReadmeSection } from './harness';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
+import { cpuSeconds, freePort, peakRssMiB, resetPeakRss, startServer, stopServer } from './processes';
 
 /*
  * npm run bench:import — spreadsheet import at the sizes an office brings (issue 19): 10 000
- * materials (validate, then commit) and 2 000 employees, each an .xlsx posted to the import route in
- * process (app.inject: multipart, reading, checking, writing; no socket), on PGlite and on PostgreSQL
- * when one answers. Seconds and the process's peak RSS of each step go to bench/README.md between
- * the import markers, with the machine's load average.
+ * materials (validate, then commit) and 2 000 employees, each an .xlsx posted to the import route of
+ * the built API running as a child process, on PGlite and on PostgreSQL when one answers. Seconds,
+ * the API's CPU seconds and its peak RSS of each step go to bench/README.md between the import
+ * markers, with the machine's load average.
  */
 
 // The issue's sizes; BENCH_IMPORT_MATERIALS / BENCH_IMPORT_EMPLOYEES give a shorter run.
@@ -67,82 +63,110 @@ interface Figure {
   engine: string;
   step: string;
   seconds: number;
+  /** CPU seconds the API process spent on the step (user + system, all threads). */
+  cpuSeconds: number;
+  /** The API's RSS before the step, and its peak during it. */
+  rssBeforeMb: number;
   peakRssMb: number;
   rows: number;
 }
 
-/** Runs `work` while sampling the process's RSS every 50 ms; returns its seconds and the peak. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakRssMb: number }> {
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  const started = performance.now();
-  try {
-    const result = await work();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, seconds: (performance.now() - started) / 1000, peakRssMb: peak / 1024 / 1024 };
-  } finally {
-    clearInterval(sampler);
-  }
+function rssMiB(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0) / 1024;
 }
 
-function multipart(content: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----gocbench';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="datos.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const api = (dataDir: string, port: number, logFile: string, url?: string) =>
+  startServer({
+    name: 'api',
+    args: [SERVER_JS],
+    env: childEnv({ GOC_DATA_DIR: dataDir, GOC_ADMIN_PASSWORD: adminPassword(), GOC_DEMO_DATA: 'false', ...(url ? { DATABASE_URL: url } : {}) }),
+    port,
+    readyPath: '/api/v2/health',
+    logFile,
+  });
 
-async function measureEngine(engine: string, database: Database, dataDir: string, url?: string): Promise<Figure[]> {
-  await migrateDatabase(database);
-  await seedDatabase(database, { adminPassword: adminPassword(), demoData: false, passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }) });
+/** The references the files name: units, material categories, a company. */
+async function seedReferences(database: Database): Promise<void> {
   await database.db.insert(units).values([
     { abbreviation: 'pza', name: 'Pieza' },
     { abbreviation: 'kg', name: 'Kilogramo' },
   ]);
   await database.db.insert(materialCategories).values([{ name: 'Acero' }, { name: 'Cobre' }]);
   await database.db.insert(companies).values({ name: 'Constructora de prueba', rfc: 'CPR010101AB1' } as never);
-  const config = {
-    ...loadConfig({ GOC_DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), GOC_ADMIN_PASSWORD: adminPassword(), GOC_DEMO_DATA: 'false' }),
-    logLevel: 'silent' as const,
-  };
-  const app = buildApp(config, database);
+}
+
+/**
+ * The built API as a child process (as it ships), the files posted over HTTP: seconds on the
+ * client's clock, the API's CPU seconds and its peak RSS (VmHWM, reset before each step) — the
+ * API's own memory with its embedded PGlite, not this process's workbooks.
+ */
+async function measureEngine(engine: string, dataDir: string, files: readonly (readonly [string, string, Buffer])[], url?: string): Promise<Figure[]> {
+  const logFile = join(dataDir, 'api.log');
+  const port = await freePort();
+  log(`${engine}: first start of the API (migrations, admin)…`);
+  await stopServer(await api(dataDir, port, logFile, url));
+  // PGlite is single-process: the folder is released before the API opens it again.
+  const database = await openDatabase(url ? { databaseUrl: url, pgliteDir: null } : { pgliteDir: dataDir });
+  try {
+    await seedReferences(database);
+  } finally {
+    await database.close();
+  }
+  const server = await api(dataDir, port, logFile, url);
   const figures: Figure[] = [];
   try {
-    await app.ready();
+    const pid = server.child.pid;
     const signIn = () =>
       login(async (payload) => {
-        const r = await app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: { 'content-type': 'application/json' }, payload });
-        return { status: r.statusCode, body: r.body };
+        const r = await fetch(`${server.baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+        return { status: r.status, body: await r.text() };
       });
-    const post = async (resource: string, file: Buffer, mode: 'validate' | 'commit') => {
-      // A fresh session per step: a slow step outlives an access token.
-      const token = await signIn();
-      const { payload, headers } = multipart(file);
-      const response = await app.inject({ method: 'POST', url: `/api/v2${resource}/import?mode=${mode}`, headers: { ...headers, authorization: `Bearer ${token}` }, payload });
-      const report = response.json() as ImportReport;
-      if (response.statusCode !== 200 || report.errors.length > 0) throw new Error(`${resource} ${mode}: HTTP ${response.statusCode} ${response.body.slice(0, 400)}`);
-      return report;
-    };
-    for (const [resource, label, file] of [
-      ['/materials', 'materials', await materialsFile()],
-      ['/employees', 'employees', await employeesFile()],
-    ] as const) {
+    for (const [resource, label, file] of files) {
       for (const mode of ['validate', 'commit'] as const) {
-        const { result, seconds, peakRssMb } = await measured(() => post(resource, file, mode));
-        figures.push({ engine, step: `${result.rows.toLocaleString('en')} ${label}: ${mode}`, seconds, peakRssMb, rows: result.rows });
-        log(`${engine}: ${label} ${mode}: ${seconds.toFixed(1)} s, peak RSS ${peakRssMb.toFixed(0)} MB (load ${loadavg()[0]!.toFixed(1)})`);
+        // A fresh session per step: a slow step outlives an access token.
+        const token = await signIn();
+        const form = new FormData();
+        form.append('file', new Blob([file]), 'datos.xlsx');
+        const rssBeforeMb = rssMiB(pid);
+        resetPeakRss(pid);
+        const cpuBefore = cpuSeconds(pid) ?? 0;
+        const started = performance.now();
+        const response = await fetch(`${server.baseUrl}/api/v2${resource}/import?mode=${mode}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        const body = await response.text();
+        const seconds = (performance.now() - started) / 1000;
+        const used = (cpuSeconds(pid) ?? 0) - cpuBefore;
+        const peakRssMb = peakRssMiB(pid) ?? 0;
+        const report = JSON.parse(body) as ImportReport;
+        if (response.status !== 200 || report.errors.length > 0) throw new Error(`${resource} ${mode}: HTTP ${response.status} ${body.slice(0, 400)}`);
+        figures.push({ engine, step: `${report.rows.toLocaleString('en')} ${label}: ${mode}`, seconds, cpuSeconds: used, rssBeforeMb, peakRssMb, rows: report.rows });
+        log(`${engine}: ${label} ${mode}: ${seconds.toFixed(1)} s (API CPU ${used.toFixed(1)} s), API RSS ${rssBeforeMb.toFixed(0)} → peak ${peakRssMb.toFixed(0)} MiB (load ${loadavg()[0]!.toFixed(1)})`);
       }
     }
     return figures;
   } finally {
-    await app.close();
+    await stopServer(server);
   }
 }
 
 function render(figures: readonly Figure[], notes: string): string {
-  const rows = figures.map((f) => `| ${f.engine} | ${f.step} | ${f.seconds.toFixed(1)} | ${Math.round(f.rows / f.seconds)} | ${f.peakRssMb.toFixed(0)} |`);
-  return ['', notes, '', '| Database | Step | Seconds | Rows/s | Peak RSS MB |', '|---|---|---:|---:|---:|', ...rows, ''].join('\n');
+  const rows = figures.map(
+    (f) =>
+      `| ${f.engine} | ${f.step} | ${f.seconds.toFixed(1)} | ${Math.round(f.rows / f.seconds)} | ${f.cpuSeconds.toFixed(1)} | ${f.rssBeforeMb.toFixed(0)} | ${f.peakRssMb.toFixed(0)} |`,
+  );
+  return [
+    '',
+    notes,
+    '',
+    '| Database | Step | Seconds | Rows/s | API CPU s | API RSS before MiB | API peak RSS MiB |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 let postgresName: string | null = null;
@@ -153,15 +177,16 @@ runBench({
   cleanup: () => postgresName,
   main: async () => {
     const figures: Figure[] = [];
-    const loadBefore = loadavg()[0]!;
+    const loads = (values: number[]) => values.map((l) => l.toFixed(2)).join(', ');
+    const loadBefore = loadavg();
+    ensureBuiltApi(log);
+    const files = [
+      ['/materials', 'materials', await materialsFile()],
+      ['/employees', 'employees', await employeesFile()],
+    ] as const;
     const dataDir = mkdtempSync(join(tmpdir(), 'goc-bench-import-'));
     try {
-      const pglite = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
-      try {
-        figures.push(...(await measureEngine('PGlite', pglite, dataDir)));
-      } finally {
-        await pglite.close();
-      }
+      figures.push(...(await measureEngine('PGlite', dataDir, files)));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -169,18 +194,16 @@ runBench({
     if (version) {
       postgresName = benchDatabaseName();
       await createDatabase(postgresName);
-      const url = databaseUrl(postgresName);
-      const postgres = await openDatabase({ databaseUrl: url, pgliteDir: null });
+      const pgDir = mkdtempSync(join(tmpdir(), 'goc-bench-import-pg-'));
       try {
-        figures.push(...(await measureEngine(`PostgreSQL ${version}`, postgres, tmpdir(), url)));
+        figures.push(...(await measureEngine(`PostgreSQL ${version}`, pgDir, files, databaseUrl(postgresName))));
       } finally {
-        await postgres.close();
+        rmSync(pgDir, { recursive: true, force: true });
         await dropDatabase(postgresName);
         postgresName = null;
       }
     }
-    const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
-    const notes = `Measured ${new Date().toISOString().slice(0, 10)} in process (app.inject, one .xlsx per step), load average (1 min) ${load}; peak RSS is the whole bench process's.`;
+    const notes = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with the built API as a child process (HTTP multipart, one .xlsx per step); load average (1, 5, 15 min) ${loads(loadBefore)} at the start, ${loads(loadavg())} at the end. Peak RSS is the API process's (with its embedded PGlite on PGlite), reset before each step.`;
     writeReadmeSection('import', render(figures, notes));
     log('figures written to bench/README.md');
   },
