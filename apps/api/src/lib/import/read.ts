@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@goc/contracts';
@@ -37,25 +38,49 @@ function xlsxCell(value: ExcelJS.CellValue): Cell {
   return null;
 }
 
+/**
+ * The first worksheet, streamed (exceljs' WorkbookReader): rows are read one by one and only their
+ * plain values kept, never the whole workbook model — a 10 000-row file stays a few MB, and a file
+ * beyond the row limit stops at the first row too many.
+ */
 async function readXlsx(buffer: Buffer): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    sharedStrings: 'cache',
+    // Styles tell a date cell from a number; hyperlinks are read as their text.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  let sheet: Sheet | null = null;
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
+    for await (const worksheet of reader) {
+      if (sheet) {
+        // Later sheets (a template's lists) are read past, so the archive's stream moves on.
+        for await (const row of worksheet) void row;
+        continue;
+      }
+      const read: Sheet = { headers: [], rows: [] };
+      let width = 0;
+      for await (const row of worksheet) {
+        if (row.number === 1) {
+          width = row.cellCount;
+          read.headers = Array.from({ length: width }, (_, i) => String(xlsxCell(row.getCell(i + 1).value) ?? '').trim());
+          continue;
+        }
+        const cells = Array.from({ length: width }, (_, i) => xlsxCell(row.getCell(i + 1).value));
+        if (isBlank(cells)) continue;
+        if (read.rows.length === IMPORT_LIMITS.maxRows) throw tooManyRows();
+        read.rows.push({ row: row.number, cells });
+      }
+      sheet = read;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw unreadable();
   }
-  const sheet = workbook.worksheets[0];
   if (!sheet) throw unreadable();
-  if (sheet.actualRowCount - 1 > IMPORT_LIMITS.maxRows) throw tooManyRows();
-  const width = sheet.getRow(1).cellCount;
-  const headers = Array.from({ length: width }, (_, i) => String(xlsxCell(sheet.getRow(1).getCell(i + 1).value) ?? '').trim());
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return;
-    const cells = Array.from({ length: width }, (_, i) => xlsxCell(row.getCell(i + 1).value));
-    if (!isBlank(cells)) rows.push({ row: number, cells });
-  });
-  return { headers, rows };
+  return sheet;
 }
 
 /** UTF-8 when the bytes are valid UTF-8, otherwise Windows-1252 (Excel's «CSV» on Windows). */
