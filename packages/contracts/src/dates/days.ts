@@ -21,9 +21,18 @@ function businessMidnight(day: string): TZDate | null {
   return isValid(midnight) ? midnight : null;
 }
 
-/** True when the text is 'YYYY-MM-DD' and that day exists (no 2026-02-30). */
+/**
+ * True when the text is 'YYYY-MM-DD' and that day exists (no 2026-02-30). Whether a calendar day
+ * exists does not depend on the zone, so the proleptic Gregorian calendar of Date.UTC answers: a
+ * zone-aware parse costs a third of a millisecond, which an import validating every date cell of
+ * 20 000 rows would pay many times over.
+ */
 export function isIsoDay(value: string): boolean {
-  return businessMidnight(value) !== null;
+  if (!ISO_DAY.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** The Mexico City day an instant falls on. */
