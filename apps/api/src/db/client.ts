@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes, type ParserOptions, type SerializerOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Assume } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -85,8 +85,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
  * of list searches, migration 0001). `loadDataDir` starts from a dump instead of running initdb —
  * the tests use a pre-migrated one.
  */
+/*
+ * bytea without PGlite's own converters, which go through one JS string (or array element) per byte:
+ * a parameter goes as it is, in the protocol's binary format (PGlite sends any Uint8Array so), and a
+ * result's hex text becomes a Buffer in one step — as node-postgres does both ways.
+ */
+const byteaSerializers = { [pgliteTypes.BYTEA]: (value: Uint8Array) => value } as unknown as SerializerOptions;
+const byteaParsers: ParserOptions = { [pgliteTypes.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') };
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
-  const client = new PGlite({ ...options, extensions: { pg_trgm } });
+  const client = new PGlite({ ...options, extensions: { pg_trgm }, serializers: byteaSerializers, parsers: byteaParsers });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', driver: { kind: 'pglite', client }, close: () => client.close() };

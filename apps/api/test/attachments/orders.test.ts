@@ -1,8 +1,10 @@
+import { request as httpRequest } from 'node:http';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ATTACHMENT_MESSAGES, type Attachment } from '@goc/contracts';
 import { attachmentChunks, attachmentContents, attachments, auditLog, domainEvents } from '../../src/db/schema';
+import { CHUNK_SIZE } from '../../src/modules/attachments/store';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, type Api, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { ATTACHMENTS, exe, heic, multipartBody, pdf, photo, upload } from './support';
@@ -95,7 +97,7 @@ describe('uploading', () => {
     const doc = await attached(ana, order.id, { name: 'cotización.pdf', data: big });
     const [row] = await t.db.select({ contentId: attachments.contentId }).from(attachments).where(eq(attachments.id, doc.id));
     const chunks = await t.db.select({ n: count() }).from(attachmentChunks).where(eq(attachmentChunks.contentId, row!.contentId));
-    expect(chunks[0]!.n).toBe(4);
+    expect(chunks[0]!.n).toBe(Math.ceil(big.length / CHUNK_SIZE));
     const whole = await get(compras, `${ATTACHMENTS}/${doc.id}/content`);
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(big)).toBe(true);
@@ -110,6 +112,35 @@ describe('uploading', () => {
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe(`bytes */${big.length}`);
     expect(outside.json().message).toBe(ATTACHMENT_MESSAGES.range);
+  });
+
+  it('stores the pieces while the body is still arriving (streamed, never buffered whole)', async () => {
+    const order = await draftOf(ana);
+    const data = pdf(5 * 1024 * 1024, 'por-partes');
+    const boundary = '----gocpartes';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="partes.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const before = (await storedBytes()).chunks;
+    const request = httpRequest(`${base}${ATTACHMENTS}?resource=orders&recordId=${order.id}`, {
+      method: 'POST',
+      headers: { ...bearer(ana.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.once('response', (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      request.once('error', reject);
+    });
+    // Three of the five megabytes, then a pause: their pieces must already be in the database.
+    request.write(Buffer.concat([head, data.subarray(0, 3 * 1024 * 1024)]));
+    await expect.poll(async () => (await storedBytes()).chunks - before, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    request.end(Buffer.concat([data.subarray(3 * 1024 * 1024), tail]));
+    const { status, body } = await answer;
+    expect(status, body).toBe(201);
+    expect((await get(compras, `${ATTACHMENTS}/${(JSON.parse(body) as Attachment).id}/content`)).rawPayload.equals(data)).toBe(true);
   });
 
   it('refuses a 30 MB file with 413 and leaves nothing stored', async () => {

@@ -3,8 +3,9 @@ import type { Readable } from 'node:stream';
 import { ATTACHMENT_MESSAGES, type AttachmentType } from '@goc/contracts';
 import { AppError, ValidationError } from '../../lib/errors';
 import { SNIFF_BYTES, sniffType } from './sniff';
-import { CHUNK_SIZE, type ContentStore } from './store';
-import { thumbnailMaker } from './thumbnail';
+import { Pieces } from './pieces';
+import type { ContentStore } from './store';
+import { thumbnailMaker, type ThumbnailMaker } from './thumbnail';
 
 /*
  * One uploaded file, streamed: the first bytes decide its type (415 before anything is stored), then
@@ -48,35 +49,6 @@ async function head(iterator: AsyncIterator<Buffer>): Promise<{ sample: Buffer; 
   return { sample: Buffer.concat(parts, length), ended: false };
 }
 
-/** Bytes waiting to become a CHUNK_SIZE piece. */
-class Pieces {
-  private parts: Buffer[] = [];
-  private length = 0;
-
-  constructor(private readonly write: (piece: Buffer) => Promise<void>) {}
-
-  async push(data: Buffer): Promise<void> {
-    this.parts.push(data);
-    this.length += data.length;
-    if (this.length >= CHUNK_SIZE) await this.flush(false);
-  }
-
-  /** Writes every full piece; with `final`, the shorter last one too. */
-  async flush(final: boolean): Promise<void> {
-    let all = Buffer.concat(this.parts, this.length);
-    while (all.length >= CHUNK_SIZE) {
-      await this.write(all.subarray(0, CHUNK_SIZE));
-      all = all.subarray(CHUNK_SIZE);
-    }
-    if (final && all.length > 0) {
-      await this.write(all);
-      all = all.subarray(all.length);
-    }
-    this.parts = all.length > 0 ? [all] : [];
-    this.length = all.length;
-  }
-}
-
 /**
  * Stores one file part. Refuses an empty file (400), a type GOC does not keep (415) and a file over
  * the limit (413); in each case nothing stays stored.
@@ -96,26 +68,26 @@ export async function receiveFile(incoming: IncomingFile, store: ContentStore, m
 
   const writer = await store.begin();
   const hash = createHash('sha256');
-  const thumbnail = thumbnailMaker(contentType);
   const pieces = new Pieces((piece) => writer.write(piece));
+  let thumbnail: ThumbnailMaker | null = null;
   let size = 0;
   const take = async (data: Buffer) => {
     size += data.length;
     hash.update(data);
-    thumbnail?.input.write(data);
+    await thumbnail?.write(data);
     await pieces.push(data);
   };
   try {
+    thumbnail = await thumbnailMaker(contentType);
     await take(sample);
     if (!ended) {
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) await take(next.value);
     }
-    thumbnail?.input.end();
     if (file.truncated) throw tooLarge(maxMb);
     await pieces.flush(true);
     await writer.finish();
   } catch (error) {
-    thumbnail?.input.destroy();
+    await thumbnail?.discard();
     await writer.abort();
     throw error;
   }
@@ -124,7 +96,7 @@ export async function receiveFile(incoming: IncomingFile, store: ContentStore, m
     contentType,
     size,
     sha256: hash.digest('hex'),
-    thumbnail: thumbnail ? await thumbnail.result() : null,
+    thumbnail: thumbnail ? await thumbnail.finish() : null,
     fileName: incoming.filename,
     discard: () => writer.abort(),
   };
