@@ -1,56 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '@goc/contracts';
-import type { S3Settings } from '../../src/config';
 import { attachmentChunks, attachmentContents, attachments } from '../../src/db/schema';
 import { bearer, createTestApp, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, orderableWorkId, ORDER_DATE } from '../catalogs/support';
+import { startLocalS3 } from './s3-server';
 import { ATTACHMENTS, pdf, photo, upload } from './support';
 
-/*
- * The object store: an S3-compatible server (s3rver, from npm) started by the test on loopback. When
- * it cannot start the tests are skipped, saying why.
- */
+/* The object store, on a local S3-compatible server (s3-server.ts); skipped, saying why, when it cannot start. */
 
-const BUCKET = 'goc-documentos';
-let server: S3rver | null = null;
-let settings: S3Settings | null = null;
-let unavailable = '';
-let directory = '';
-
-try {
-  const { default: S3rverServer } = await import('s3rver');
-  directory = mkdtempSync(join(tmpdir(), 'goc-s3-'));
-  server = new S3rverServer({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: BUCKET }] });
-  const { port } = await server.run();
-  settings = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-} catch (error) {
-  unavailable = `no se pudo iniciar el servidor S3 local: ${(error as Error).message}`;
-  console.warn(`attachments/s3.test.ts omitido — ${unavailable}`);
-}
+const local = await startLocalS3('goc-documentos');
+const server = typeof local === 'string' ? null : local;
+const settings = server?.settings ?? null;
+const unavailable = typeof local === 'string' ? local : '';
+if (unavailable) console.warn(`attachments/s3.test.ts omitido — ${unavailable}`);
 
 let t: TestApp;
 let app: FastifyInstance;
 let token: string;
 let orderId: number;
-
-async function objectExists(key: string): Promise<boolean> {
-  const client = new S3Client({ endpoint: settings!.endpoint, region: settings!.region, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  try {
-    await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
-    return true;
-  } catch {
-    return false;
-  } finally {
-    client.destroy();
-  }
-}
 
 describe.skipIf(settings === null)('attachments in an S3-compatible store', () => {
   beforeAll(async () => {
@@ -67,7 +36,6 @@ describe.skipIf(settings === null)('attachments in an S3-compatible store', () =
   afterAll(async () => {
     await t?.close();
     await server?.close();
-    if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
   it('streams the file into the bucket (nothing in the chunk table) and back, with ranges', async () => {
@@ -77,7 +45,7 @@ describe.skipIf(settings === null)('attachments in an S3-compatible store', () =
     const doc = res.json() as Attachment;
     const [content] = await t.db.select().from(attachmentContents).innerJoin(attachments, eq(attachments.contentId, attachmentContents.id)).where(eq(attachments.id, doc.id));
     expect(content!.attachment_contents).toMatchObject({ store: 's3', key: `attachments/${content!.attachment_contents.id}` });
-    expect(await objectExists(content!.attachment_contents.key!)).toBe(true);
+    expect(await server!.has(content!.attachment_contents.key!)).toBe(true);
     const [chunks] = await t.db.select({ n: count() }).from(attachmentChunks);
     expect(chunks!.n).toBe(0);
     const whole = await app.inject({ method: 'GET', url: `${ATTACHMENTS}/${doc.id}/content`, headers: bearer(token) });
@@ -100,8 +68,26 @@ describe.skipIf(settings === null)('attachments in an S3-compatible store', () =
     const [row] = await t.db.select({ key: attachmentContents.key }).from(attachmentContents).innerJoin(attachments, eq(attachments.contentId, attachmentContents.id)).where(eq(attachments.id, doc.id));
     const del = await app.inject({ method: 'DELETE', url: `${ATTACHMENTS}/${doc.id}`, headers: bearer(token) });
     expect(del.statusCode).toBe(204);
-    await expect.poll(() => objectExists(row!.key!), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => server!.has(row!.key!), { timeout: 5000 }).toBe(false);
     await expect.poll(async () => (await t.db.select().from(attachmentContents).where(eq(attachmentContents.key, row!.key!))).length, { timeout: 5000 }).toBe(0);
+  });
+
+  it('deleting a record deletes its documents’ objects once the deletion committed', async () => {
+    const api = apiFor(app, token);
+    const res = await api.post(`${API}/orders`, { workId: await orderableWorkId(api), requiredDate: ORDER_DATE, lines: [{ materialId: Number((await optionsOf(api, '/materials'))[0]!.value), quantity: 1 }] });
+    const draft = (res.json() as { id: number }).id;
+    const docs = [
+      (await upload(app, token, { resource: 'orders', recordId: draft }, { name: 'foto.jpg', data: await photo(320, 240, 8) })).json() as Attachment,
+      (await upload(app, token, { resource: 'orders', recordId: draft }, { name: 'cotización.pdf', data: pdf(6 * 1024 * 1024, 'borrado') })).json() as Attachment,
+    ];
+    const keys = (await t.db.select({ key: attachmentContents.key }).from(attachmentContents).innerJoin(attachments, eq(attachments.contentId, attachmentContents.id)).where(eq(attachments.recordId, draft))).map((r) => r.key!);
+    expect(keys).toHaveLength(docs.length);
+    for (const key of keys) expect(await server!.has(key)).toBe(true);
+    expect((await api.del(`${API}/orders/${draft}`)).statusCode).toBe(204);
+    // Well before the sweeper's next round (10 minutes): the record's deletion event sends them.
+    await app.events.drain();
+    for (const key of keys) await expect.poll(() => server!.has(key), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => t.db.select().from(attachmentContents).where(inArray(attachmentContents.key, keys)), { timeout: 5000 }).toEqual([]);
   });
 });
 

@@ -20,8 +20,9 @@ import { actorOf } from '../../lib/crud/actor';
 import { idParamsSchema } from '../../lib/crud/routes';
 import { AppError, ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
+import { ATTACHABLE } from './attachable';
 import { receiveFile, tooLarge, type ReceivedFile } from './receive';
-import { s3Store } from './s3-store';
+import { objectStore, s3Store } from './s3-store';
 import { createAttachmentService, type AttachmentService } from './service';
 import { databaseStore, type ByteRange, type ContentStore, type StoredContent } from './store';
 
@@ -137,7 +138,8 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { maxMb, s3 } = app.config.attachments;
   const db = databaseStore(app.db);
-  const objects = s3 ? s3Store(app.db, s3) : undefined;
+  const bucket = s3 ? objectStore(s3) : undefined;
+  const objects = bucket ? s3Store(app.db, bucket) : undefined;
   const stores: Stores = { write: objects ?? db, byKind: { db, ...(objects ? { s3: objects } : {}) } };
   const service = createAttachmentService(app.db, app.resources);
 
@@ -146,6 +148,16 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
       await store.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'no se pudieron limpiar archivos huérfanos'));
     }
   };
+  if (objects) {
+    // A deleted record's documents are released in its transaction; their objects go once it committed.
+    const attachable = new Set(Object.values(ATTACHABLE).map((a) => a.key));
+    app.events.subscribe({
+      name: 'attachments.objects',
+      async handle(event) {
+        if (event.type === 'record.deleted' && attachable.has(event.resource)) await objects.sweep();
+      },
+    });
+  }
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await sweep();
@@ -153,7 +165,7 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    objects?.client.destroy();
+    bucket?.destroy();
   });
 
   app.post('/attachments', {
