@@ -114,6 +114,22 @@ describe('uploading', () => {
     expect(outside.json().message).toBe(ATTACHMENT_MESSAGES.range);
   });
 
+  it('still serves a file stored in 1 MB pieces by an earlier version, whole and by ranges', async () => {
+    const order = await draftOf(ana);
+    const big = pdf(2 * 1024 * 1024 + 777, 'antiguo');
+    const doc = await attached(ana, order.id, { name: 'antiguo.pdf', data: big });
+    const [row] = await t.db.select({ contentId: attachments.contentId }).from(attachments).where(eq(attachments.id, doc.id));
+    const contentId = row!.contentId;
+    const MB = 1024 * 1024;
+    await t.db.delete(attachmentChunks).where(eq(attachmentChunks.contentId, contentId));
+    for (let seq = 0; seq * MB < big.length; seq += 1) await t.db.insert(attachmentChunks).values({ contentId, seq, data: big.subarray(seq * MB, (seq + 1) * MB) });
+    await t.db.update(attachmentContents).set({ chunkSize: MB }).where(eq(attachmentContents.id, contentId));
+    expect((await get(compras, `${ATTACHMENTS}/${doc.id}/content`)).rawPayload.equals(big)).toBe(true);
+    const part = await get(compras, `${ATTACHMENTS}/${doc.id}/content`, { range: `bytes=${MB - 40000}-${2 * MB + 100}` });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(big.subarray(MB - 40000, 2 * MB + 101))).toBe(true);
+  });
+
   it('stores the pieces while the body is still arriving (streamed, never buffered whole)', async () => {
     const order = await draftOf(ana);
     const data = pdf(5 * 1024 * 1024, 'por-partes');
