@@ -62,7 +62,7 @@ describe('first-start seed without demo data', () => {
     const [role] = await db.select().from(roles).where(eq(roles.id, admin!.roleId));
     expect(role!.name).toBe('Administrador');
     const flags = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role!.id));
-    expect(flags).toHaveLength(23);
+    expect(flags).toHaveLength(24);
     expect(flags.every((f) => f.canView && f.canCreate && f.canEdit && f.canDelete)).toBe(true);
 
     expect(await db.select({ n: count() }).from(companies)).toEqual([{ n: 0 }]);
@@ -199,7 +199,7 @@ describe('demo data', () => {
   it('adds the demo roles with partial permissions', async () => {
     const db = testDb.database.db;
     const names = (await db.select({ name: roles.name }).from(roles)).map((r) => r.name).sort();
-    expect(names).toEqual(['Administrador', 'Compras', 'Recursos Humanos', 'Residente de obra']);
+    expect(names).toEqual(['Administrador', 'Compras', 'Dirección', 'Recursos Humanos', 'Residente de obra']);
     const [hr] = await db.select().from(roles).where(eq(roles.name, 'Recursos Humanos'));
     const granted = await db
       .select({ module: permissionModules.name })
@@ -227,9 +227,27 @@ describe('demo data', () => {
       ['adriana.velazquez', 'Residente de obra'],
       ['veronica.chavez', 'Compras'],
       ['tomas.nava', 'Compras'],
+      ['alicia.figueroa', 'Dirección'],
     ]);
     expect(rows.slice(1).every((u) => u.employeeId !== null)).toBe(true);
     expect(await passwords.verify(rows[1]!.hash, 'Clave-Admin-Demo')).toBe(false);
+  });
+
+  it('gives companies approval limits, leaves projects near their budget and invoices delivered orders in every invoice status', async () => {
+    const db = testDb.database.db;
+    const limits = await db.select({ limit: companies.approvalLimit }).from(companies);
+    expect(limits.every((c) => c.limit !== null)).toBe(true);
+    const waiting = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from orders o join order_statuses s on s.id = o.status_id join works w on w.id = o.work_id join companies c on c.id = w.company_id where s.code = 'enviado' and o.total >= c.approval_limit`,
+    );
+    expect(Number(waiting.rows[0]!.n)).toBeGreaterThan(0);
+    const near = await db.execute<{ used: string }>(
+      sql`select sum(o.total) / p.budget as used from projects p join orders o on o.project_id = p.id join order_statuses s on s.id = o.status_id where s.code in ('autorizado', 'comprado', 'entregado_parcial', 'entregado') group by p.id, p.budget having sum(o.total) / p.budget > 0.9`,
+    );
+    expect(near.rows.length).toBe(2);
+    expect(near.rows.every((r) => Number(r.used) <= 1)).toBe(true);
+    const statuses = await db.selectDistinct({ status: orders.invoiceStatus }).from(orders);
+    expect(statuses.map((r) => r.status).sort()).toEqual(['diferencia', 'facturado', 'parcial', 'sin_factura']);
   });
 
   it('loads ~60 orders in every status with consistent lines, totals, deliveries and timelines', async () => {

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 
-/** The 22 permission modules of SPEC §2, in menu order, with their Spanish names. */
+/**
+ * The 22 permission modules of SPEC §2, in menu order, with their Spanish names, plus the ones the
+ * product added (Aprobación de pedidos, Administración). `actions` names the flags a module uses when
+ * it is not all four: the Permisos matrix offers only those.
+ */
 export const MODULES = [
   { name: 'works', label: 'Obras (negocios)' },
   { name: 'projects', label: 'Proyectos' },
   { name: 'history', label: 'Histórico de pedidos' },
   { name: 'my_orders', label: 'Mis pedidos' },
+  // Dirección: authorises orders at or above their company's approval limit and commits over budget (docs/orders.md).
+  { name: 'orders_approval', label: 'Aprobación de pedidos', actions: ['view', 'edit'] },
   { name: 'registry_history', label: 'Histórico de registro' },
   { name: 'registry_works', label: 'Altas y bajas en obras' },
   { name: 'registry_office', label: 'Altas y bajas en oficina' },
@@ -34,6 +40,12 @@ export const moduleNameSchema = z.enum(MODULE_NAMES);
 export const ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 export const actionSchema = z.enum(ACTIONS);
+
+/** The flags a module uses: its declared `actions`, or all four. */
+export function moduleActions(name: string): readonly Action[] {
+  const module = MODULES.find((m) => m.name === name);
+  return module && 'actions' in module ? module.actions : ACTIONS;
+}
 
 export function moduleLabel(name: string): string {
   return MODULES.find((m) => m.name === name)?.label ?? name;

@@ -30,8 +30,8 @@ describe('can(module, action) — SPEC §6', () => {
 });
 
 describe('route table and menu', () => {
-  it('has the 23 modules and the 27 routes of SPEC §2 plus the notification preferences', () => {
-    expect(MODULE_NAMES).toHaveLength(23);
+  it('has the 24 modules and the 27 routes of SPEC §2 plus the notification preferences', () => {
+    expect(MODULE_NAMES).toHaveLength(24);
     expect(ROUTE_LIST).toHaveLength(28);
     expect(ROUTES.notificationPreferences).toEqual({ path: '/notificaciones/preferencias', title: 'Preferencias de Notificaciones' });
     expect(ROUTES.registryOfficeCreate.permission).toEqual({ module: 'registry_office', action: 'create' });

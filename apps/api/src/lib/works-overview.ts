@@ -12,7 +12,7 @@ import { fold } from './list/fields';
 
 /*
  * Obras por línea de negocio in one statement: the active works matching the filters, each joined to
- * its kept figures (work_totals: bought, open orders, active employees, projects — maintained by the
+ * its kept figures (work_totals: bought, committed, open orders, active employees, projects — maintained by the
  * database in the transaction of every write), then grouped by category here.
  */
 
@@ -32,7 +32,7 @@ function worksWhere(query: WorksOverviewQuery): SQL | undefined {
   );
 }
 
-const emptyFigures = () => ({ works: 0, budget: 0, ordered: 0, openOrders: 0, activeWorkers: 0, projects: 0 });
+const emptyFigures = () => ({ works: 0, budget: 0, ordered: 0, committed: 0, available: 0, openOrders: 0, activeWorkers: 0, projects: 0 });
 
 /** Money summed in cents so a line's total is exact. */
 export const addMoney = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;
@@ -41,6 +41,8 @@ function addTo(totals: ReturnType<typeof emptyFigures>, work: WorkOverview) {
   totals.works += 1;
   totals.budget = addMoney(totals.budget, work.budget);
   totals.ordered = addMoney(totals.ordered, work.ordered);
+  totals.committed = addMoney(totals.committed, work.committed);
+  totals.available = addMoney(totals.available, work.available);
   totals.openOrders += work.openOrders;
   totals.activeWorkers += work.activeWorkers;
   totals.projects += work.projects;
@@ -75,6 +77,7 @@ export async function worksOverview(executor: Executor, query: WorksOverviewQuer
       categoryColor: categories.color,
       categoryIcon: icons.value,
       ordered: workTotals.ordered,
+      committed: workTotals.committed,
       openOrders: workTotals.openOrders,
       activeWorkers: workTotals.activeWorkers,
       projects: workTotals.projects,
@@ -109,6 +112,8 @@ export async function worksOverview(executor: Executor, query: WorksOverviewQuer
       resident: row.residentId === null ? null : { id: row.residentId, name: row.residentName ?? '' },
       budget: Number(row.budget),
       ordered: Number(row.ordered ?? 0),
+      committed: Number(row.committed ?? 0),
+      available: addMoney(Number(row.budget), -Number(row.committed ?? 0)),
       openOrders: Number(row.openOrders ?? 0),
       activeWorkers: Number(row.activeWorkers ?? 0),
       projects: Number(row.projects ?? 0),

@@ -24,7 +24,7 @@ afterAll(async () => t?.close());
 const flags = (view = false, create = false, edit = false, del = false) => ({ view, create, edit, delete: del });
 
 describe('the permission matrix', () => {
-  it('is stored by module name and always answered with the 23 modules in menu order', async () => {
+  it('is stored by module name and always answered with the 24 modules in menu order', async () => {
     const role = await created(admin, '/roles', {
       name: 'Almacenista',
       description: 'Entrega material',

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDayOf, OPEN_ORDER_STATUS_CODES, ORDERED_STATUS_CODES } from '@goc/contracts';
+import { businessDayOf, COMMITTED_STATUS_CODES, OPEN_ORDER_STATUS_CODES, ORDERED_STATUS_CODES } from '@goc/contracts';
 import { employees, orderMonthTotals, orderStatuses, orderStatusTotals, orders, projects, works, workTotals } from '../../src/db/schema';
 import { createTestApp, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, ORDER_DATE, type Api, type Row } from '../catalogs/support';
 
 /*
- * The figures the database keeps (work_totals, order_status_totals, order_month_totals, by triggers
+ * The figures the database keeps (work_totals with the committed amount, order_status_totals, order_month_totals, by triggers
  * in the transaction of each write) equal the figures summed from every stored row, after a seeded random mix of order
  * creates, edits, transitions, partial and full deliveries, cancellations and deletions, employee
  * status and work changes, and project creates, moves and deletions — refused writes included.
@@ -35,7 +35,7 @@ async function figures() {
   const allOrders = await t.db.select().from(orders);
   const allEmployees = await t.db.select().from(employees);
   const allProjects = await t.db.select().from(projects);
-  const summed = new Map<number, [number, number, number, number]>();
+  const summed = new Map<number, [number, number, number, number, number]>();
   for (const w of await t.db.select({ id: works.id }).from(works)) {
     const mine = allOrders.filter((o) => o.workId === w.id);
     summed.set(w.id, [
@@ -43,11 +43,12 @@ async function figures() {
       mine.filter((o) => has(OPEN_ORDER_STATUS_CODES, o.statusId)).length,
       allEmployees.filter((e) => e.workId === w.id && e.status === 'activo').length,
       allProjects.filter((p) => p.workId === w.id).length,
+      mine.filter((o) => has(COMMITTED_STATUS_CODES, o.statusId)).reduce((s, o) => s + cents(o.total), 0),
     ]);
   }
-  const kept = new Map<number, [number, number, number, number]>();
-  for (const w of summed.keys()) kept.set(w, [0, 0, 0, 0]);
-  for (const row of await t.db.select().from(workTotals)) kept.set(row.workId, [cents(row.ordered), row.openOrders, row.activeWorkers, row.projects]);
+  const kept = new Map<number, [number, number, number, number, number]>();
+  for (const w of summed.keys()) kept.set(w, [0, 0, 0, 0, 0]);
+  for (const row of await t.db.select().from(workTotals)) kept.set(row.workId, [cents(row.ordered), row.openOrders, row.activeWorkers, row.projects, cents(row.committed)]);
   return { summed, kept };
 }
 

@@ -26,6 +26,11 @@ export const companiesCatalog = defineCatalog({
       hint: 'La guía de la subdelegación que piden los archivos IDSE',
       list: { shownByDefault: false },
     }),
+    approvalLimit: f.money({
+      label: 'Límite de aprobación',
+      hint: 'Los pedidos de sus obras con un total igual o mayor requieren aprobación de Dirección; vacío: sin límite',
+      list: { shownByDefault: false },
+    }),
     address: f.textarea({ label: 'Dirección', maxLength: 500 }),
     phone: f.phone({ label: 'Teléfono' }),
     active: f.active(),

@@ -27,7 +27,7 @@ const permissionsInput = z
   .max(MODULE_NAMES.length, ROLE_MESSAGES.repeatedModule)
   .refine((rows) => new Set(rows.map((r) => r.module)).size === rows.length, ROLE_MESSAGES.repeatedModule);
 
-/** In an entity the matrix always has the 23 modules, in MODULES order. */
+/** In an entity the matrix always has the 24 modules, in MODULES order. */
 export const rolePermissionSchema = z.object({
   module: moduleNameSchema,
   view: z.boolean(),
@@ -37,7 +37,7 @@ export const rolePermissionSchema = z.object({
 });
 export type RolePermission = z.infer<typeof rolePermissionSchema>;
 
-/** Permisos: roles and their permission matrix (23 modules × view / create / edit / delete). */
+/** Permisos: roles and their permission matrix (24 modules × view / create / edit / delete). */
 export const rolesCatalog = defineCatalog({
   key: 'roles',
   resource: '/roles',

@@ -47,6 +47,9 @@ export const worksCatalog = defineCatalog({
     startDate: f.date({ label: 'Fecha de inicio' }),
     estimatedEndDate: f.date({ label: 'Fecha estimada de término' }),
     budget: f.money({ label: 'Presupuesto', default: 0 }),
+    // Orders autorizado onwards against the budget, and what is left of it (docs/orders.md "Budget commitments").
+    committed: f.money({ label: 'Comprometido', readOnly: true, list: { shownByDefault: false } }),
+    available: f.money({ label: 'Disponible', readOnly: true, list: { shownByDefault: false } }),
     sirocNumber: f.text({ label: 'Registro SIROC', maxLength: 40, list: { shownByDefault: false } }),
     residentId: f.reference({ label: 'Residente de obra', target: 'employees', displayKey: 'resident' }),
     status: f.enum({ label: 'Estatus', options: WORK_STATUS_OPTIONS, default: 'planeacion' }),

@@ -11,6 +11,8 @@ import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/projects
 export const DASHBOARD_WIDGET_MODULES = {
   myOrders: ['my_orders'],
   history: ['history'],
+  // Pedidos por aprobar: Dirección's queue.
+  approvals: ['orders_approval'],
   // The movements the caller may list: the history, or the office's or the works' own.
   registry: ['registry_history', 'registry_office', 'registry_works'],
   works: ['works'],
@@ -48,6 +50,14 @@ const PROJECT_STATUSES = PROJECT_STATUS_OPTIONS.map((o) => o.value) as [ProjectS
 export const dashboardSchema = z.object({
   /** My orders still open (borrador to entregado_parcial), per status and the latest ones. */
   myOrders: z.object({ open: z.number().int(), byStatus: z.array(statusCount), recent: z.array(orderSummary) }).optional(),
+  /** Pedidos por aprobar: sent orders at or above their company's approval limit, how many, their sum and the oldest first. */
+  approvals: z
+    .object({
+      pending: z.number().int(),
+      total: z.number(),
+      items: z.array(orderSummary.extend({ limit: z.number() })),
+    })
+    .optional(),
   /** Every order per status, and per month of creation (Mexico City) over the last DASHBOARD_MONTHS months. */
   history: z
     .object({

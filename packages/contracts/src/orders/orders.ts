@@ -3,8 +3,11 @@ import { f, FIELD_MESSAGES, hasAtMostDecimals, type StatusDisplay } from '../cat
 import type { OrderStatusCode } from '../catalogs/statuses';
 import { WORK_STATUS_OPTIONS, type WorkStatus } from '../catalogs/works';
 import { formatDayLong } from '../dates/display';
+import { formatMxn } from '../money';
+import { INVOICE_STATUS_OPTIONS } from './invoices';
 import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/projects';
 import { defineResource, type PermissionRequirement, type ResourceActor } from '../resources/define';
+import { COMMENT_MAX_LENGTH } from '../resources/requests';
 
 /*
  * Pedidos: material orders a requester (residente de obra) writes and purchasing moves from draft to
@@ -23,6 +26,43 @@ export const formatOrderFolio = (n: number) => `PED-${String(n).padStart(6, '0')
 export const ORDERABLE_WORK_STATUSES = ['planeacion', 'en_ejecucion'] as const satisfies readonly WorkStatus[];
 /** Projects that take orders: any but a finished one. */
 export const ORDERABLE_PROJECT_STATUSES = PROJECT_STATUS_OPTIONS.map((o) => o.value).filter((v) => v !== 'terminado') as readonly ProjectStatus[];
+
+/** Dirección: authorises orders at or above their company's approval limit and commits over budget. */
+export const APPROVAL_PERMISSION = { module: 'orders_approval', action: 'edit' } as const satisfies PermissionRequirement;
+
+/** Shortest written justification of a commitment over budget. */
+export const OVER_BUDGET_COMMENT_MIN = 10;
+
+/** What a budget check compares: the project's (or, without one, the work's) budget and commitments. */
+export interface BudgetFigures {
+  /** 'proyecto' or 'obra', and its name. */
+  scope: 'proyecto' | 'obra';
+  name: string;
+  budget: number;
+  /** Committed before this action. */
+  committed: number;
+  /** This order's total after the action. */
+  total: number;
+  /** Committed after the action. */
+  after: number;
+}
+
+/** GET /orders/budget: the budget an order would commit against, before it is sent. */
+export const orderBudgetQuerySchema = z.object({
+  workId: z.coerce.number({ error: FIELD_MESSAGES.option }).int(FIELD_MESSAGES.option).positive(FIELD_MESSAGES.option).max(2_147_483_647, FIELD_MESSAGES.option),
+  projectId: z.coerce.number({ error: FIELD_MESSAGES.option }).int(FIELD_MESSAGES.option).positive(FIELD_MESSAGES.option).max(2_147_483_647, FIELD_MESSAGES.option).optional(),
+});
+export const orderBudgetSchema = z.object({
+  scope: z.enum(['proyecto', 'obra']),
+  name: z.string(),
+  /** 0: no budget set (nothing is checked). */
+  budget: z.number(),
+  committed: z.number(),
+  available: z.number(),
+});
+export type OrderBudget = z.output<typeof orderBudgetSchema>;
+
+const scopeName = (f: Pick<BudgetFigures, 'scope' | 'name'>) => (f.scope === 'proyecto' ? `del proyecto «${f.name}»` : `de la obra «${f.name}»`);
 
 const workStatusLabel = (status: string) => WORK_STATUS_OPTIONS.find((o) => o.value === status)?.label.toLowerCase() ?? status;
 
@@ -46,6 +86,18 @@ export const ORDER_MESSAGES = {
   receivedEmpty: 'Indica la cantidad recibida de al menos una partida',
   overDelivery: (ordered: string, received: string) =>
     `La cantidad recibida en total (${received}) supera la pedida (${ordered})`,
+  approvalRequired: (total: number | string, limit: number | string) =>
+    `Este pedido requiere aprobación de Dirección: el total ${formatMxn(total)} es mayor o igual al límite de ${formatMxn(limit)}`,
+  purchaseOverLimit: (total: number | string, limit: number | string) =>
+    `Los precios de la compra llevan el total a ${formatMxn(total)}, mayor o igual al límite de ${formatMxn(limit)}: la compra requiere aprobación de Dirección`,
+  overBudget: (f: BudgetFigures) =>
+    `Este pedido lleva el comprometido ${scopeName(f)} a ${formatMxn(f.after)}, por encima de su presupuesto de ${formatMxn(f.budget)} (comprometido: ${formatMxn(f.committed)}; disponible: ${formatMxn(f.budget - f.committed)}; este pedido: ${formatMxn(f.total)})`,
+  overBudgetNotAllowed: 'Solo Dirección (Aprobación de pedidos) puede comprometer por encima del presupuesto',
+  overBudgetComment: `Escribe una justificación de al menos ${OVER_BUDGET_COMMENT_MIN} caracteres`,
+  overBudgetCommentLong: `La justificación admite como máximo ${COMMENT_MAX_LENGTH} caracteres`,
+  /** The timeline's record of an override. */
+  overBudgetNote: (f: BudgetFigures, comment: string) =>
+    `Sobre presupuesto ${scopeName(f)} (${formatMxn(f.after)} de ${formatMxn(f.budget)}): ${comment}`,
 } as const;
 
 const quantityBase = z
@@ -86,11 +138,27 @@ const supplierIdSchema = z
   .positive(FIELD_MESSAGES.option)
   .nullable();
 
-/** Body fields of POST /orders/:id/transitions beyond `to`, `version` and `comment`: a purchase's supplier and prices, a delivery's quantities. */
+/** `overBudget` of an authorisation or a purchase: Dirección's written reason to commit over the budget. */
+export const overBudgetInputSchema = z.object(
+  {
+    comment: z
+      .string({ error: ORDER_MESSAGES.overBudgetComment })
+      .trim()
+      .min(OVER_BUDGET_COMMENT_MIN, ORDER_MESSAGES.overBudgetComment)
+      .max(COMMENT_MAX_LENGTH, ORDER_MESSAGES.overBudgetCommentLong),
+  },
+  { error: ORDER_MESSAGES.overBudgetComment },
+);
+
+/**
+ * Body fields of POST /orders/:id/transitions beyond `to`, `version` and `comment`: a purchase's
+ * supplier and prices, a delivery's quantities, an over-budget justification.
+ */
 const orderTransitionExtras = {
   supplierId: supplierIdSchema.optional(),
   prices: pricesInputSchema.optional(),
   received: receivedInputSchema.optional(),
+  overBudget: overBudgetInputSchema.optional(),
 };
 export const orderTransitionExtrasSchema = z.object(orderTransitionExtras);
 export type OrderTransitionExtras = z.output<typeof orderTransitionExtrasSchema>;
@@ -152,6 +220,10 @@ export const ordersResource = defineResource({
     }),
     total: f.money({ label: 'Total', readOnly: true }),
     lineCount: f.number({ label: 'Partidas', readOnly: true, integer: true }),
+    // Sent, and at or above the approval limit of its work's company: waits for Dirección.
+    needsApproval: f.flag({ label: 'Requiere aprobación', list: { shownByDefault: false } }),
+    // The supplier's CFDI invoices against what was received (kept by the server: docs/orders.md).
+    invoiceStatus: f.enum({ label: 'Facturación', options: INVOICE_STATUS_OPTIONS, readOnly: true }),
   },
   label: { fields: ['folio'] },
   defaultSort: '-createdAt',

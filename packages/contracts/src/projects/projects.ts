@@ -17,9 +17,16 @@ export const PROJECT_MESSAGES = {
 export const ORDERED_STATUS_CODES = ['comprado', 'entregado_parcial', 'entregado'] as const;
 
 /**
+ * Order statuses whose total is committed against a budget: from the authorisation on (docs/orders.md
+ * "Budget commitments"). A budget of 0 means none was set.
+ */
+export const COMMITTED_STATUS_CODES = ['autorizado', 'comprado', 'entregado_parcial', 'entregado'] as const;
+
+/**
  * Proyectos: pieces of a work with a manager and members. `mine` shows the projects the signed-in
  * user manages or belongs to; `all` needs projects.edit. Orders point at projects (an order's project
- * must belong to its work: options carry the work as `parentId`); `ordered` sums those orders.
+ * must belong to its work: options carry the work as `parentId`); `ordered` sums those orders,
+ * `committed` the authorised ones too and `available` is the budget left after them.
  */
 export const projectsResource = defineResource({
   key: 'projects',
@@ -40,6 +47,8 @@ export const projectsResource = defineResource({
     progress: f.number({ label: 'Avance (%)', integer: true, min: 0, max: 100, default: 0 }),
     status: f.enum({ label: 'Estatus', options: PROJECT_STATUS_OPTIONS, default: 'planeado' }),
     ordered: f.money({ label: 'Comprado', readOnly: true }),
+    committed: f.money({ label: 'Comprometido', readOnly: true }),
+    available: f.money({ label: 'Disponible', readOnly: true }),
   },
   label: { fields: ['code', 'name'], separator: ' · ' },
   optionExtras: { parentId: 'workId', filter: 'status' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportQuerySchema, listQuerySchema } from '../list-query';
+import { exportQuerySchema, listQuerySchema, type Filters } from '../list-query';
 import { statusDisplaySchema } from '../catalogs/fields';
 import { historyUserSchema } from '../records';
 import { versionSchema, type AnyResource } from './define';
@@ -19,8 +19,42 @@ function scopeParam(resource: Pick<AnyResource, 'views'>) {
   return { scope: z.enum([first, ...rest], { error: `La vista debe ser una de: ${names.join(', ')}` }).default(first) };
 }
 
-/** GET /resource query: the list protocol, plus `scope` when the resource has views. */
-export const resourceListQuerySchema = (resource: Pick<AnyResource, 'views'>) => listQuerySchema.extend(scopeParam(resource));
+/** Fields the server decides as yes / no (`f.flag`): each is also a query parameter of lists and exports. */
+export const flagFieldNames = (resource: Pick<AnyResource, 'fields'>) =>
+  resource.fields.filter((f) => f.type === 'boolean' && f.form === 'readOnly').map((f) => f.name);
+
+export const flagParamMessage = (name: string) => `El parámetro ${name} debe ser 0 o 1`;
+
+/** `needsApproval=1` (or 0): the rows where the flag holds (or not), the same as an `equals` filter on it. */
+function flagParams(resource: Pick<AnyResource, 'fields'>) {
+  return Object.fromEntries(flagFieldNames(resource).map((name) => [name, z.enum(['0', '1'], { error: flagParamMessage(name) }).optional()]));
+}
+
+export const flagParamTwiceMessage = (name: string) => `Indica ${name} como parámetro o como filtro, no de las dos formas`;
+
+/** A flag given both as a parameter and in `filters` is refused: the two could disagree. */
+function oneFlagSource(resource: Pick<AnyResource, 'fields'>) {
+  const names = flagFieldNames(resource);
+  return (query: { filters: Filters } & Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const name of names) {
+      if (query[name] !== undefined && query.filters[name] !== undefined) ctx.addIssue({ code: 'custom', message: flagParamTwiceMessage(name), path: [name] });
+    }
+  };
+}
+
+/** The list's filters with its flag parameters added as `equals` constraints. */
+export function withFlagFilters(resource: Pick<AnyResource, 'fields'>, query: Readonly<Record<string, unknown>>, filters: Filters): Filters {
+  const merged: Filters = { ...filters };
+  for (const name of flagFieldNames(resource)) {
+    const value = query[name];
+    if (value === '0' || value === '1') merged[name] = { operator: 'and', constraints: [{ matchMode: 'equals', value: value === '1' }] };
+  }
+  return merged;
+}
+
+/** GET /resource query: the list protocol, plus `scope` when the resource has views and its flag parameters. */
+export const resourceListQuerySchema = (resource: Pick<AnyResource, 'views' | 'fields'>) =>
+  listQuerySchema.extend({ ...scopeParam(resource), ...flagParams(resource) }).superRefine(oneFlagSource(resource));
 export const LINES_EXPORT_MESSAGE = 'El parámetro lines debe ser 0 (una fila por registro) o 1 (una fila por partida)';
 
 /** `lines=1`: one row per child line instead of one per record, for resources with a lines field. */
@@ -34,9 +68,9 @@ function linesParam(resource: Pick<AnyResource, 'fields'>) {
   };
 }
 
-/** GET /resource/export query: the list's, plus `scope` when the resource has views and `lines` when it has lines. */
+/** GET /resource/export query: the list's, plus `scope` when the resource has views, `lines` when it has lines and its flag parameters. */
 export const resourceExportQuerySchema = (resource: Pick<AnyResource, 'views' | 'fields'>) =>
-  exportQuerySchema.extend({ ...scopeParam(resource), ...linesParam(resource) });
+  exportQuerySchema.extend({ ...scopeParam(resource), ...linesParam(resource), ...flagParams(resource) }).superRefine(oneFlagSource(resource));
 
 export const COMMENT_MAX_LENGTH = 500;
 export const WORKFLOW_MESSAGES = {

@@ -37,6 +37,10 @@ const figures = {
   budget: z.number(),
   /** Total of the bought and delivered orders (comprado, entregado_parcial, entregado). */
   ordered: z.number(),
+  /** Total of the orders committed against the budget (autorizado onwards: COMMITTED_STATUS_CODES). */
+  committed: z.number(),
+  /** budget − committed (negative after a justified override). */
+  available: z.number(),
   openOrders: z.number().int(),
   activeWorkers: z.number().int(),
   projects: z.number().int(),

@@ -235,7 +235,7 @@ describe('roles', () => {
     expect(issues(createInput, { name: 'X', permissions: [{ module: 'works', view: 'sí' }] })).toEqual({ 'permissions.0.view': ROLE_MESSAGES.flag });
   });
 
-  it('completes the matrix to the 23 modules', () => {
+  it('completes the matrix to the 24 modules', () => {
     const full = completePermissions([{ module: 'config_units', view: true, create: true, edit: false, delete: false }]);
     expect(full.map((p) => p.module)).toEqual(MODULE_NAMES);
     expect(full.find((p) => p.module === 'config_units')).toEqual({ module: 'config_units', view: true, create: true, edit: false, delete: false });

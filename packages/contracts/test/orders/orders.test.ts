@@ -65,6 +65,8 @@ function order(code: string, name: string, requestedById = 7): OrderEntity {
     lines: [],
     total: 0,
     lineCount: 0,
+    needsApproval: false,
+    invoiceStatus: 'sin_factura',
   };
 }
 

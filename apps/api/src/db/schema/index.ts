@@ -8,6 +8,7 @@ export * from './statuses';
 export * from './records';
 export * from './projects';
 export * from './orders';
+export * from './invoices';
 export * from './registry';
 export * from './events';
 export * from './notifications';

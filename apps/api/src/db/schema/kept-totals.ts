@@ -17,6 +17,8 @@ export const workTotals = pgTable('work_totals', {
   openOrders: integer('open_orders').notNull().default(0),
   activeWorkers: integer('active_workers').notNull().default(0),
   projects: integer('projects').notNull().default(0),
+  /** Total of the orders committed against the budget (contracts COMMITTED_STATUS_CODES; migration 0018). */
+  committed: numeric('committed', { precision: 16, scale: 2 }).notNull().default('0'),
 });
 
 /** Orders per status, kept by triggers (migration 0017): the dashboard's Histórico counts. */

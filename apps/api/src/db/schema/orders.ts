@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, index, integer, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { INVOICE_STATUSES } from '@goc/contracts';
 import { auditColumns, foldedColumn, idColumn, money } from './columns';
 import { users } from './access';
 import { materials, suppliers, units } from './materials';
@@ -38,6 +39,8 @@ export const orders = pgTable(
     notes: text('notes'),
     total: money('total').notNull().default('0'),
     lineCount: integer('line_count').notNull().default(0),
+    // The supplier's invoices against what was received, kept with each invoice and delivery (migration 0018).
+    invoiceStatus: text('invoice_status').notNull().default('sin_factura'),
     ...auditColumns(),
   },
   (t) => [
@@ -62,6 +65,8 @@ export const orders = pgTable(
       foreignColumns: [projects.id, projects.workId],
     }).onDelete('restrict'),
     check('orders_total_ck', sql`${t.total} >= 0`),
+    check('orders_invoice_status_ck', sql`${t.invoiceStatus} in (${sql.raw(INVOICE_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    index('orders_invoice_status_idx').on(t.invoiceStatus, t.id),
     check('orders_line_count_ck', sql`${t.lineCount} >= 0`),
   ],
 );

@@ -16,6 +16,8 @@ export const DEMO_COMPANIES = [
     imssGuide: '22011',
     address: 'Av. Constituyentes 1020, Col. Centro Sur, 76090 Santiago de Querétaro, Qro.',
     phone: '442 215 3800',
+    // Orders of its works at or above this total wait for Dirección (Aprobación de pedidos).
+    approvalLimit: '250000.00',
   },
   {
     key: 'bajio',
@@ -25,6 +27,8 @@ export const DEMO_COMPANIES = [
     imssGuide: '19054',
     address: 'Blvd. Adolfo López Mateos 2205, Col. Jardines del Moral, 37160 León, Gto.',
     phone: '477 718 4410',
+    // Orders of its works at or above this total wait for Dirección (Aprobación de pedidos).
+    approvalLimit: '200000.00',
   },
   {
     key: 'norte',
@@ -34,6 +38,8 @@ export const DEMO_COMPANIES = [
     imssGuide: '11023',
     address: 'Av. Lázaro Cárdenas 2424, Col. Residencial San Agustín, 66260 San Pedro Garza García, N.L.',
     phone: '818 335 9020',
+    // Orders of its works at or above this total wait for Dirección (Aprobación de pedidos).
+    approvalLimit: '500000.00',
   },
   {
     key: 'industrial',
@@ -42,6 +48,8 @@ export const DEMO_COMPANIES = [
     employerRegistration: 'D5123456100',
     address: 'Carretera Estatal 200 km 22, Parque Aeroespacial, 76270 Colón, Qro.',
     phone: '442 196 7700',
+    // Orders of its works at or above this total wait for Dirección (Aprobación de pedidos).
+    approvalLimit: '300000.00',
   },
 ] as const;
 export type CompanyKey = (typeof DEMO_COMPANIES)[number]['key'];
@@ -408,6 +416,17 @@ export const DEMO_ROLES = [
       config_material_categories: ['view', 'create', 'edit', 'delete'],
       config_units: ['view', 'create', 'edit', 'delete'],
       config_order_status: ['view'],
+    },
+  },
+  {
+    name: 'Dirección',
+    description: 'Aprueba los pedidos que alcanzan el límite de su empresa y los compromisos por encima del presupuesto',
+    grants: {
+      works: ['view'],
+      projects: ['view', 'edit'],
+      history: ['view', 'edit'],
+      orders_approval: ['view', 'edit'],
+      config_companies: ['view'],
     },
   },
   {

@@ -11,7 +11,7 @@ import { orderableProjects } from './demo-projects';
  * on every first start), dated backwards from today over six months.
  */
 
-/** Demo users: residents who order material and buyers who move orders (employee index → role). */
+/** Demo users: residents who order material, buyers who move orders and the director who approves them (employee index → role). */
 export const DEMO_USERS = [
   { employee: 0, role: 'Residente de obra' },
   { employee: 1, role: 'Residente de obra' },
@@ -21,6 +21,7 @@ export const DEMO_USERS = [
   { employee: 7, role: 'Residente de obra' },
   { employee: 24, role: 'Compras' },
   { employee: 25, role: 'Compras' },
+  { employee: 29, role: 'Dirección' },
 ] as const;
 
 /** How many orders end in each status. */

@@ -1,7 +1,7 @@
-import { asc, ne } from 'drizzle-orm';
-import type { ProjectStatus } from '@goc/contracts';
+import { asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { COMMITTED_STATUS_CODES, type ProjectStatus } from '@goc/contracts';
 import type { Executor } from '../client';
-import { employees, projectMembers, projects, users, works } from '../schema';
+import { employees, orderStatuses, orders, projectMembers, projects, users, works } from '../schema';
 
 /*
  * Demo projects: the stages of the works whose resident has a user, managed by that resident with
@@ -92,4 +92,28 @@ export async function orderableProjects(tx: Executor): Promise<Map<number, numbe
   const byWork = new Map<number, number[]>();
   for (const r of rows) byWork.set(r.workId, [...(byWork.get(r.workId) ?? []), r.id]);
   return byWork;
+}
+
+/** Share of the budget already committed in the projects left near their limit (after the demo orders). */
+const NEAR_LIMIT = [0.97, 0.92] as const;
+
+/**
+ * The active projects with the most committed orders get budgets they nearly use up (97 % and 92 %,
+ * rounded up to the thousand), so the order form and the budget check have something to warn about.
+ */
+export async function tightenDemoBudgets(tx: Executor): Promise<void> {
+  const committed = sql<string>`coalesce(sum(${orders.total}), 0)`;
+  const rows = await tx
+    .select({ id: projects.id, committed })
+    .from(projects)
+    .innerJoin(orders, eq(orders.projectId, projects.id))
+    .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
+    .where(sql`${projects.status} = 'activo' and ${inArray(orderStatuses.code, [...COMMITTED_STATUS_CODES])}`)
+    .groupBy(projects.id)
+    .orderBy(desc(committed), asc(projects.id))
+    .limit(NEAR_LIMIT.length);
+  for (const [index, row] of rows.entries()) {
+    const budget = Math.ceil(Number(row.committed) / (NEAR_LIMIT[index] ?? 1) / 1000) * 1000;
+    await tx.update(projects).set({ budget: budget.toFixed(2) }).where(eq(projects.id, row.id));
+  }
 }

@@ -15,9 +15,10 @@ import {
   DEMO_WORKS,
   type DemoEmployee,
 } from './demo-data';
+import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoOrders, seedDemoUsers } from './demo-orders';
 import { curpFor, nssFor, rfcFor } from './mexican-people';
-import { seedDemoProjects } from './demo-projects';
+import { seedDemoProjects, tightenDemoBudgets } from './demo-projects';
 import { seedDemoRegistry } from './demo-registry';
 import { seedRole, type Grants } from './system';
 
@@ -151,6 +152,8 @@ export async function seedDemoData(tx: Executor, modules: Map<ModuleName, number
   await seedDemoUsers(tx, userPasswordHash);
   await seedDemoProjects(tx);
   await seedDemoOrders(tx);
+  await tightenDemoBudgets(tx);
+  await seedDemoInvoices(tx);
   await seedDemoRegistry(tx);
   return true;
 }

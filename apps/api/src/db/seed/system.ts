@@ -6,7 +6,7 @@ import { errorStatuses, orderStatuses, permissionModules, registrationStatuses, 
 export const ADMIN_ROLE_NAME = 'Administrador';
 export const ADMIN_USERNAME = 'admin';
 
-/** The 23 modules of contracts, kept in sync on every start (labels and order may change). */
+/** The 24 modules of contracts, kept in sync on every start (labels and order may change). */
 export async function seedModules(tx: Executor): Promise<Map<ModuleName, number>> {
   await tx
     .insert(permissionModules)

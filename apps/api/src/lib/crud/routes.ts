@@ -12,6 +12,7 @@ import {
   savedRecordSchema,
   timelineEntrySchema,
   transitionInputSchema,
+  withFlagFilters,
   type AnyCatalog,
   type AnyResource,
   type CatalogField,
@@ -69,7 +70,10 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
       querystring: resourceListQuerySchema(declaration),
       response: { 200: listResponseSchema(declaration.schemas.entity), ...errorResponses(400, 401, 403) },
     },
-    handler: async (request) => service.list(app.db, await actorOf(request), request.query as ScopedListQuery),
+    handler: async (request) => {
+      const query = request.query as ScopedListQuery;
+      return service.list(app.db, await actorOf(request), { ...query, filters: withFlagFilters(declaration, query, query.filters) });
+    },
   });
 
   // Registered on the untyped instance: the answer is a stream, which the zod reply typing does not model.
@@ -89,7 +93,9 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
       },
     },
     handler: async (request, reply) => {
-      const { format, filters, sort, q, scope, lines } = request.query as ExportQuery & { scope?: string; lines?: boolean };
+      const query = request.query as ExportQuery & { scope?: string; lines?: boolean };
+      const { format, sort, q, scope, lines } = query;
+      const filters = withFlagFilters(declaration, query, query.filters);
       // Refused before the first byte (scope, filters, sort): once streaming starts the status is already 200.
       const batches = service.exportBatches(app.db, await actorOf(request), { filters, sort, q, ...(scope ? { scope } : {}) });
       const common = { format, title: declaration.title, limiter: app.exportLimiter, userId: request.user.id };

@@ -76,10 +76,11 @@ export function transitionWork(resource: AnyResource, workflow: WorkflowBinding,
 
     const outcome = (await workflow.hooks?.[input.to]?.({ ...ctx, before, input })) ?? {};
     const reached = await statusByCode(ctx.tx, workflow.statusTable, outcome.to ?? input.to);
+    const noted = [comment, outcome.comment].filter((text): text is string => typeof text === 'string' && text !== '').join(' — ');
     return {
       values: { ...outcome.values, [declared.statusField]: reached.id },
       ...(outcome.changes ? { changes: outcome.changes } : {}),
-      timeline: { fromStatusId: current?.id ?? null, toStatusId: reached.id, comment },
+      timeline: { fromStatusId: current?.id ?? null, toStatusId: reached.id, comment: noted === '' ? null : noted },
     };
   };
 }

@@ -85,6 +85,8 @@ export interface TransitionOutcome {
   to?: string;
   /** Audit changes beyond the columns (received quantities). */
   changes?: AuditChanges;
+  /** A note the hook adds to the timeline entry's comment (an over-budget justification). */
+  comment?: string;
 }
 
 export interface TransitionContext<E, T> extends WriteContext {
@@ -150,6 +152,8 @@ export interface ResourceBinding<R extends AnyResource = AnyResource> {
 /** A catalogue's binding: its table comes from catalog-tables.ts, so only rules and consumers are said. */
 export interface CatalogBinding<C extends AnyCatalog = AnyCatalog> {
   declaration: C;
+  /** SQL of read-only fields that are not columns (a work's kept committed amount). */
+  computed?: Readonly<Record<string, SQL | AnyPgColumn>>;
   optionConsumers?: readonly PermissionRequirement[];
   referrers?: readonly Referrer[];
   hooks?: ResourceHooks<EntityOf<C>, CreateOf<C>, UpdateOf<C>>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   categoriesCatalog,
   companiesCatalog,
@@ -17,6 +18,7 @@ import {
   type ModuleName,
   type PermissionRequirement,
 } from '@goc/contracts';
+import { works, workTotals } from '../../db/schema';
 import type { CatalogBinding } from '../../lib/crud/types';
 
 /*
@@ -36,8 +38,12 @@ export const companiesBinding: CatalogBinding = {
   optionConsumers: [...forms('config_work', 'config_employees', 'registry_office', 'registry_works'), ...filters('works')],
 };
 
+/** A work's committed amount as the database keeps it (work_totals, migration 0018). */
+const workCommitted = sql`coalesce((select ${workTotals.committed} from ${workTotals} where ${workTotals.workId} = ${works.id}), 0)`;
+
 export const worksBinding: CatalogBinding = {
   declaration: worksCatalog,
+  computed: { committed: workCommitted, available: sql`(${works.budget} - ${workCommitted})` },
   optionConsumers: [
     ...forms('config_employees', 'projects', 'my_orders', 'registry_works'),
     ...filters('history', 'registry_works', 'registry_history'),

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DASHBOARD_WIDGET_MODULES, can, dashboardSchema, type Dashboard, type DashboardWidget } from '@goc/contracts';
 import { actorOf } from '../../lib/crud/actor';
 import { errorResponses } from '../../lib/openapi';
-import { historyWidget, myOrdersWidget, projectsWidget, registryWidget, worksWidget } from './widgets';
+import { approvalsWidget, historyWidget, myOrdersWidget, projectsWidget, registryWidget, worksWidget } from './widgets';
 
 /** GET /dashboard: every signed-in user; each widget only when the role has a flag on one of its modules. */
 export default async function dashboardRoutes(instance: FastifyInstance): Promise<void> {
@@ -22,6 +22,7 @@ export default async function dashboardRoutes(instance: FastifyInstance): Promis
       const now = new Date().toISOString();
       const body: Dashboard = {};
       if (sees('myOrders')) body.myOrders = await myOrdersWidget(app.db, actor.userId);
+      if (sees('approvals')) body.approvals = await approvalsWidget(app.db);
       if (sees('history')) body.history = await historyWidget(app.db, now);
       if (sees('registry')) body.registry = await registryWidget(app.db, actor, now);
       if (sees('works')) body.works = await worksWidget(app.db);

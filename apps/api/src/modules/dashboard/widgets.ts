@@ -16,7 +16,7 @@ import {
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { orderMonthTotals, orderStatuses, orderStatusTotals, orders, projects, registryCuts, registryMovements, works } from '../../db/schema';
-import { orderedAmount, projectsOf } from '../../lib/business-queries';
+import { isSent, needsApproval, orderApprovalLimit, orderedAmount, projectsOf } from '../../lib/business-queries';
 import { viewsCondition } from '../../lib/crud/service';
 import type { Actor } from '../../lib/crud/types';
 import { MOVEMENT_VIEWS } from '../../lib/registry-views';
@@ -80,6 +80,44 @@ export async function myOrdersWidget(executor: Executor, userId: number): Promis
       work: r.work,
       requiredDate: r.requiredDate,
       total: Number(r.total),
+      status: { code: r.code, name: r.name, color: r.color },
+    })),
+  };
+}
+
+/** Pedidos por aprobar: the sent orders Dirección must authorise, the longest waiting first. */
+export async function approvalsWidget(executor: Executor): Promise<NonNullable<Dashboard['approvals']>> {
+  const [summary] = await executor
+    .select({ pending: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${orders.total}), 0)` })
+    .from(orders)
+    .where(and(isSent, needsApproval));
+  const rows = await executor
+    .select({
+      id: orders.id,
+      folio: orders.folio,
+      work: sql<string>`(select concat_ws(' · ', ${works.code}, ${works.name}) from ${works} where ${works.id} = ${orders.workId})`,
+      requiredDate: orders.requiredDate,
+      total: orders.total,
+      limit: sql<string>`${orderApprovalLimit}`,
+      code: orderStatuses.code,
+      name: orderStatuses.name,
+      color: orderStatuses.color,
+    })
+    .from(orders)
+    .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
+    .where(and(isSent, needsApproval))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(DASHBOARD_RECENT);
+  return {
+    pending: Number(summary?.pending ?? 0),
+    total: Number(summary?.total ?? 0),
+    items: rows.map((r) => ({
+      id: r.id,
+      folio: r.folio,
+      work: r.work,
+      requiredDate: r.requiredDate,
+      total: Number(r.total),
+      limit: Number(r.limit),
       status: { code: r.code, name: r.name, color: r.color },
     })),
   };

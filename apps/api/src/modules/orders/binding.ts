@@ -3,11 +3,14 @@ import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTotal, orderTran
 import type { Tx } from '../../db/client';
 import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
+import { needsApproval } from '../../lib/business-queries';
 import { namePeople } from '../../lib/crud/people';
 import type { Input, ResourceBinding, TransitionContext, TransitionOutcome, WriteContext } from '../../lib/crud/types';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { orderRefusals, type OrderPlace } from './orderable';
-import { applyDelivery, planPurchase } from './rules';
+import { invoiceFigures } from './invoices';
+import { checkApprovalLimit, checkBudget } from './purchasing';
+import { applyDelivery, invoiceStatusOf, planPurchase } from './rules';
 
 /*
  * Pedidos on the resource mechanism: the declaration (contracts) plus what only orders say — who a
@@ -50,6 +53,21 @@ async function send({ tx, before }: Transition): Promise<TransitionOutcome> {
   return {};
 }
 
+/** The stored total as the decimal text the checks compare. */
+const totalText = (order: OrderEntity) => (order.total ?? 0).toFixed(2);
+
+/**
+ * enviado → autorizado: at or above the company's approval limit only Dirección (orders_approval edit)
+ * authorises (403); the order's total is committed against its project's or work's budget (409 over it
+ * without Dirección's justification).
+ */
+async function authorise({ tx, actor, before, input }: Transition): Promise<TransitionOutcome> {
+  const { overBudget } = orderTransitionExtrasSchema.parse(input);
+  const ctx = { tx, actor };
+  await checkApprovalLimit(ctx, before.workId, totalText(before), ORDER_MESSAGES.approvalRequired);
+  return checkBudget(ctx, before, totalText(before), overBudget);
+}
+
 /** A newly chosen supplier must exist and be active. */
 async function checkSupplier(tx: Tx, supplierId: number): Promise<void> {
   const [row] = await tx.select({ active: suppliers.active }).from(suppliers).where(eq(suppliers.id, supplierId)).limit(1);
@@ -57,9 +75,12 @@ async function checkSupplier(tx: Tx, supplierId: number): Promise<void> {
   if (!row.active) throw new ValidationError({ supplierId: inactiveReferenceMessage({ singular: 'proveedor', plural: 'proveedores', article: 'el' }) });
 }
 
-/** autorizado → comprado: a supplier (given now or already set) and a price on every line; the total follows the prices. */
-async function purchase({ tx, before, input }: Transition): Promise<TransitionOutcome> {
-  const { supplierId, prices } = orderTransitionExtrasSchema.parse(input);
+/**
+ * autorizado → comprado: a supplier (given now or already set) and a price on every line; the total
+ * follows the prices, and a higher total meets the approval limit and the budget again.
+ */
+async function purchase({ tx, actor, before, input }: Transition): Promise<TransitionOutcome> {
+  const { supplierId, prices, overBudget } = orderTransitionExtrasSchema.parse(input);
   const plan = planPurchase(
     { supplierId: before.supplierId, lines: before.lines.map((l) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice })) },
     { ...(supplierId === undefined ? {} : { supplierId }), ...(prices ? { prices } : {}) },
@@ -73,7 +94,17 @@ async function purchase({ tx, before, input }: Transition): Promise<TransitionOu
       .set({ unitPrice: line.unitPrice })
       .where(and(eq(orderLines.id, line.id), eq(orderLines.orderId, before.id)));
   }
-  return { values: { supplierId: plan.supplierId, total: plan.total } };
+  // Prices that raise the authorised total to the limit or above need Dirección as the authorisation did.
+  const ctx = { tx, actor };
+  if (Number(plan.total) > (before.total ?? 0)) await checkApprovalLimit(ctx, before.workId, plan.total, ORDER_MESSAGES.purchaseOverLimit);
+  const budget = await checkBudget(ctx, before, plan.total, overBudget);
+  return { values: { supplierId: plan.supplierId, total: plan.total }, ...budget };
+}
+
+/** The invoice status from the lines as this delivery left them (read inside its transaction). */
+async function invoiceStatusAfterDelivery(tx: Tx, orderId: number) {
+  const { count, match } = await invoiceFigures(tx, orderId);
+  return { status: invoiceStatusOf(count, match), match };
 }
 
 /**
@@ -93,18 +124,21 @@ async function receive({ tx, before, input }: Transition): Promise<TransitionOut
       .set({ receivedQuantity: line.receivedQuantity })
       .where(and(eq(orderLines.id, line.id), eq(orderLines.orderId, before.id)));
   }
-  // The lines' audit entry already shows each line's received quantity before and after.
-  return { to: outcome.status };
+  // What arrived changed: the invoices are matched against it again. The lines' audit entry already
+  // shows each line's received quantity before and after.
+  const { status: invoiceStatus } = await invoiceStatusAfterDelivery(tx, before.id);
+  return { to: outcome.status, values: { invoiceStatus } };
 }
 
 export const ordersBinding: ResourceBinding<typeof ordersResource> = {
   declaration: ordersResource,
   table: orders,
   lines: { lines: { table: orderLines, owner: orderLines.orderId, position: orderLines.position, values: copyUnits } },
+  computed: { needsApproval },
   filters: { materialId: { lines: 'lines', field: 'materialId' } },
   views: { mine: (actor) => eq(orders.requestedById, actor.userId), all: () => undefined },
   sequences: { folio: { counter: ORDER_FOLIO_COUNTER, format: formatOrderFolio } },
-  workflow: { statusTable: orderStatuses, hooks: { enviado: send, comprado: purchase, entregado: receive, entregado_parcial: receive } },
+  workflow: { statusTable: orderStatuses, hooks: { enviado: send, autorizado: authorise, comprado: purchase, entregado: receive, entregado_parcial: receive } },
   hooks: {
     async beforeCreate({ tx, actor }, input) {
       await checkOrderable(tx, { workId: input.workId, projectId: input.projectId ?? null, requiredDate: input.requiredDate });

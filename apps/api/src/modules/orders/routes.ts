@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { businessToday, ORDER_MESSAGES, ordersResource, savedRecordSchema, type OrderEntity } from '@goc/contracts';
+import { businessToday, ORDER_MESSAGES, orderBudgetQuerySchema, orderBudgetSchema, ordersResource, savedRecordSchema, type OrderEntity } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { companies, works } from '../../db/schema';
 import { actorOf } from '../../lib/crud/actor';
@@ -11,8 +11,10 @@ import type { ResourceService } from '../../lib/crud/service';
 import { ConflictError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { ordersBinding } from './binding';
+import { registerInvoiceRoutes } from './invoice-routes';
 import { closedWork, finishedProject } from './orderable';
 import { renderOrderPdf, type PdfCompany } from './pdf';
+import { budgetOf } from './purchasing';
 
 const security = [{ bearerAuth: [] }];
 const tags = [ordersResource.title];
@@ -53,6 +55,18 @@ async function duplicateInput(executor: Executor, order: OrderEntity) {
 
 function registerDocumentRoutes(instance: FastifyInstance, service: ResourceService) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/orders/budget', {
+    config: { permission: read },
+    schema: {
+      tags,
+      security,
+      summary: 'Presupuesto, comprometido y disponible del proyecto (o, sin proyecto, de la obra) de un pedido',
+      querystring: orderBudgetQuerySchema,
+      response: { 200: orderBudgetSchema.nullable(), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => budgetOf(app.db, { workId: request.query.workId, projectId: request.query.projectId ?? null }),
+  });
 
   app.post('/orders/:id/duplicate', {
     config: { permission: ordersResource.permissions.create },
@@ -97,8 +111,9 @@ function registerDocumentRoutes(instance: FastifyInstance, service: ResourceServ
   });
 }
 
-/** /orders: list, export, read, history, create, edit, delete and transitions on the mechanism, plus duplicate and PDF. */
+/** /orders: list, export, read, history, create, edit, delete and transitions on the mechanism, plus duplicate, PDF and supplier invoices. */
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   const service = registerResourceRoutes(app, ordersBinding);
   registerDocumentRoutes(app, service);
+  registerInvoiceRoutes(app, service);
 }

@@ -1,4 +1,4 @@
-import { displayQuantity, fromUnits, MONEY_DECIMALS, ORDER_MESSAGES, orderTotal, QUANTITY_DECIMALS, toUnits } from '@goc/contracts';
+import { displayQuantity, fromUnits, MATCH_TOLERANCE, MONEY_DECIMALS, ORDER_MESSAGES, orderTotal, QUANTITY_DECIMALS, toUnits, type InvoiceMatch, type InvoiceStatus } from '@goc/contracts';
 import { ValidationError } from '../../lib/errors';
 
 /*
@@ -104,4 +104,36 @@ export function planPurchase(
     lines: priced.map(({ id, unitPrice }) => ({ id, unitPrice })),
     total: orderTotal(priced),
   };
+}
+
+/** What arrived, in money: Σ received quantity × unit price of each line, each rounded to cents as the line amounts are. */
+export function receivedAmount(lines: readonly { receivedQuantity: string | number | null; unitPrice: string | number | null }[]): string {
+  return orderTotal(lines.map((l) => ({ quantity: l.receivedQuantity ?? 0, unitPrice: l.unitPrice })));
+}
+
+const cents = (value: string | number) => toUnits(typeof value === 'number' ? value.toFixed(MONEY_DECIMALS) : value, MONEY_DECIMALS);
+
+/**
+ * The invoices of an order (their amounts added) against what was received: they coincide within
+ * ±$1.00 or ±0.5 % of the received amount, whichever is wider.
+ */
+export function matchInvoices(invoiced: string, received: string): InvoiceMatch {
+  const difference = cents(invoiced) - cents(received);
+  const gap = difference < 0n ? -difference : difference;
+  const pesos = BigInt(Math.round(MATCH_TOLERANCE.pesos * 100));
+  const perMille = BigInt(Math.round(MATCH_TOLERANCE.ratio * 1000));
+  const within = gap <= pesos || gap * 1000n <= cents(received) * perMille;
+  return {
+    status: within ? 'coincide' : 'diferencia',
+    invoiced: Number(invoiced),
+    received: Number(received),
+    difference: Number(fromUnits(difference, MONEY_DECIMALS)),
+  };
+}
+
+/** The order's invoice status: none yet, less than received (more to come), matched, or more than received. */
+export function invoiceStatusOf(count: number, match: InvoiceMatch): InvoiceStatus {
+  if (count === 0) return 'sin_factura';
+  if (match.status === 'coincide') return 'facturado';
+  return match.difference < 0 ? 'parcial' : 'diferencia';
 }

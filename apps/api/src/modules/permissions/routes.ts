@@ -3,7 +3,7 @@ import { permissionListSchema } from '@goc/contracts';
 import { errorResponses } from '../../lib/openapi';
 import { requestPermissions } from '../../lib/permissions';
 
-/** GET /permissions: the signed-in user's flags for all 23 modules, in module order (SPEC §7). */
+/** GET /permissions: the signed-in user's flags for all 24 modules, in module order (SPEC §7). */
 const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/permissions', {
     config: { authenticated: true },
