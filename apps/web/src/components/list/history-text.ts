@@ -11,7 +11,30 @@ import type { ListResource } from './resource-types';
  */
 
 export const historyTexts = {
-  actions: { create: 'Creado', update: 'Edición', delete: 'Eliminado', transition: 'Cambio de estatus' } as Record<string, string>,
+  actions: {
+    create: 'Creado',
+    update: 'Edición',
+    delete: 'Eliminado',
+    transition: 'Cambio de estatus',
+    'invoice.added': 'Factura registrada',
+    'invoice.removed': 'Factura quitada',
+  } as Record<string, string>,
+  /** Keys of audited data that is not a declared field (an order's invoice, a budget override), in Spanish. */
+  keys: {
+    invoices: 'Factura',
+    overBudget: 'Sobre presupuesto',
+    uuid: 'UUID',
+    series: 'serie',
+    folio: 'folio',
+    total: 'total',
+    currency: 'moneda',
+    scope: 'alcance',
+    name: 'nombre',
+    budget: 'presupuesto',
+    committed: 'comprometido',
+    after: 'comprometido después',
+    comment: 'justificación',
+  } as Record<string, string>,
   none: '—',
   yes: 'Sí',
   no: 'No',
@@ -32,7 +55,7 @@ export function plainText(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? historyTexts.none : value.map(plainText).join('; ');
   if (isRecord(value)) {
     return Object.entries(value)
-      .map(([key, v]) => `${key}: ${plainText(v)}`)
+      .map(([key, v]) => `${historyTexts.keys[key] ?? key}: ${plainText(v)}`)
       .join(', ');
   }
   return String(value);
@@ -162,7 +185,8 @@ export function entryText(resource: Pick<ListResource, 'fields' | 'workflow'>, e
   const changes = Object.entries(entry.changes).flatMap(([name, change]) => {
     const field = fieldOf(name);
     if (field?.lines) return lineSentences(field, change.old, change.new, labels, creating);
-    if (!field) return [`${name}: ${creating ? plainText(change.new) : `${plainText(change.old)} → ${plainText(change.new)}`}`];
+    const key = historyTexts.keys[name] ?? name;
+    if (!field) return [`${key}: ${creating ? plainText(change.new) : `${plainText(change.old)} → ${plainText(change.new)}`}`];
     if (creating) return change.new === null || change.new === undefined || change.new === '' ? [] : [`${field.label}: ${valueText(field, change.new, labels)}`];
     if (entry.action === 'delete') return [`${field.label}: ${valueText(field, change.old, labels)}`];
     return [`${field.label}: ${valueText(field, change.old, labels)} → ${valueText(field, change.new, labels)}`];

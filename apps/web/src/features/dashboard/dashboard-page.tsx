@@ -7,7 +7,8 @@ import { usePermissions } from '../../lib/session/permissions-store';
 import { canOpenRoute } from '../../lib/session/route-access';
 import { useSessionUser } from '../../lib/session/session-user';
 import { dashboardKey, fetchDashboard } from './dashboard-api';
-import { HistoryWidget, KpiCard, MyOrdersWidget, ProjectsWidget, RegistryWidget } from './widgets';
+import { approvalsLink } from './approvals-link';
+import { ApprovalsWidget, HistoryWidget, KpiCard, MyOrdersWidget, ProjectsWidget, RegistryWidget } from './widgets';
 
 interface Shortcut {
   leaf: MenuLeaf;
@@ -32,6 +33,9 @@ function shortcuts(allowed: (leaf: MenuLeaf) => boolean): Shortcut[] {
 
 function Kpis({ data }: { data: Dashboard }) {
   const cards = [];
+  if (data.approvals) {
+    cards.push(<KpiCard key="approvals" icon="pi pi-verified" label="Pedidos por aprobar" value={formatNumber(data.approvals.pending)} detail={formatMoney(data.approvals.total)} to={approvalsLink()} />);
+  }
   if (data.myOrders) cards.push(<KpiCard key="orders" icon="pi pi-shopping-cart" label="Mis pedidos abiertos" value={formatNumber(data.myOrders.open)} to={ROUTES.myOrders.path} />);
   if (data.works) {
     cards.push(<KpiCard key="works" icon="pi pi-building" label="Obras en ejecución" value={formatNumber(data.works.active)} detail={`${data.works.over} sobre presupuesto · ${data.works.warning} arriba del 90 %`} to={ROUTES.works.path} />);
@@ -80,8 +84,9 @@ export default function DashboardPage() {
       {data && (
         <>
           <Kpis data={data} />
-          {(data.history ?? data.registry ?? data.myOrders ?? data.projects) && (
+          {(data.approvals ?? data.history ?? data.registry ?? data.myOrders ?? data.projects) && (
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              {data.approvals && <ApprovalsWidget approvals={data.approvals} />}
               {data.history && <HistoryWidget history={data.history} />}
               {data.registry && <RegistryWidget registry={data.registry} list={registryList} />}
               {data.myOrders && <MyOrdersWidget myOrders={data.myOrders} />}

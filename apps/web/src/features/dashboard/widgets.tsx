@@ -6,6 +6,7 @@ import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { BudgetBar } from '../../components/budget-bar';
 import { filteredListLink } from '../../lib/routing/filtered-list-link';
 import { chartColorOf, severityOf } from '../../lib/severity';
+import { approvalsLink } from './approvals-link';
 import { monthLabel } from './month-label';
 
 /** Room above the tallest bar, so it never touches the top of the chart (and its value stays readable). */
@@ -100,6 +101,39 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
         </p>
       </Panel>
     </>
+  );
+}
+
+/** Pedidos por aprobar (orders_approval): sent orders at or above their company's limit, the longest waiting first. */
+export function ApprovalsWidget({ approvals }: { approvals: NonNullable<Dashboard['approvals']> }) {
+  return (
+    <Panel title="Pedidos por aprobar" action={<Link to={approvalsLink()} className="text-sm">Ver todos</Link>}>
+      {approvals.items.length === 0 ? (
+        <p className="m-0 text-sm text-slate-500">No hay pedidos que esperen la aprobación de Dirección.</p>
+      ) : (
+        <>
+          <p className="m-0 text-sm text-slate-600">
+            {formatNumber(approvals.pending)} {approvals.pending === 1 ? 'pedido espera' : 'pedidos esperan'} aprobación por {formatMoney(approvals.total)}
+          </p>
+          <ul className="m-0 flex list-none flex-col gap-2 p-0">
+            {approvals.items.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
+                <span className="flex min-w-0 flex-col">
+                  <span className="font-medium text-slate-800">{o.folio}</span>
+                  <span className="truncate text-xs text-slate-500">
+                    {o.work} · para el {formatDay(o.requiredDate)}
+                  </span>
+                </span>
+                <span className="flex flex-col items-end">
+                  <span className="font-medium text-slate-800">{formatMoney(o.total)}</span>
+                  <span className="text-xs text-slate-500">límite {formatMoney(o.limit)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Panel>
   );
 }
 

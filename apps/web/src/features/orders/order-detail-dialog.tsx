@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { formatDateTime, formatDay, type OrderLine } from '@goc/contracts';
+import { formatDateTime, formatDay, INVOICEABLE_STATUS_CODES, type OrderLine } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import type { ResourceRow } from '../../components/list/resource-types';
 import { LabelledRowActions, useRowActionsMenu, type RowAction } from '../../components/list/row-actions';
@@ -10,7 +10,9 @@ import { DocumentsPanel } from '../../components/attachments/documents-panel';
 import { WorkflowStatusTag } from '../../components/list/status-tag';
 import { errorMessage } from '../../lib/api/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { InvoicesPanel } from './invoices-panel';
 import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
+import { OrderBudget } from './order-budget';
 import { ordersTexts } from './orders-texts';
 
 const withUnit = (quantity: number | null | undefined, line: OrderLine) => `${formatNumber(quantity ?? 0)} ${line.unit?.label ?? ''}`.trim();
@@ -67,6 +69,8 @@ function Lines({ order }: { order: OrderDetail }) {
     </div>
   );
 }
+
+const invoiceable = (order: OrderDetail) => (INVOICEABLE_STATUS_CODES as readonly (string | null)[]).includes(order.status.code);
 
 function Timeline({ order }: { order: OrderDetail }) {
   return (
@@ -131,6 +135,7 @@ export function OrderDetailDialog({ orderId, folio, actions = [], onHide }: { or
             <Item label={ordersTexts.createdAt}>{formatDateTime(data.createdAt)}</Item>
           </dl>
           {data.notes && <Item label={ordersTexts.notes}>{data.notes}</Item>}
+          <OrderBudget workId={data.workId} projectId={data.projectId} total={data.status.code === 'borrador' || data.status.code === 'enviado' ? (data.total ?? 0) : undefined} />
           <section aria-label={ordersTexts.lines}>
             <h3 className="mt-0 mb-2 text-base">{ordersTexts.lines}</h3>
             <Lines order={data} />
@@ -139,6 +144,7 @@ export function OrderDetailDialog({ orderId, folio, actions = [], onHide }: { or
             <h3 className="mt-0 mb-2 text-base">{ordersTexts.timeline}</h3>
             <Timeline order={data} />
           </section>
+          {(invoiceable(data) || data.invoiceStatus !== 'sin_factura') && <InvoicesPanel orderId={orderId} invoiceable={invoiceable(data)} />}
           <DocumentsPanel resource="orders" recordId={orderId} />
         </div>
       )}

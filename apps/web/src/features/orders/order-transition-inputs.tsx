@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputNumber, type InputNumberProps } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
+import { InputTextarea } from 'primereact/inputtextarea';
 import { Skeleton } from 'primereact/skeleton';
-import { QUANTITY_DECIMALS, type ActionDeclaration, type OrderLine } from '@goc/contracts';
+import { APPROVAL_PERMISSION, can, COMMENT_MAX_LENGTH, QUANTITY_DECIMALS, type ActionDeclaration, type OrderLine } from '@goc/contracts';
 import { AttachFilesInput, uploadFiles } from '../../components/attachments/attach-files-input';
 import { fieldTextIds, FormField } from '../../components/form/form-field';
 import { ReferencePicker } from '../../components/form/inputs/reference-picker';
@@ -12,7 +13,9 @@ import type { ResourceRow } from '../../components/list/resource-types';
 import type { TransitionInputs } from '../../components/list/transition-dialog';
 import { errorMessage } from '../../lib/api/api-error';
 import { formatNumber } from '../../lib/format';
+import { usePermissions } from '../../lib/session/permissions-store';
 import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
+import { OrderBudget } from './order-budget';
 import { ordersTexts } from './orders-texts';
 
 interface InputsProps {
@@ -160,6 +163,45 @@ function ReceiveInputs(props: FrameProps) {
   );
 }
 
+const commentOf = (values: Record<string, unknown>) => {
+  const overBudget = values.overBudget as { comment?: unknown } | undefined;
+  return typeof overBudget?.comment === 'string' ? overBudget.comment : '';
+};
+
+/**
+ * Authorising or buying: the budget the order commits against and, once the server answers that it
+ * would go over it, Dirección's justification (or, to anyone else, that only Dirección may).
+ */
+function BudgetOverride({ order, values, set, errors, idPrefix }: FrameProps) {
+  const { permissions } = usePermissions();
+  const asked = errors.overBudget !== undefined || values.overBudget !== undefined;
+  const mayOverride = can(permissions, APPROVAL_PERMISSION.module, APPROVAL_PERMISSION.action);
+  const id = `${idPrefix}-over-budget`;
+  const error = errors['overBudget.comment'];
+  return (
+    <>
+      <OrderBudget workId={order.workId} projectId={order.projectId} />
+      {errors.overBudget && <Message severity="warn" text={errors.overBudget} className="w-full justify-start" />}
+      {asked && !mayOverride && <Message severity="error" text={ordersTexts.overBudgetNotAllowed} className="w-full justify-start" />}
+      {asked && mayOverride && (
+        <FormField id={id} label={ordersTexts.overBudgetComment} required error={error} hint={ordersTexts.overBudgetHint}>
+          <InputTextarea
+            id={id}
+            value={commentOf(values)}
+            maxLength={COMMENT_MAX_LENGTH}
+            rows={3}
+            autoResize
+            onChange={(event) => set('overBudget', { comment: event.target.value })}
+            invalid={error !== undefined}
+            aria-describedby={error ? fieldTextIds(id).error : fieldTextIds(id).hint}
+            className="w-full"
+          />
+        </FormField>
+      )}
+    </>
+  );
+}
+
 /**
  * What a purchase and a delivery ask per line: the supplier and the agreed unit prices, or the
  * quantities this delivery brought. The order's lines are read fresh (the list carries no lines).
@@ -167,11 +209,12 @@ function ReceiveInputs(props: FrameProps) {
 export function OrderTransitionInputs({ row, action, values, set, errors }: InputsProps) {
   const purchase = action.to === 'comprado';
   const delivery = DELIVERIES.includes(action.to);
-  const order = useQuery({ queryKey: orderKeys.detail(row.id), queryFn: () => fetchOrder(row.id), enabled: purchase || delivery });
+  const approval = action.to === 'autorizado';
+  const order = useQuery({ queryKey: orderKeys.detail(row.id), queryFn: () => fetchOrder(row.id), enabled: purchase || delivery || approval });
   const data = order.data;
 
   // Start from what the order holds: its supplier and estimated prices, nothing received in this delivery.
-  const started = purchase ? values.prices !== undefined : values.received !== undefined;
+  const started = approval || (purchase ? values.prices !== undefined : values.received !== undefined);
   useEffect(() => {
     if (!data || started) return;
     if (purchase) {
@@ -182,14 +225,19 @@ export function OrderTransitionInputs({ row, action, values, set, errors }: Inpu
     }
   }, [data, started, purchase, set]);
 
-  if (!purchase && !delivery) return null;
+  if (!purchase && !delivery && !approval) return null;
   if (order.isError) return <Message severity="error" text={`${ordersTexts.loadFailed}: ${errorMessage(order.error)}`} className="w-full justify-start" />;
   if (!data || !started) return <Skeleton height="6rem" />;
   const idPrefix = `order-${row.id}-${action.to}`;
+  const frame = { order: data, values, set, errors, idPrefix };
+  if (approval) return <BudgetOverride {...frame} />;
   return purchase ? (
-    <PurchaseInputs order={data} values={values} set={set} errors={errors} idPrefix={idPrefix} />
+    <>
+      <PurchaseInputs {...frame} />
+      <BudgetOverride {...frame} />
+    </>
   ) : (
-    <ReceiveInputs order={data} values={values} set={set} errors={errors} idPrefix={idPrefix} />
+    <ReceiveInputs {...frame} />
   );
 }
 

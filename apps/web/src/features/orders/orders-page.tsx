@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { businessToday, ordersResource } from '@goc/contracts';
+import { businessToday, orderTotal, ordersResource } from '@goc/contracts';
 import { RecordFormDialog } from '../../components/form/record-form-dialog';
+import type { FormExtension } from '../../components/form/use-record-form';
 import { copyValues, type FormValues } from '../../components/form/form-values';
 import { CrudPage } from '../../components/list/crud-page';
 import type { ExportVariant } from '../../components/list/export-buttons';
@@ -13,6 +14,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
 import { ORDER_LINE_COLUMNS } from './line-amount';
 import { downloadOrderPdf, duplicateOrder } from './order-api';
+import { OrderBudget } from './order-budget';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { orderTransitionInputs } from './order-transition-inputs';
 import { ordersTexts } from './orders-texts';
@@ -39,6 +41,26 @@ const VIEW_RESOURCES: Record<OrdersView, ListResource> = {
 
 /** Besides one row per order: the same orders with one row per line (material, unit, quantities, amounts). */
 const EXPORT_VARIANTS: readonly ExportVariant[] = [{ key: 'lines', label: ordersTexts.exportLines, ariaLabel: ordersTexts.exportLinesLabel, icon: 'pi pi-list', params: { lines: '1' } }];
+
+const idOf = (value: unknown) => (typeof value === 'number' ? value : null);
+const amountOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
+
+/** The priced lines of the form as they stand, added as the server will (a line being typed counts once it is a number). */
+function formTotal(lines: unknown): number {
+  const rows = Array.isArray(lines) ? (lines as Record<string, unknown>[]) : [];
+  const priced = rows.flatMap((l) => {
+    const quantity = amountOf(l.quantity);
+    return quantity === null ? [] : [{ quantity, unitPrice: amountOf(l.unitPrice) }];
+  });
+  return Number(orderTotal(priced));
+}
+
+/** Under the project: the budget the order commits against, committed and available, with the form's running total. */
+const BUDGET_IN_FORM: FormExtension = {
+  initialValues: () => ({}),
+  after: 'projectId',
+  render: ({ values }) => <OrderBudget workId={idOf(values.workId)} projectId={idOf(values.projectId)} total={formTotal(values.lines)} />,
+};
 
 const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio : String(row.id));
 
@@ -96,6 +118,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       exportVariants={EXPORT_VARIANTS}
       extraActions={actions}
       transitionInputs={orderTransitionInputs}
+      formExtension={BUDGET_IN_FORM}
       formWidth="64rem"
       formComputed={ORDER_LINE_COLUMNS}
       attachments="orders"
@@ -107,6 +130,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
           defaults={copyOf.values}
           shape={{ note: (name, values) => (name === 'workId' && values.workId === null ? { warning: copyOf.reason } : null) }}
           computed={ORDER_LINE_COLUMNS}
+          extension={BUDGET_IN_FORM}
           width="64rem"
           onHide={() => setCopyOf(null)}
         />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Checkbox } from 'primereact/checkbox';
-import { ACTIONS, can, flagsBeyond, MODULES, type Action, type PermissionEntry, type RolePermission } from '@goc/contracts';
+import { ACTIONS, can, flagsBeyond, moduleActions, MODULES, type Action, type PermissionEntry, type RolePermission } from '@goc/contracts';
 
 export const ACTION_LABELS: Record<Action, string> = { view: 'Ver', create: 'Crear', edit: 'Editar', delete: 'Eliminar' };
 
@@ -9,6 +9,7 @@ type Allowed = (module: string, action: Action) => boolean;
 const anything: Allowed = () => true;
 
 export const MATRIX_TEXTS = {
+  notApplicable: 'No aplica',
   lockedRole: 'Este rol tiene permisos que tu rol no tiene: no puedes cambiar sus permisos.',
   notGrantable: 'Las casillas desactivadas son permisos que tu rol no tiene: no puedes otorgarlos.',
 } as const;
@@ -18,19 +19,22 @@ export function toggleCell(matrix: readonly RolePermission[], module: string, ac
   return matrix.map((row) => (row.module === module ? { ...row, [action]: on } : row));
 }
 
+/** A flag the module uses (Aprobación de pedidos only views and edits). */
+const applies = (module: string, action: Action) => moduleActions(module).includes(action);
+
 /** Whole row: the flags of one module the editor may set. */
 export function toggleRow(matrix: readonly RolePermission[], module: string, on: boolean, allowed: Allowed = anything): RolePermission[] {
   return matrix.map((row) => {
     if (row.module !== module) return row;
     const next = { ...row };
-    for (const action of ACTIONS) if (allowed(module, action)) next[action] = on;
+    for (const action of ACTIONS) if (applies(module, action) && allowed(module, action)) next[action] = on;
     return next;
   });
 }
 
 /** Whole column: one flag on every module where the editor may set it. */
 export function toggleColumn(matrix: readonly RolePermission[], action: Action, on: boolean, allowed: Allowed = anything): RolePermission[] {
-  return matrix.map((row) => (allowed(row.module, action) ? { ...row, [action]: on } : row));
+  return matrix.map((row) => (applies(row.module, action) && allowed(row.module, action) ? { ...row, [action]: on } : row));
 }
 
 interface PermissionMatrixProps {
@@ -44,12 +48,13 @@ interface PermissionMatrixProps {
   held?: readonly PermissionEntry[];
 }
 
-/** The role's 23 modules × view / create / edit / delete, with whole-row and whole-column toggles. */
+/** The role's 24 modules × view / create / edit / delete, with whole-row and whole-column toggles. */
 export function PermissionMatrix({ value, onChange, error, held }: PermissionMatrixProps) {
   // Decided on the role as it was opened, not on the flags being edited.
   const [locked] = useState(() => held !== undefined && flagsBeyond(held, value).length > 0);
-  const allowed: Allowed = (module, action) => !locked && (held === undefined || can(held, module, action));
-  const someDisabled = !locked && MODULES.some(({ name }) => ACTIONS.some((action) => !allowed(name, action)));
+  const permitted: Allowed = (module, action) => !locked && (held === undefined || can(held, module, action));
+  const allowed: Allowed = (module, action) => applies(module, action) && permitted(module, action);
+  const someDisabled = !locked && MODULES.some(({ name }) => moduleActions(name).some((action) => !permitted(name, action)));
   const rowOf = (module: string) => value.find((row) => row.module === module);
   const allowedIn = (module: string) => ACTIONS.filter((action) => allowed(module, action));
   const modulesAllowing = (action: Action) => value.filter((row) => allowed(row.module, action));
@@ -110,12 +115,19 @@ export function PermissionMatrix({ value, onChange, error, held }: PermissionMat
                   </td>
                   {ACTIONS.map((action) => (
                     <td key={action} className="px-1 py-1.5 text-center sm:px-2">
-                      <Checkbox
-                        checked={row[action]}
-                        disabled={!allowed(name, action)}
-                        onChange={(event) => onChange(toggleCell(value, name, action, event.checked === true))}
-                        aria-label={`${label}: ${ACTION_LABELS[action]}`}
-                      />
+                      {applies(name, action) ? (
+                        <Checkbox
+                          checked={row[action]}
+                          disabled={!allowed(name, action)}
+                          onChange={(event) => onChange(toggleCell(value, name, action, event.checked === true))}
+                          aria-label={`${label}: ${ACTION_LABELS[action]}`}
+                        />
+                      ) : (
+                        <span className="text-(--text-color-secondary)" title={MATRIX_TEXTS.notApplicable}>
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">{`${label}: ${ACTION_LABELS[action]} — ${MATRIX_TEXTS.notApplicable}`}</span>
+                        </span>
+                      )}
                     </td>
                   ))}
                 </tr>

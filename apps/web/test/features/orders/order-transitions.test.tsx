@@ -10,6 +10,7 @@ import { renderRoute } from '../../crud/render-route';
 
 const STAMP = '2026-03-01T10:00:00.000Z';
 const STATUSES = {
+  enviado: { id: 2, code: 'enviado', name: 'Enviado', color: 'info' },
   autorizado: { id: 3, code: 'autorizado', name: 'Autorizado', color: 'success' },
   comprado: { id: 4, code: 'comprado', name: 'Comprado', color: 'contrast' },
 } as const;
@@ -49,6 +50,8 @@ function order(status: keyof typeof STATUSES) {
     lines: [line(11, 'Varilla 3/8"', 100, 120.5, status === 'comprado' ? 40 : 0), line(12, 'Cemento gris', 20, null, 0)],
     total: 12050,
     lineCount: 2,
+    needsApproval: false,
+    invoiceStatus: 'sin_factura',
   };
 }
 
@@ -64,12 +67,18 @@ const attachedReply = (request: FakeRequest): FakeReply => {
   return { status: 201, data: { id: 30, resource: 'orders', recordId: 1, fileName: file.name, contentType: file.type, size: file.size, sha256: '0'.repeat(64), description: null, createdAt: STAMP, createdBy: null, hasThumbnail: false, canDelete: true } };
 };
 
-function start(status: keyof typeof STATUSES, transition: FakeRoute | ReturnType<typeof apiError>, attach: FakeRoute | ReturnType<typeof apiError> = attachedReply): FakeApi {
-  seedSession({ user: ADMIN_USER, permissions: permissionsFor(['history', 'my_orders'], { view: true, create: true, edit: true, delete: true }) });
+function start(
+  status: keyof typeof STATUSES,
+  transition: FakeRoute | ReturnType<typeof apiError>,
+  attach: FakeRoute | ReturnType<typeof apiError> = attachedReply,
+  modules: Parameters<typeof permissionsFor>[0] = ['history', 'my_orders'],
+): FakeApi {
+  seedSession({ user: ADMIN_USER, permissions: permissionsFor(modules, { view: true, create: true, edit: true, delete: true }) });
   const row = order(status);
   const server = fakeApi({
     'GET /orders': listOf([row]),
     'GET /orders/1': { status: 200, data: { ...row, timeline: [] } },
+    'GET /orders/budget': { status: 200, data: { scope: 'obra', name: 'Torre Norte', budget: 100000, committed: 97950, available: 2050 } },
     'GET /suppliers/options': optionsOf([
       { value: 4, label: 'Aceros del Norte' },
       { value: 5, label: 'Cementos del Bajío' },
@@ -160,6 +169,45 @@ describe('Comprar', () => {
     await userEvent.type(within(dialog).getAllByLabelText(/^Precio unitario/)[1]!, '10');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Comprar' }));
     expect(await within(dialog).findByText(ORDER_MESSAGES.supplierRequired)).toBeInTheDocument();
+  });
+});
+
+describe('Autorizar over the budget', () => {
+  const OVER = 'Este pedido lleva el comprometido de la obra «Torre Norte» a $110,000.00, por encima de su presupuesto de $100,000.00 (comprometido: $97,950.00; disponible: $2,050.00; este pedido: $12,050.00)';
+  /** 409 with the figures until the body carries Dirección's justification. */
+  const overBudgetReply: FakeRoute = (request) =>
+    (request.body as { overBudget?: unknown }).overBudget ? { status: 200, data: { ...order('autorizado'), version: 6 } } : apiError(409, OVER, { overBudget: OVER });
+
+  async function authorise() {
+    const row = (await screen.findByText('PED-000001')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Autorizar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Autorizar: PED-000001' });
+    await within(dialog).findByText(/Presupuesto: Obra «Torre Norte»/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Autorizar' }));
+    expect(await within(dialog).findByText(OVER)).toBeInTheDocument();
+    return dialog;
+  }
+
+  it('asks Dirección for a justification of 10 characters or more and posts it as overBudget', async () => {
+    const server = start('enviado', overBudgetReply, attachedReply, ['history', 'my_orders', 'orders_approval']);
+    const dialog = await authorise();
+    const comment = within(dialog).getByLabelText(/^Justificación de Dirección/);
+    await userEvent.type(comment, 'corto');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Autorizar' }));
+    expect(await within(dialog).findByText(ORDER_MESSAGES.overBudgetComment)).toBeInTheDocument();
+    expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(1);
+    await userEvent.type(comment, ': ampliación aprobada por el cliente');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Autorizar' }));
+    await waitFor(() => expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(2));
+    expect(server.calls('POST', '/orders/1/transitions')[1]!.body).toMatchObject({ to: 'autorizado', overBudget: { comment: 'corto: ampliación aprobada por el cliente' } });
+    expect(await screen.findByText('Pedido PED-000001 autorizado')).toBeInTheDocument();
+  });
+
+  it('tells purchasing without Aprobación de pedidos that only Dirección may go over it', async () => {
+    start('enviado', overBudgetReply);
+    const dialog = await authorise();
+    expect(within(dialog).getByText('Solo Dirección (Aprobación de pedidos) puede autorizar por encima del presupuesto.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/^Justificación de Dirección/)).not.toBeInTheDocument();
   });
 });
 

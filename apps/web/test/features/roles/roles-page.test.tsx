@@ -47,10 +47,24 @@ const flags = (matrix: RolePermission[], module: string) => {
 };
 
 describe('permission matrix', () => {
-  it('lists the 23 modules in Spanish with view / create / edit / delete', () => {
+  it('lists the 24 modules in Spanish with view / create / edit / delete', () => {
     render(<Matrix onChange={() => undefined} />);
     expect(screen.getAllByRole('rowheader').map((r) => r.textContent)).toEqual(MODULES.map((m) => m.label));
     expect(box('Empresas: Editar')).not.toBeChecked();
+  });
+
+  it('offers Aprobación de pedidos only its two flags, Ver and Editar', () => {
+    const onChange = vi.fn<(next: RolePermission[]) => void>();
+    render(<Matrix onChange={onChange} />);
+    expect(box('Aprobación de pedidos: Editar')).not.toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: 'Aprobación de pedidos: Crear' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Aprobación de pedidos: Eliminar' })).toBeNull();
+    fireEvent.click(box('Aprobación de pedidos: todos los permisos'));
+    expect(flags(onChange.mock.lastCall![0], 'orders_approval')).toEqual([true, false, true, false]);
+    // A whole column skips the module that does not use the flag.
+    fireEvent.click(box('Crear: todos los módulos'));
+    expect(flags(onChange.mock.lastCall![0], 'orders_approval')).toEqual([true, false, true, false]);
+    expect(flags(onChange.mock.lastCall![0], 'config_units')).toEqual([false, true, false, false]);
   });
 
   it('a whole-row toggle sets the four flags of one module, and clears them again', () => {
@@ -155,7 +169,7 @@ describe('Permisos page', () => {
     await waitFor(() => expect(server.calls('POST', '/roles')).toHaveLength(1));
     const body = server.calls('POST', '/roles')[0]!.body as { name: string; permissions: RolePermission[] };
     expect(body.name).toBe('Compras');
-    expect(body.permissions).toHaveLength(23);
+    expect(body.permissions).toHaveLength(24);
     expect(body.permissions.filter((p) => p.view || p.create || p.edit || p.delete)).toEqual([
       { module: 'my_orders', view: true, create: false, edit: false, delete: false },
       { module: 'config_suppliers', view: true, create: true, edit: true, delete: true },

@@ -21,19 +21,19 @@ const OVERVIEW: WorksOverview = {
   lines: [
     {
       category: { id: 1, name: 'Vivienda', icon: 'pi pi-home', color: '#16a34a' },
-      totals: { works: 2, budget: 2000, ordered: 1950, openOrders: 4, activeWorkers: 10, projects: 2 },
+      totals: { works: 2, budget: 2000, ordered: 1950, committed: 1950.01, available: 49.99, openOrders: 4, activeWorkers: 10, projects: 2 },
       works: [
-        { id: 10, code: 'OB-1', name: 'Torre Norte', company: { id: 1, name: 'Constructora GOC' }, status: 'en_ejecucion', resident: { id: 3, name: 'Ana Ruiz' }, budget: 1000, ordered: 950, ...figures },
-        { id: 11, code: 'OB-2', name: 'Casas Sur', company: { id: 1, name: 'Constructora GOC' }, status: 'planeacion', resident: null, budget: 1000, ordered: 1000.01, ...figures },
+        { id: 10, code: 'OB-1', name: 'Torre Norte', company: { id: 1, name: 'Constructora GOC' }, status: 'en_ejecucion', resident: { id: 3, name: 'Ana Ruiz' }, budget: 1000, ordered: 950, committed: 950, available: 50, ...figures },
+        { id: 11, code: 'OB-2', name: 'Casas Sur', company: { id: 1, name: 'Constructora GOC' }, status: 'planeacion', resident: null, budget: 1000, ordered: 1000.01, committed: 1000.01, available: -0.01, ...figures },
       ],
     },
     {
       category: { id: 2, name: 'Infraestructura', icon: 'pi pi-car', color: '#2563eb' },
-      totals: { works: 1, budget: 500, ordered: 100, openOrders: 2, activeWorkers: 5, projects: 1 },
-      works: [{ id: 12, code: 'OB-3', name: 'Puente', company: { id: 2, name: 'GOC Norte' }, status: 'suspendida', resident: null, budget: 500, ordered: 100, ...figures }],
+      totals: { works: 1, budget: 500, ordered: 100, committed: 100, available: 400, openOrders: 2, activeWorkers: 5, projects: 1 },
+      works: [{ id: 12, code: 'OB-3', name: 'Puente', company: { id: 2, name: 'GOC Norte' }, status: 'suspendida', resident: null, budget: 500, ordered: 100, committed: 100, available: 400, ...figures }],
     },
   ],
-  totals: { works: 3, budget: 2500, ordered: 2050, openOrders: 6, activeWorkers: 15, projects: 3 },
+  totals: { works: 3, budget: 2500, ordered: 2050, committed: 2050.01, available: 449.99, openOrders: 6, activeWorkers: 15, projects: 3 },
 };
 
 const stamp = { createdAt: '2026-11-20T12:00:00.000Z', updatedAt: '2026-11-20T12:00:00.000Z', version: 1 };
