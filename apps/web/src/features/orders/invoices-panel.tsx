@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -17,6 +17,26 @@ export function MatchTag({ match }: { match: InvoiceMatch }) {
   const option = MATCH_OPTIONS.find((o) => o.value === match.status);
   const label = match.status === 'coincide' ? (option?.label ?? 'Coincide') : INVOICE_MESSAGES.difference(match.difference);
   return <StatusTag severity={option?.severity} label={label} />;
+}
+
+/**
+ * A file input in Spanish: the browser's own button speaks the browser's language, so the input is
+ * visually hidden (still focusable and named by its label) behind a button-like label with the file chosen.
+ */
+function FilePick({ id, label, accept, file, inputRef, onPick }: { id: string; label: string; accept: string; file: File | null; inputRef: RefObject<HTMLInputElement | null>; onPick: (file: File | null) => void }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1 text-sm">
+      <span id={`${id}-label`}>{label}</span>
+      <label
+        htmlFor={id}
+        className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-solid border-(--surface-border) px-3 py-2 has-[+input:focus-visible]:outline-2 has-[+input:focus-visible]:outline-blue-600"
+      >
+        <i className="pi pi-paperclip" aria-hidden="true" />
+        <span className="truncate">{file ? file.name : ordersTexts.chooseFile}</span>
+      </label>
+      <input ref={inputRef} id={id} type="file" accept={accept} className="sr-only" aria-labelledby={`${id}-label`} onChange={(event) => onPick(event.target.files?.[0] ?? null)} />
+    </div>
+  );
 }
 
 const folioOf = (invoice: Pick<Invoice, 'series' | 'folio'>) => [invoice.series, invoice.folio].filter(Boolean).join('-') || '—';
@@ -140,14 +160,8 @@ export function InvoicesPanel({ orderId, invoiceable }: { orderId: number; invoi
                 if (xml) upload.mutate();
               }}
             >
-              <label className="flex min-w-0 flex-col gap-1 text-sm" htmlFor={`${id}-xml`}>
-                {ordersTexts.invoiceXml}
-                <input ref={xmlInput} id={`${id}-xml`} type="file" accept=".xml,application/xml,text/xml" className="min-h-11 text-sm" onChange={(event) => setXml(event.target.files?.[0] ?? null)} />
-              </label>
-              <label className="flex min-w-0 flex-col gap-1 text-sm" htmlFor={`${id}-pdf`}>
-                {ordersTexts.invoicePdf}
-                <input ref={pdfInput} id={`${id}-pdf`} type="file" accept=".pdf,application/pdf" className="min-h-11 text-sm" onChange={(event) => setPdf(event.target.files?.[0] ?? null)} />
-              </label>
+              <FilePick id={`${id}-xml`} label={ordersTexts.invoiceXml} accept=".xml,application/xml,text/xml" file={xml} inputRef={xmlInput} onPick={setXml} />
+              <FilePick id={`${id}-pdf`} label={ordersTexts.invoicePdf} accept=".pdf,application/pdf" file={pdf} inputRef={pdfInput} onPick={setPdf} />
               <Button type="submit" label={ordersTexts.invoiceUpload} icon="pi pi-upload" size="small" disabled={!xml} loading={upload.isPending} />
             </form>
           )}

@@ -52,6 +52,7 @@ export const ordersTexts = {
   invoiceXml: 'XML del CFDI',
   invoicePdf: 'PDF (opcional)',
   invoiceUpload: 'Registrar factura',
+  chooseFile: 'Elegir archivo',
   invoiceUploaded: (uuid: string) => `Factura ${uuid} registrada`,
   invoiceUploadFailed: 'No se registró la factura',
   invoiceDelete: 'Quitar factura',
