@@ -17,7 +17,7 @@ export const workTotals = pgTable('work_totals', {
   openOrders: integer('open_orders').notNull().default(0),
   activeWorkers: integer('active_workers').notNull().default(0),
   projects: integer('projects').notNull().default(0),
-  /** Total of the orders committed against the budget (contracts COMMITTED_STATUS_CODES; migration 0018). */
+  /** Total of the orders committed against the budget (contracts COMMITTED_STATUS_CODES; migration 0019). */
   committed: numeric('committed', { precision: 16, scale: 2 }).notNull().default('0'),
 });
 

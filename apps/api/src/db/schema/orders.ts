@@ -39,7 +39,7 @@ export const orders = pgTable(
     notes: text('notes'),
     total: money('total').notNull().default('0'),
     lineCount: integer('line_count').notNull().default(0),
-    // The supplier's invoices against what was received, kept with each invoice and delivery (migration 0018).
+    // The supplier's invoices against what was received, kept with each invoice and delivery (migration 0020).
     invoiceStatus: text('invoice_status').notNull().default('sin_factura'),
     ...auditColumns(),
   },

@@ -38,7 +38,7 @@ export const companiesBinding: CatalogBinding = {
   optionConsumers: [...forms('config_work', 'config_employees', 'registry_office', 'registry_works'), ...filters('works')],
 };
 
-/** A work's committed amount as the database keeps it (work_totals, migration 0018). */
+/** A work's committed amount as the database keeps it (work_totals, migration 0019). */
 const workCommitted = sql`coalesce((select ${workTotals.committed} from ${workTotals} where ${workTotals.workId} = ${works.id}), 0)`;
 
 export const worksBinding: CatalogBinding = {
