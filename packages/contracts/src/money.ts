@@ -1,6 +1,7 @@
-/** es-MX pesos as every screen shows them ($1,234.50), for messages written on the server. */
+/** es-MX pesos as every screen and every message shows them ($1,234.50). */
 const mxn = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export function formatMxn(value: number | string): string {
+/** Accepts the API's decimal strings as well as numbers. */
+export function formatPesos(value: number | string): string {
   return mxn.format(typeof value === 'string' ? Number(value) : value);
 }

@@ -1,10 +1,10 @@
+import { formatPesos } from '@goc/contracts';
+
 /**
  * Number formats of docs/product.md (es-MX): es-MX grouping, money in MXN ($1,234.50). Dates are
  * formatted by the contracts' date module (Mexico City time, whatever the browser's zone).
  */
 const LOCALE = 'es-MX';
-
-const moneyFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'MXN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** es-MX grouping: 1,234.5 — `fractionDigits` fixes the decimals when given. */
 export function formatNumber(value: number | null | undefined, fractionDigits?: number): string {
@@ -30,7 +30,7 @@ function numberFormatter(fractionDigits: number | undefined): Intl.NumberFormat 
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const amount = typeof value === 'string' ? Number(value) : value;
-  return Number.isNaN(amount) ? '' : moneyFormatter.format(amount);
+  return Number.isNaN(amount) ? '' : formatPesos(amount);
 }
 
 /** A part of a whole in percent, unrounded (0 of nothing is 0; something of nothing is all of it). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EnumOption } from '../catalogs/fields';
-import { formatMxn } from '../money';
+import { formatPesos } from '../money';
 import { historyUserSchema } from '../records';
 
 /*
@@ -62,7 +62,7 @@ export const INVOICE_MESSAGES = {
   notInvoiceable: (status: string) => `Solo se registran facturas de pedidos comprados o entregados; este pedido está «${status}»`,
   notFound: 'No se encontró la factura en este pedido',
   /** The match in words: «Coincide» or «Diferencia de $120.00». */
-  difference: (amount: number) => `Diferencia de ${formatMxn(amount)}`,
+  difference: (amount: number) => `Diferencia de ${formatPesos(amount)}`,
 } as const;
 
 /** The invoices of an order against what was received: the sum of their amounts before taxes in MXN. */

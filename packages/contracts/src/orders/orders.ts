@@ -3,7 +3,7 @@ import { f, FIELD_MESSAGES, hasAtMostDecimals, type StatusDisplay } from '../cat
 import type { OrderStatusCode } from '../catalogs/statuses';
 import { WORK_STATUS_OPTIONS, type WorkStatus } from '../catalogs/works';
 import { formatDayLong } from '../dates/display';
-import { formatMxn } from '../money';
+import { formatPesos } from '../money';
 import { INVOICE_STATUS_OPTIONS } from './invoices';
 import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/projects';
 import { defineResource, type PermissionRequirement, type ResourceActor } from '../resources/define';
@@ -87,17 +87,17 @@ export const ORDER_MESSAGES = {
   overDelivery: (ordered: string, received: string) =>
     `La cantidad recibida en total (${received}) supera la pedida (${ordered})`,
   approvalRequired: (total: number | string, limit: number | string) =>
-    `Este pedido requiere aprobación de Dirección: el total ${formatMxn(total)} es mayor o igual al límite de ${formatMxn(limit)}`,
+    `Este pedido requiere aprobación de Dirección: el total ${formatPesos(total)} es mayor o igual al límite de ${formatPesos(limit)}`,
   purchaseOverLimit: (total: number | string, limit: number | string) =>
-    `Los precios de la compra llevan el total a ${formatMxn(total)}, mayor o igual al límite de ${formatMxn(limit)}: la compra requiere aprobación de Dirección`,
+    `Los precios de la compra llevan el total a ${formatPesos(total)}, mayor o igual al límite de ${formatPesos(limit)}: la compra requiere aprobación de Dirección`,
   overBudget: (f: BudgetFigures) =>
-    `Este pedido lleva el comprometido ${scopeName(f)} a ${formatMxn(f.after)}, por encima de su presupuesto de ${formatMxn(f.budget)} (comprometido: ${formatMxn(f.committed)}; disponible: ${formatMxn(f.budget - f.committed)}; este pedido: ${formatMxn(f.total)})`,
+    `Este pedido lleva el comprometido ${scopeName(f)} a ${formatPesos(f.after)}, por encima de su presupuesto de ${formatPesos(f.budget)} (comprometido: ${formatPesos(f.committed)}; disponible: ${formatPesos(f.budget - f.committed)}; este pedido: ${formatPesos(f.total)})`,
   overBudgetNotAllowed: 'Solo Dirección (Aprobación de pedidos) puede comprometer por encima del presupuesto',
   overBudgetComment: `Escribe una justificación de al menos ${OVER_BUDGET_COMMENT_MIN} caracteres`,
   overBudgetCommentLong: `La justificación admite como máximo ${COMMENT_MAX_LENGTH} caracteres`,
   /** The timeline's record of an override. */
   overBudgetNote: (f: BudgetFigures, comment: string) =>
-    `Sobre presupuesto ${scopeName(f)} (${formatMxn(f.after)} de ${formatMxn(f.budget)}): ${comment}`,
+    `Sobre presupuesto ${scopeName(f)} (${formatPesos(f.after)} de ${formatPesos(f.budget)}): ${comment}`,
 } as const;
 
 const quantityBase = z

@@ -1,9 +1,6 @@
 import { formatDay } from '../dates/display';
 import { EMPLOYEE_MESSAGES } from '../catalogs/employees';
-
-const money = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
-/** $1,234.50 */
-export const formatPesos = (value: number) => money.format(value);
+import { formatPesos } from '../money';
 
 /** Every refusal of the registry, in Spanish, next to its field (docs/registry.md). */
 export const REGISTRY_MESSAGES = {
