@@ -51,21 +51,35 @@ async function keptCountByStatus(executor: Executor) {
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 
+/** An order as the dashboard lists it: folio, work, required date, total and status. */
+const orderCardColumns = {
+  id: orders.id,
+  folio: orders.folio,
+  work: sql<string>`(select concat_ws(' · ', ${works.code}, ${works.name}) from ${works} where ${works.id} = ${orders.workId})`,
+  requiredDate: orders.requiredDate,
+  total: orders.total,
+  code: orderStatuses.code,
+  name: orderStatuses.name,
+  color: orderStatuses.color,
+};
+
+type OrderCardRow = { id: number; folio: string; work: string; requiredDate: string; total: string; code: string | null; name: string; color: string };
+
+const orderCard = (r: OrderCardRow) => ({
+  id: r.id,
+  folio: r.folio,
+  work: r.work,
+  requiredDate: r.requiredDate,
+  total: Number(r.total),
+  status: { code: r.code, name: r.name, color: r.color },
+});
+
 export async function myOrdersWidget(executor: Executor, userId: number): Promise<NonNullable<Dashboard['myOrders']>> {
   const mine = eq(orders.requestedById, userId);
   const open = inArray(orderStatuses.code, [...OPEN_ORDER_STATUS_CODES]);
   const byStatus = await countByOpenStatus(executor, mine);
   const recent = await executor
-    .select({
-      id: orders.id,
-      folio: orders.folio,
-      work: sql<string>`(select concat_ws(' · ', ${works.code}, ${works.name}) from ${works} where ${works.id} = ${orders.workId})`,
-      requiredDate: orders.requiredDate,
-      total: orders.total,
-      code: orderStatuses.code,
-      name: orderStatuses.name,
-      color: orderStatuses.color,
-    })
+    .select(orderCardColumns)
     .from(orders)
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .where(and(mine, open))
@@ -74,14 +88,7 @@ export async function myOrdersWidget(executor: Executor, userId: number): Promis
   return {
     open: byStatus.reduce((s, r) => s + r.count, 0),
     byStatus,
-    recent: recent.map((r) => ({
-      id: r.id,
-      folio: r.folio,
-      work: r.work,
-      requiredDate: r.requiredDate,
-      total: Number(r.total),
-      status: { code: r.code, name: r.name, color: r.color },
-    })),
+    recent: recent.map(orderCard),
   };
 }
 
@@ -92,17 +99,7 @@ export async function approvalsWidget(executor: Executor): Promise<NonNullable<D
     .from(orders)
     .where(and(isSent, needsApproval));
   const rows = await executor
-    .select({
-      id: orders.id,
-      folio: orders.folio,
-      work: sql<string>`(select concat_ws(' · ', ${works.code}, ${works.name}) from ${works} where ${works.id} = ${orders.workId})`,
-      requiredDate: orders.requiredDate,
-      total: orders.total,
-      limit: sql<string>`${orderApprovalLimit}`,
-      code: orderStatuses.code,
-      name: orderStatuses.name,
-      color: orderStatuses.color,
-    })
+    .select({ ...orderCardColumns, limit: sql<string>`${orderApprovalLimit}` })
     .from(orders)
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .where(and(isSent, needsApproval))
@@ -111,15 +108,7 @@ export async function approvalsWidget(executor: Executor): Promise<NonNullable<D
   return {
     pending: Number(summary?.pending ?? 0),
     total: Number(summary?.total ?? 0),
-    items: rows.map((r) => ({
-      id: r.id,
-      folio: r.folio,
-      work: r.work,
-      requiredDate: r.requiredDate,
-      total: Number(r.total),
-      limit: Number(r.limit),
-      status: { code: r.code, name: r.name, color: r.color },
-    })),
+    items: rows.map((r) => ({ ...orderCard(r), limit: Number(r.limit) })),
   };
 }
 
