@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Chart } from 'primereact/chart';
 import { Link, useNavigate } from 'react-router';
 import { formatDay, routePath, ROUTES, type Dashboard, type RouteKey } from '@goc/contracts';
@@ -117,23 +118,32 @@ export function ApprovalsWidget({ approvals }: { approvals: NonNullable<Dashboar
           </p>
           <ul className="m-0 flex list-none flex-col gap-2 p-0">
             {approvals.items.map((o) => (
-              <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
-                <span className="flex min-w-0 flex-col">
-                  <span className="font-medium text-slate-800">{o.folio}</span>
-                  <span className="truncate text-xs text-slate-500">
-                    {o.work} · para el {formatDay(o.requiredDate)}
-                  </span>
-                </span>
+              <OrderItem key={o.id} order={o}>
                 <span className="flex flex-col items-end">
                   <span className="font-medium text-slate-800">{formatMoney(o.total)}</span>
                   <span className="text-xs text-slate-500">límite {formatMoney(o.limit)}</span>
                 </span>
-              </li>
+              </OrderItem>
             ))}
           </ul>
         </>
       )}
     </Panel>
+  );
+}
+
+/** An order in a dashboard list: its folio, work and required date, and what the widget shows beside them. */
+function OrderItem({ order, children }: { order: { folio: string; work: string; requiredDate: string }; children: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
+      <span className="flex min-w-0 flex-col">
+        <span className="font-medium text-slate-800">{order.folio}</span>
+        <span className="truncate text-xs text-slate-500">
+          {order.work} · para el {formatDay(order.requiredDate)}
+        </span>
+      </span>
+      {children}
+    </li>
   );
 }
 
@@ -145,18 +155,12 @@ export function MyOrdersWidget({ myOrders }: { myOrders: NonNullable<Dashboard['
       ) : (
         <ul className="m-0 flex list-none flex-col gap-2 p-0">
           {myOrders.recent.map((o) => (
-            <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
-              <span className="flex min-w-0 flex-col">
-                <span className="font-medium text-slate-800">{o.folio}</span>
-                <span className="truncate text-xs text-slate-500">
-                  {o.work} · para el {formatDay(o.requiredDate)}
-                </span>
-              </span>
+            <OrderItem key={o.id} order={o}>
               <span className="flex items-center gap-2">
                 <span className="text-slate-700">{formatMoney(o.total)}</span>
                 <StatusTag severity={severityOf(o.status.color)} label={o.status.name} />
               </span>
-            </li>
+            </OrderItem>
           ))}
         </ul>
       )}
