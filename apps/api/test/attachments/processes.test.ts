@@ -1,13 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '@goc/contracts';
-import { ADMIN_PASSWORD, bearer, createTestApp, login, TEST_JWT_SECRET, type TestApp } from '../helpers/app';
-import { freePort } from '../helpers/pg-cluster';
+import { bearer, createTestApp, login, type TestApp } from '../helpers/app';
+import { startApiProcess, type ApiProcess } from '../helpers/api-process';
 import { API, apiFor, optionsOf, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { ATTACHMENTS, pdf, photo, upload } from './support';
 
@@ -19,55 +13,20 @@ import { ATTACHMENTS, pdf, photo, upload } from './support';
  */
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 let t: TestApp;
 let aUrl = '';
-let child: ChildProcess | undefined;
-let dataDir: string | undefined;
-let output = '';
-
-function waitListening(process: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    process.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('GOC escuchando')) resolve();
-    });
-    process.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    process.once('exit', (code) => reject(new Error(`process A ended (code ${code}):\n${output}`)));
-  });
-}
+let processA: ApiProcess | undefined;
 
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await createTestApp({ demoData: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'goc-attach-a-'));
-  const port = await freePort();
-  aUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: (t.database.driver.client as pg.Pool).options.connectionString,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      GOC_DATA_DIR: dataDir,
-      GOC_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      GOC_DEMO_DATA: 'false',
-      GOC_JWT_SECRET: TEST_JWT_SECRET,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await waitListening(child);
+  processA = await startApiProcess(t);
+  aUrl = processA.url;
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await processA?.stop();
   await t?.close();
 });
 

@@ -1,12 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, bearer, createRole, createTestApp, createUser, login, TEST_JWT_SECRET, type TestApp } from '../helpers/app';
-import { freePort } from '../helpers/pg-cluster';
+import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
+import { startApiProcess, type ApiProcess } from '../helpers/api-process';
 import { API, apiFor, optionsOf, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { openSse, type SseClient } from './sse';
 
@@ -19,26 +13,12 @@ import { openSse, type SseClient } from './sse';
  */
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 let t: TestApp;
 let bUrl = '';
 let aUrl = '';
-let child: ChildProcess | undefined;
-let dataDir: string | undefined;
+let processA: ApiProcess | undefined;
 let client: SseClient | undefined;
-let output = '';
-
-function waitListening(process: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    process.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('GOC escuchando')) resolve();
-    });
-    process.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    process.once('exit', (code) => reject(new Error(`process A ended (code ${code}):\n${output}`)));
-  });
-}
 
 async function onA(path: string, body: unknown, token?: string): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${aUrl}${API}${path}`, {
@@ -53,34 +33,13 @@ beforeAll(async () => {
   if (!onPostgres) return;
   t = await createTestApp({ demoData: true, build: { events: { dispatch: false } } });
   bUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  dataDir = mkdtempSync(join(tmpdir(), 'goc-notify-a-'));
-  const port = await freePort();
-  aUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: (t.database.driver.client as pg.Pool).options.connectionString,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      GOC_DATA_DIR: dataDir,
-      GOC_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      GOC_DEMO_DATA: 'false',
-      GOC_JWT_SECRET: TEST_JWT_SECRET,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await waitListening(child);
+  processA = await startApiProcess(t);
+  aUrl = processA.url;
 }, 120_000);
 
 afterAll(async () => {
   client?.close();
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await processA?.stop();
   await t?.close();
 });
 
