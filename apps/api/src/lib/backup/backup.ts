@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { create as createTar } from 'tar';
 import { BACKUP_MESSAGES, type Backup } from '@goc/contracts';
@@ -37,6 +37,13 @@ export const NOT_DATABASE = [LOCK_FILE, 'jwt-secret'];
  */
 async function pgliteBackup(database: Database & { driver: { kind: 'pglite' } }, settings: BackupSettings, temporary: string): Promise<void> {
   const client = database.driver.client;
+  const target = join(settings.dir, temporary);
+  if (!client.dataDir || client.dataDir.startsWith('memory://')) {
+    // A database kept in memory (tests) has nothing on disk: PGlite's own dump is the copy.
+    const dump = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    await writeFile(target, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+    return;
+  }
   const inside = relative(settings.dataDir, settings.dir);
   const excluded = [...NOT_DATABASE, ...(inside && !inside.startsWith('..') ? [inside.split(sep).join('/')] : [])];
   const kept = (path: string) => !excluded.some((x) => path === x || path.startsWith(`${x}/`));
@@ -46,7 +53,7 @@ async function pgliteBackup(database: Database & { driver: { kind: 'pglite' } },
     client._runExclusiveQuery(async () => {
       const entries = (await readdir(settings.dataDir)).filter(kept);
       await createTar(
-        { file: join(settings.dir, temporary), cwd: settings.dataDir, gzip: true, portable: true, mode: 0o600, filter: (path) => kept(path.replace(/^\.\//, '')) },
+        { file: target, cwd: settings.dataDir, gzip: true, portable: true, mode: 0o600, filter: (path) => kept(path.replace(/^\.\//, '')) },
         entries,
       );
     }),
