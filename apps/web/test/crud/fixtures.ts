@@ -44,6 +44,8 @@ export function work(id: number, extra: Record<string, unknown> = {}) {
     startDate: '2026-01-10',
     estimatedEndDate: null,
     budget: 1500000.5,
+    committed: 500000,
+    available: 1000000.5,
     sirocNumber: null,
     residentId: null,
     resident: null,

@@ -36,6 +36,8 @@ const project = (id: number, code: string, name: string, over: Record<string, un
   progress: 40,
   status: 'activo',
   ordered: 950,
+  committed: 950,
+  available: 50,
   ...over,
 });
 const MINE = [project(1, 'PRY-001', 'Cimentación')];
