@@ -1,6 +1,192 @@
-import { apiErrorSchema } from '@goc/contracts';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  attachmentListSchema,
+  attachmentSchema,
+  backupListSchema,
+  backupSchema,
+  dashboardSchema,
+  employeeMovementDefaultsSchema,
+  invoiceListSchema,
+  invoiceSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  notificationListSchema,
+  notificationPreferencesInputSchema,
+  notificationPreferencesSchema,
+  orderBudgetSchema,
+  permissionListSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  sessionUserSchema,
+  streamTicketSchema,
+  worksOverviewSchema,
+} from '@goc/contracts';
+
+/*
+ * The OpenAPI document's reusable schemas. A zod schema given a name here is registered in zod's
+ * global registry with that id: fastify-type-provider-zod then writes it once under
+ * components.schemas and a `$ref` wherever a route (or another schema) uses that very object.
+ * Names are PascalCase nouns (Material, MaterialCreate, MaterialPage, ApiError): docs/api.md.
+ */
+
+const named = new Map<string, z.ZodType>();
+
+/** Names a schema for the document (idempotent: the app may be built more than once per process). */
+export function component<T extends z.ZodType>(id: string, schema: T): T {
+  const taken = named.get(id);
+  if (taken === schema) return schema;
+  const meta = z.globalRegistry.get(schema);
+  if (taken) throw new Error(`OpenAPI: el nombre de esquema ${id} ya lo usa otro esquema`);
+  if (meta?.id) throw new Error(`OpenAPI: el esquema ${meta.id} no puede llamarse también ${id}`);
+  z.globalRegistry.add(schema, { ...meta, id });
+  named.set(id, schema);
+  return schema;
+}
+
+export const apiError = component(
+  'ApiError',
+  apiErrorSchema.describe(
+    'Error en español: `message` para la persona; `fields` (datos no válidos) dice por campo qué corregir',
+  ),
+);
+
+// The contracts schemas the module routes use as they are: naming them here is enough, the routes
+// keep referring to the same objects. (The CRUD mechanism names each resource's: crud/documented.ts.)
+for (const [id, schema] of [
+  ['LoginRequest', loginRequestSchema],
+  ['LoginResponse', loginResponseSchema],
+  ['RefreshRequest', refreshRequestSchema],
+  ['RefreshResponse', refreshResponseSchema],
+  ['SessionUser', sessionUserSchema],
+  ['PermissionList', permissionListSchema],
+  ['Attachment', attachmentSchema],
+  ['AttachmentList', attachmentListSchema],
+  ['Backup', backupSchema],
+  ['BackupList', backupListSchema],
+  ['Dashboard', dashboardSchema],
+  ['EmployeeMovementDefaults', employeeMovementDefaultsSchema],
+  ['Invoice', invoiceSchema],
+  ['InvoiceList', invoiceListSchema],
+  ['NotificationList', notificationListSchema],
+  ['NotificationPreferences', notificationPreferencesSchema],
+  ['NotificationPreferencesUpdate', notificationPreferencesInputSchema],
+  ['OrderBudget', orderBudgetSchema],
+  ['StreamTicket', streamTicketSchema],
+  ['WorksOverview', worksOverviewSchema],
+] as const) {
+  component(id, schema);
+}
 
 /** Documents the error bodies a route can answer with (all share the ApiError shape). */
-export function errorResponses<const C extends number>(...codes: C[]): Record<C, typeof apiErrorSchema> {
-  return Object.fromEntries(codes.map((code) => [code, apiErrorSchema])) as Record<C, typeof apiErrorSchema>;
+export function errorResponses<const C extends number>(...codes: C[]): Record<C, typeof apiError> {
+  return Object.fromEntries(codes.map((code) => [code, apiError])) as Record<C, typeof apiError>;
+}
+
+/** Who may call an operation: public ones need nothing; the rest a user's access token or an API key. */
+export const PUBLIC_SECURITY: Array<Record<string, string[]>> = [];
+export const SECURED: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
+
+export const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Token de acceso de un usuario (POST /api/v2/auth/login → `accessToken`; dura 15 minutos, se renueva con POST /api/v2/auth/refresh).',
+  },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'goc_…',
+    description: 'Clave API de un sistema externo, enviada igual que un token: `Authorization: Bearer goc_…`. Actúa con los permisos del rol de la clave.',
+  },
+} as const;
+
+type Json = unknown;
+type Schemas = Record<string, Json>;
+
+const REF = '#/components/schemas/';
+const INPUT = 'Input';
+
+function mapRefs(value: Json, rename: (id: string) => string): Json {
+  if (Array.isArray(value)) return value.map((v) => mapRefs(v, rename));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) =>
+      key === '$ref' && typeof child === 'string' && child.startsWith(REF) ? [key, REF + rename(child.slice(REF.length))] : [key, mapRefs(child, rename)],
+    ),
+  );
+}
+
+function collectRefs(value: Json, into: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const v of value) collectRefs(v, into);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith(REF)) into.add(child.slice(REF.length));
+      else collectRefs(child, into);
+    }
+  }
+}
+
+/**
+ * A nullable reference comes out as `{nullable, allOf: [$ref]}`; OpenAPI 3.0 wants `type` beside
+ * `nullable`, so it gets the referenced schema's.
+ */
+function typeNullableRefs(value: Json, schemas: Schemas): Json {
+  if (Array.isArray(value)) return value.map((v) => typeNullableRefs(v, schemas));
+  if (value === null || typeof value !== 'object') return value;
+  const node = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, typeNullableRefs(child, schemas)])) as Record<string, Json>;
+  const [only, ...others] = Array.isArray(node.allOf) ? (node.allOf as Array<{ $ref?: string }>) : [];
+  if (node.nullable === true && node.type === undefined && others.length === 0 && only?.$ref?.startsWith(REF)) {
+    const target = schemas[only.$ref.slice(REF.length)] as { type?: string } | undefined;
+    if (target?.type) node.type = target.type;
+  }
+  return node;
+}
+
+/**
+ * The provider writes every named schema twice — as read (`Material`) and as sent (`MaterialInput`) —
+ * whether used or not. Keeps those the operations reach, and drops the `Input` suffix where only one
+ * of the two is used or both are the same.
+ */
+export function tidyComponents<D extends { paths?: Json; components?: { schemas?: Schemas } }>(document: D): D {
+  const schemas = document.components?.schemas ?? {};
+  const used = new Set<string>();
+  const pending: Json[] = [document.paths];
+  while (pending.length > 0) {
+    const found = new Set<string>();
+    collectRefs(pending.pop(), found);
+    for (const id of found) {
+      if (used.has(id) || !(id in schemas)) continue;
+      used.add(id);
+      pending.push(schemas[id]);
+    }
+  }
+  const renamed = new Map<string, string>();
+  for (const id of used) {
+    if (!id.endsWith(INPUT)) continue;
+    const plain = id.slice(0, -INPUT.length);
+    if (!used.has(plain)) renamed.set(id, plain);
+  }
+  const rename = (id: string) => renamed.get(id) ?? id;
+  // Both variants used: merged when identical once their own references are renamed.
+  const kept = [...used].filter((id) => !renamed.has(id));
+  const merged = new Map<string, string>();
+  for (const id of kept) {
+    if (!id.endsWith(INPUT)) continue;
+    const plain = id.slice(0, -INPUT.length);
+    if (used.has(plain) && JSON.stringify(mapRefs(schemas[id], rename)) === JSON.stringify(mapRefs(schemas[plain], rename))) merged.set(id, plain);
+  }
+  const final = (id: string) => merged.get(id) ?? rename(id);
+  const tidied: Schemas = {};
+  for (const id of [...used].sort((a, b) => a.localeCompare(b))) {
+    if (merged.has(id)) continue;
+    tidied[final(id)] = mapRefs(schemas[id], final);
+  }
+  return {
+    ...document,
+    paths: typeNullableRefs(mapRefs(document.paths, final), tidied),
+    components: { ...document.components, schemas: typeNullableRefs(tidied, tidied) as Schemas },
+  };
 }
