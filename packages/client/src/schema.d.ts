@@ -5358,7 +5358,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,7 +5367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5376,7 +5376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5396,7 +5396,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5408,7 +5408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Servicio no disponible por ahora */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5428,7 +5428,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5441,7 +5441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Servicio no disponible por ahora */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5465,7 +5465,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5474,7 +5474,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5483,7 +5483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5492,7 +5492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5512,7 +5512,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5521,7 +5521,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionUser"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5545,7 +5545,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5554,7 +5554,7 @@ export interface operations {
                     "application/json": components["schemas"]["RefreshResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5563,7 +5563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5572,7 +5572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5607,7 +5607,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5627,7 +5627,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5636,7 +5636,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermissionList"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5662,7 +5662,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5671,7 +5671,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5680,7 +5680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5689,7 +5689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5713,7 +5713,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5722,7 +5722,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanySaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5731,7 +5731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5740,7 +5740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5749,7 +5749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5786,7 +5786,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5795,7 +5795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5804,7 +5804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5813,7 +5813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5839,7 +5839,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5848,7 +5848,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5857,7 +5857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5866,7 +5866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5888,7 +5888,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5897,7 +5897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Company"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5906,7 +5906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5915,7 +5915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5924,7 +5924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5955,7 +5955,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5964,7 +5964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5973,7 +5973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5982,7 +5982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5991,7 +5991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6017,7 +6017,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6026,7 +6026,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanySaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6035,7 +6035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6044,7 +6044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6053,7 +6053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6062,7 +6062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6084,7 +6084,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6093,7 +6093,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6102,7 +6102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6111,7 +6111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6120,7 +6120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6152,7 +6152,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6161,7 +6161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6170,7 +6170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6193,7 +6193,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6202,7 +6202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -6213,7 +6213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6222,7 +6222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6231,7 +6231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6240,7 +6240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6249,7 +6249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6275,7 +6275,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6284,7 +6284,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6293,7 +6293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6302,7 +6302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6326,7 +6326,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6335,7 +6335,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6344,7 +6344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6353,7 +6353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6362,7 +6362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6399,7 +6399,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6408,7 +6408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6417,7 +6417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6426,7 +6426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6452,7 +6452,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6461,7 +6461,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6470,7 +6470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6479,7 +6479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6501,7 +6501,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6510,7 +6510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Work"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6519,7 +6519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6528,7 +6528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6537,7 +6537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,7 +6568,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6577,7 +6577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6586,7 +6586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6595,7 +6595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6604,7 +6604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6630,7 +6630,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6639,7 +6639,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6648,7 +6648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6657,7 +6657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6666,7 +6666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6675,7 +6675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6697,7 +6697,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6706,7 +6706,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6715,7 +6715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6724,7 +6724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6733,7 +6733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6765,7 +6765,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6774,7 +6774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6783,7 +6783,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6806,7 +6806,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6815,7 +6815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -6826,7 +6826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6835,7 +6835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6844,7 +6844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6853,7 +6853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6862,7 +6862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6888,7 +6888,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6897,7 +6897,7 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6906,7 +6906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6915,7 +6915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6939,7 +6939,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6948,7 +6948,7 @@ export interface operations {
                     "application/json": components["schemas"]["CategorySaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6957,7 +6957,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6966,7 +6966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6975,7 +6975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7012,7 +7012,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7021,7 +7021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7030,7 +7030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7039,7 +7039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7065,7 +7065,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7074,7 +7074,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7083,7 +7083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7092,7 +7092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7114,7 +7114,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7123,7 +7123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7132,7 +7132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7141,7 +7141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7150,7 +7150,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7181,7 +7181,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7190,7 +7190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7199,7 +7199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7208,7 +7208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7217,7 +7217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7243,7 +7243,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7252,7 +7252,7 @@ export interface operations {
                     "application/json": components["schemas"]["CategorySaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7261,7 +7261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7270,7 +7270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7279,7 +7279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7288,7 +7288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7310,7 +7310,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7319,7 +7319,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7328,7 +7328,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7337,7 +7337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7346,7 +7346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7378,7 +7378,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7387,7 +7387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7396,7 +7396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7419,7 +7419,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7428,7 +7428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -7439,7 +7439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7448,7 +7448,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7457,7 +7457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7466,7 +7466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7475,7 +7475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7501,7 +7501,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7510,7 +7510,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubcategoryPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7519,7 +7519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7528,7 +7528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7552,7 +7552,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7561,7 +7561,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubcategorySaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7570,7 +7570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7579,7 +7579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7588,7 +7588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7625,7 +7625,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7634,7 +7634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7643,7 +7643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7652,7 +7652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7678,7 +7678,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7687,7 +7687,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7696,7 +7696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7705,7 +7705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7727,7 +7727,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7736,7 +7736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Subcategory"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7745,7 +7745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7754,7 +7754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7763,7 +7763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7794,7 +7794,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7803,7 +7803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7812,7 +7812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7821,7 +7821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7830,7 +7830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7856,7 +7856,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7865,7 +7865,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubcategorySaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7874,7 +7874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7883,7 +7883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7892,7 +7892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7901,7 +7901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7923,7 +7923,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7932,7 +7932,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7941,7 +7941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7950,7 +7950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7959,7 +7959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7991,7 +7991,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8000,7 +8000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8009,7 +8009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8032,7 +8032,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8041,7 +8041,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -8052,7 +8052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8061,7 +8061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8070,7 +8070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8079,7 +8079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8088,7 +8088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8114,7 +8114,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8123,7 +8123,7 @@ export interface operations {
                     "application/json": components["schemas"]["IconPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8132,7 +8132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8141,7 +8141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8165,7 +8165,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8174,7 +8174,7 @@ export interface operations {
                     "application/json": components["schemas"]["IconSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8183,7 +8183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8192,7 +8192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8201,7 +8201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8238,7 +8238,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8247,7 +8247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8256,7 +8256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8265,7 +8265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8291,7 +8291,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8300,7 +8300,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8309,7 +8309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8318,7 +8318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8340,7 +8340,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8349,7 +8349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Icon"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8358,7 +8358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8367,7 +8367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8376,7 +8376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8407,7 +8407,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8416,7 +8416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8425,7 +8425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8434,7 +8434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8443,7 +8443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8469,7 +8469,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8478,7 +8478,7 @@ export interface operations {
                     "application/json": components["schemas"]["IconSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8487,7 +8487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8496,7 +8496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8505,7 +8505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8514,7 +8514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8536,7 +8536,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8545,7 +8545,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8554,7 +8554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8563,7 +8563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8572,7 +8572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8604,7 +8604,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8613,7 +8613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8622,7 +8622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8645,7 +8645,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8654,7 +8654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -8665,7 +8665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8674,7 +8674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8683,7 +8683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8692,7 +8692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8701,7 +8701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8727,7 +8727,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8736,7 +8736,7 @@ export interface operations {
                     "application/json": components["schemas"]["MaterialCategoryPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8745,7 +8745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8754,7 +8754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8778,7 +8778,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8787,7 +8787,7 @@ export interface operations {
                     "application/json": components["schemas"]["MaterialCategorySaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8796,7 +8796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8805,7 +8805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8814,7 +8814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8851,7 +8851,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8860,7 +8860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8869,7 +8869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8878,7 +8878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8904,7 +8904,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8913,7 +8913,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8922,7 +8922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8931,7 +8931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8953,7 +8953,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8962,7 +8962,7 @@ export interface operations {
                     "application/json": components["schemas"]["MaterialCategory"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8971,7 +8971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8980,7 +8980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8989,7 +8989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9020,7 +9020,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9029,7 +9029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9038,7 +9038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9047,7 +9047,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9056,7 +9056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9082,7 +9082,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9091,7 +9091,7 @@ export interface operations {
                     "application/json": components["schemas"]["MaterialCategorySaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9100,7 +9100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9109,7 +9109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9118,7 +9118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9127,7 +9127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9149,7 +9149,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9158,7 +9158,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9167,7 +9167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9176,7 +9176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9185,7 +9185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9217,7 +9217,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9226,7 +9226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9235,7 +9235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9258,7 +9258,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9267,7 +9267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -9278,7 +9278,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9287,7 +9287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9296,7 +9296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9305,7 +9305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9314,7 +9314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9340,7 +9340,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9349,7 +9349,7 @@ export interface operations {
                     "application/json": components["schemas"]["MaterialPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9358,7 +9358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9367,7 +9367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9391,7 +9391,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9400,7 +9400,7 @@ export interface operations {
                     "application/json": components["schemas"]["MaterialSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9409,7 +9409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9418,7 +9418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9427,7 +9427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9464,7 +9464,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9473,7 +9473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9482,7 +9482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9491,7 +9491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9517,7 +9517,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9526,7 +9526,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9535,7 +9535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9544,7 +9544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9566,7 +9566,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9575,7 +9575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Material"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9584,7 +9584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9593,7 +9593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9602,7 +9602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9633,7 +9633,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9642,7 +9642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9651,7 +9651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9660,7 +9660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9669,7 +9669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9695,7 +9695,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9704,7 +9704,7 @@ export interface operations {
                     "application/json": components["schemas"]["MaterialSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9713,7 +9713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9722,7 +9722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9731,7 +9731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9740,7 +9740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9762,7 +9762,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9771,7 +9771,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9780,7 +9780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9789,7 +9789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9798,7 +9798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9830,7 +9830,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9839,7 +9839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9848,7 +9848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9871,7 +9871,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9880,7 +9880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -9891,7 +9891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9900,7 +9900,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9909,7 +9909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9918,7 +9918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9927,7 +9927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9953,7 +9953,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9962,7 +9962,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnitPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9971,7 +9971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9980,7 +9980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10004,7 +10004,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10013,7 +10013,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnitSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10022,7 +10022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10031,7 +10031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10040,7 +10040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10077,7 +10077,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10086,7 +10086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10095,7 +10095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10104,7 +10104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10130,7 +10130,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10139,7 +10139,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10148,7 +10148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10157,7 +10157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10179,7 +10179,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10188,7 +10188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Unit"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10197,7 +10197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10206,7 +10206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10215,7 +10215,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10246,7 +10246,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10255,7 +10255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10264,7 +10264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10273,7 +10273,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10282,7 +10282,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10308,7 +10308,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10317,7 +10317,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnitSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10326,7 +10326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10335,7 +10335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10344,7 +10344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10353,7 +10353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10375,7 +10375,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10384,7 +10384,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10393,7 +10393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10402,7 +10402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10411,7 +10411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10443,7 +10443,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10452,7 +10452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10461,7 +10461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10484,7 +10484,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10493,7 +10493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -10504,7 +10504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10513,7 +10513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10522,7 +10522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10531,7 +10531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10540,7 +10540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10566,7 +10566,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10575,7 +10575,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10584,7 +10584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10593,7 +10593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10617,7 +10617,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10626,7 +10626,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10635,7 +10635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10644,7 +10644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10653,7 +10653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10690,7 +10690,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10699,7 +10699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10708,7 +10708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10717,7 +10717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10743,7 +10743,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10752,7 +10752,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10761,7 +10761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10770,7 +10770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10792,7 +10792,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10801,7 +10801,7 @@ export interface operations {
                     "application/json": components["schemas"]["Supplier"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10810,7 +10810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10819,7 +10819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10828,7 +10828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10859,7 +10859,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10868,7 +10868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10877,7 +10877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10886,7 +10886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10895,7 +10895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10921,7 +10921,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10930,7 +10930,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10939,7 +10939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10948,7 +10948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10957,7 +10957,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10966,7 +10966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10988,7 +10988,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10997,7 +10997,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11006,7 +11006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11015,7 +11015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11024,7 +11024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11056,7 +11056,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11065,7 +11065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11074,7 +11074,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11097,7 +11097,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11106,7 +11106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -11117,7 +11117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11126,7 +11126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11135,7 +11135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11144,7 +11144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11153,7 +11153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11179,7 +11179,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11188,7 +11188,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeePage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11197,7 +11197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11206,7 +11206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11230,7 +11230,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11239,7 +11239,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11248,7 +11248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11257,7 +11257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11266,7 +11266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11303,7 +11303,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11312,7 +11312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11321,7 +11321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11330,7 +11330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11356,7 +11356,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11365,7 +11365,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11374,7 +11374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11383,7 +11383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11405,7 +11405,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11414,7 +11414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Employee"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11423,7 +11423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11432,7 +11432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11441,7 +11441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11472,7 +11472,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11481,7 +11481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11490,7 +11490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11499,7 +11499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11508,7 +11508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11534,7 +11534,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11543,7 +11543,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11552,7 +11552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11561,7 +11561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11570,7 +11570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11579,7 +11579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11601,7 +11601,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11610,7 +11610,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11619,7 +11619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11628,7 +11628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11637,7 +11637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11669,7 +11669,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11678,7 +11678,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11687,7 +11687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11710,7 +11710,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11719,7 +11719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -11730,7 +11730,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11739,7 +11739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11748,7 +11748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11757,7 +11757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11766,7 +11766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11792,7 +11792,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11801,7 +11801,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationStatusPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11810,7 +11810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11819,7 +11819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11843,7 +11843,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11852,7 +11852,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationStatusSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11861,7 +11861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11870,7 +11870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11879,7 +11879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11916,7 +11916,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11925,7 +11925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11934,7 +11934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11943,7 +11943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11969,7 +11969,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11978,7 +11978,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11987,7 +11987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11996,7 +11996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12018,7 +12018,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12027,7 +12027,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationStatus"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12036,7 +12036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12045,7 +12045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12054,7 +12054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12085,7 +12085,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12094,7 +12094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12103,7 +12103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12112,7 +12112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12121,7 +12121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12147,7 +12147,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12156,7 +12156,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationStatusSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12165,7 +12165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12174,7 +12174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12183,7 +12183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12192,7 +12192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12214,7 +12214,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12223,7 +12223,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12232,7 +12232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12241,7 +12241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12250,7 +12250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12282,7 +12282,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12291,7 +12291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12300,7 +12300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12323,7 +12323,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12332,7 +12332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -12343,7 +12343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12352,7 +12352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12361,7 +12361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12370,7 +12370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12379,7 +12379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12405,7 +12405,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12414,7 +12414,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderStatusPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12423,7 +12423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12432,7 +12432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12456,7 +12456,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -12465,7 +12465,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderStatusSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12474,7 +12474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12483,7 +12483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12492,7 +12492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12529,7 +12529,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12538,7 +12538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12547,7 +12547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12556,7 +12556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12582,7 +12582,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12591,7 +12591,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12600,7 +12600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12609,7 +12609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12631,7 +12631,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12640,7 +12640,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderStatus"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12649,7 +12649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12658,7 +12658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12667,7 +12667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12698,7 +12698,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12707,7 +12707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12716,7 +12716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12725,7 +12725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12734,7 +12734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12760,7 +12760,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12769,7 +12769,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderStatusSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12778,7 +12778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12787,7 +12787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12796,7 +12796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12805,7 +12805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12827,7 +12827,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12836,7 +12836,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12845,7 +12845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12854,7 +12854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12863,7 +12863,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12895,7 +12895,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12904,7 +12904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12913,7 +12913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12936,7 +12936,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12945,7 +12945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -12956,7 +12956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12965,7 +12965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12974,7 +12974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12983,7 +12983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12992,7 +12992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13018,7 +13018,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13027,7 +13027,7 @@ export interface operations {
                     "application/json": components["schemas"]["StampStatusPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13036,7 +13036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13045,7 +13045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13069,7 +13069,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -13078,7 +13078,7 @@ export interface operations {
                     "application/json": components["schemas"]["StampStatusSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13087,7 +13087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13096,7 +13096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13105,7 +13105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13142,7 +13142,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13151,7 +13151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13160,7 +13160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13169,7 +13169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13195,7 +13195,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13204,7 +13204,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13213,7 +13213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13222,7 +13222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13244,7 +13244,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13253,7 +13253,7 @@ export interface operations {
                     "application/json": components["schemas"]["StampStatus"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13262,7 +13262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13271,7 +13271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13280,7 +13280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13311,7 +13311,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13320,7 +13320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13329,7 +13329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13338,7 +13338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13347,7 +13347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13373,7 +13373,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13382,7 +13382,7 @@ export interface operations {
                     "application/json": components["schemas"]["StampStatusSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13391,7 +13391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13400,7 +13400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13409,7 +13409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13418,7 +13418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13440,7 +13440,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13449,7 +13449,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13458,7 +13458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13467,7 +13467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13476,7 +13476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13508,7 +13508,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13517,7 +13517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13526,7 +13526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13549,7 +13549,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13558,7 +13558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -13569,7 +13569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13578,7 +13578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13587,7 +13587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13596,7 +13596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13605,7 +13605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13631,7 +13631,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13640,7 +13640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorStatusPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13649,7 +13649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13658,7 +13658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13682,7 +13682,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -13691,7 +13691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorStatusSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13700,7 +13700,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13709,7 +13709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13718,7 +13718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13755,7 +13755,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13764,7 +13764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13773,7 +13773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13782,7 +13782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13808,7 +13808,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13817,7 +13817,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13826,7 +13826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13835,7 +13835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13857,7 +13857,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13866,7 +13866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorStatus"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13875,7 +13875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13884,7 +13884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13893,7 +13893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13924,7 +13924,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13933,7 +13933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13942,7 +13942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13951,7 +13951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13960,7 +13960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13986,7 +13986,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13995,7 +13995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorStatusSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14004,7 +14004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14013,7 +14013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14022,7 +14022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14031,7 +14031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14053,7 +14053,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14062,7 +14062,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14071,7 +14071,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14080,7 +14080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14089,7 +14089,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14121,7 +14121,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14130,7 +14130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14139,7 +14139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14162,7 +14162,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14171,7 +14171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Default Response */
+            /** @description Aceptado: continúa en segundo plano */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -14182,7 +14182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14191,7 +14191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14200,7 +14200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14209,7 +14209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14218,7 +14218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14244,7 +14244,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14253,7 +14253,7 @@ export interface operations {
                     "application/json": components["schemas"]["RolePage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14262,7 +14262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14271,7 +14271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14295,7 +14295,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -14304,7 +14304,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoleSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14313,7 +14313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14322,7 +14322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14331,7 +14331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14368,7 +14368,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14377,7 +14377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14386,7 +14386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14395,7 +14395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14421,7 +14421,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14430,7 +14430,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14439,7 +14439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14448,7 +14448,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14470,7 +14470,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14479,7 +14479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14488,7 +14488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14497,7 +14497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14506,7 +14506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14537,7 +14537,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14546,7 +14546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14555,7 +14555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14564,7 +14564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14573,7 +14573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14599,7 +14599,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14608,7 +14608,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoleSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14617,7 +14617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14626,7 +14626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14635,7 +14635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14644,7 +14644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14666,7 +14666,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14675,7 +14675,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14684,7 +14684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14693,7 +14693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14702,7 +14702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14728,7 +14728,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14737,7 +14737,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14746,7 +14746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14755,7 +14755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14779,7 +14779,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -14788,7 +14788,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14797,7 +14797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14806,7 +14806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14815,7 +14815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14852,7 +14852,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14861,7 +14861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14870,7 +14870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14879,7 +14879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14905,7 +14905,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14914,7 +14914,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14923,7 +14923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14932,7 +14932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14954,7 +14954,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14963,7 +14963,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14972,7 +14972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14981,7 +14981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14990,7 +14990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15021,7 +15021,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15030,7 +15030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15039,7 +15039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15048,7 +15048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15057,7 +15057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15083,7 +15083,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15092,7 +15092,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15101,7 +15101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15110,7 +15110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15119,7 +15119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15128,7 +15128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15150,7 +15150,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15159,7 +15159,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15168,7 +15168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15177,7 +15177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15186,7 +15186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15223,7 +15223,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15232,7 +15232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15241,7 +15241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15250,7 +15250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15286,7 +15286,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15295,7 +15295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15304,7 +15304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15332,7 +15332,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15341,7 +15341,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15350,7 +15350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15359,7 +15359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15383,7 +15383,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -15392,7 +15392,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15401,7 +15401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15410,7 +15410,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15419,7 +15419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15459,7 +15459,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15468,7 +15468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15477,7 +15477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15486,7 +15486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15508,7 +15508,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15517,7 +15517,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetail"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15526,7 +15526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15535,7 +15535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15544,7 +15544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15575,7 +15575,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15584,7 +15584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15593,7 +15593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15602,7 +15602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15611,7 +15611,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15637,7 +15637,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15646,7 +15646,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15655,7 +15655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15664,7 +15664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15673,7 +15673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15682,7 +15682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15704,7 +15704,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15713,7 +15713,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15722,7 +15722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15731,7 +15731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15740,7 +15740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15766,7 +15766,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15775,7 +15775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15784,7 +15784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15793,7 +15793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15802,7 +15802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15811,7 +15811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15834,7 +15834,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15843,7 +15843,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderBudget"] | null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15852,7 +15852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15861,7 +15861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15883,7 +15883,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -15892,7 +15892,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15901,7 +15901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15910,7 +15910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15919,7 +15919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15928,7 +15928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15959,7 +15959,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15968,7 +15968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15977,7 +15977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15986,7 +15986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16008,7 +16008,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16017,7 +16017,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceList"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16026,7 +16026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16035,7 +16035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16044,7 +16044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16066,7 +16066,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -16075,7 +16075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16084,7 +16084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16093,7 +16093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16102,7 +16102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16111,7 +16111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16120,7 +16120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16129,7 +16129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Tipo de archivo no admitido */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -16138,7 +16138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16170,7 +16170,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16179,7 +16179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16188,7 +16188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16197,7 +16197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16229,7 +16229,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16238,7 +16238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16247,7 +16247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16256,7 +16256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16288,7 +16288,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16297,7 +16297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16306,7 +16306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16315,7 +16315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16343,7 +16343,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16352,7 +16352,7 @@ export interface operations {
                     "application/json": components["schemas"]["MovementPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16361,7 +16361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16370,7 +16370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16394,7 +16394,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -16403,7 +16403,7 @@ export interface operations {
                     "application/json": components["schemas"]["MovementSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16412,7 +16412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16421,7 +16421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16430,7 +16430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16469,7 +16469,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16478,7 +16478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16487,7 +16487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16496,7 +16496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16518,7 +16518,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16527,7 +16527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Movement"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16536,7 +16536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16545,7 +16545,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16554,7 +16554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16580,7 +16580,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16589,7 +16589,7 @@ export interface operations {
                     "application/json": components["schemas"]["MovementSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16598,7 +16598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16607,7 +16607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16616,7 +16616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16625,7 +16625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16647,7 +16647,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16656,7 +16656,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16665,7 +16665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16674,7 +16674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16683,7 +16683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16709,7 +16709,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16718,7 +16718,7 @@ export interface operations {
                     "application/json": components["schemas"]["CutPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16727,7 +16727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16736,7 +16736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16773,7 +16773,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16782,7 +16782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16791,7 +16791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16800,7 +16800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16826,7 +16826,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16835,7 +16835,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16844,7 +16844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16853,7 +16853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16875,7 +16875,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16884,7 +16884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cut"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16893,7 +16893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16902,7 +16902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16911,7 +16911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16933,7 +16933,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16942,7 +16942,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16951,7 +16951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16960,7 +16960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16969,7 +16969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16995,7 +16995,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17004,7 +17004,7 @@ export interface operations {
                     "application/json": components["schemas"]["WageParameterPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17013,7 +17013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17022,7 +17022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17046,7 +17046,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -17055,7 +17055,7 @@ export interface operations {
                     "application/json": components["schemas"]["WageParameterSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17064,7 +17064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17073,7 +17073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17082,7 +17082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17119,7 +17119,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17128,7 +17128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17137,7 +17137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17146,7 +17146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17168,7 +17168,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17177,7 +17177,7 @@ export interface operations {
                     "application/json": components["schemas"]["WageParameter"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17186,7 +17186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17195,7 +17195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17204,7 +17204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17230,7 +17230,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17239,7 +17239,7 @@ export interface operations {
                     "application/json": components["schemas"]["WageParameterSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17248,7 +17248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17257,7 +17257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17266,7 +17266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17275,7 +17275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17297,7 +17297,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17306,7 +17306,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17315,7 +17315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17324,7 +17324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17333,7 +17333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17355,7 +17355,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17364,7 +17364,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeMovementDefaults"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17373,7 +17373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17382,7 +17382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17391,7 +17391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17423,7 +17423,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17432,7 +17432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Movement"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17441,7 +17441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17450,7 +17450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17459,7 +17459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17468,7 +17468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17498,7 +17498,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17507,7 +17507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cut"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17516,7 +17516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17525,7 +17525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17534,7 +17534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17543,7 +17543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17571,7 +17571,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17580,7 +17580,7 @@ export interface operations {
                     "application/json": components["schemas"]["MovementPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17589,7 +17589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17598,7 +17598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17607,7 +17607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17640,7 +17640,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17649,7 +17649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17658,7 +17658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17667,7 +17667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17693,7 +17693,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17711,7 +17711,7 @@ export interface operations {
                     } | string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17720,7 +17720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17729,7 +17729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17738,7 +17738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17765,7 +17765,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17774,7 +17774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17783,7 +17783,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17792,7 +17792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17816,7 +17816,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -17825,7 +17825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17834,7 +17834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17843,7 +17843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17852,7 +17852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17890,7 +17890,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17899,7 +17899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17908,7 +17908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17917,7 +17917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiadas solicitudes: espera un momento */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17943,7 +17943,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17952,7 +17952,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionPage"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17961,7 +17961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17970,7 +17970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17992,7 +17992,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18001,7 +18001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18010,7 +18010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18019,7 +18019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18028,7 +18028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18059,7 +18059,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18068,7 +18068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18077,7 +18077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18086,7 +18086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18095,7 +18095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18121,7 +18121,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18130,7 +18130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectSaved"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18139,7 +18139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18148,7 +18148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18157,7 +18157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18166,7 +18166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18188,7 +18188,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18197,7 +18197,7 @@ export interface operations {
                     "application/json": components["schemas"]["History"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18206,7 +18206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18215,7 +18215,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18224,7 +18224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18249,7 +18249,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18258,7 +18258,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorksOverview"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18267,7 +18267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18276,7 +18276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18296,7 +18296,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18305,7 +18305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Dashboard"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18329,7 +18329,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18338,7 +18338,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18347,7 +18347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18369,7 +18369,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Hecho, sin contenido */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -18378,7 +18378,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18387,7 +18387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18396,7 +18396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18416,7 +18416,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Hecho, sin contenido */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -18425,7 +18425,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18445,7 +18445,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18454,7 +18454,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18478,7 +18478,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18487,7 +18487,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18496,7 +18496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18516,7 +18516,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18525,7 +18525,7 @@ export interface operations {
                     "application/json": components["schemas"]["StreamTicket"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18557,7 +18557,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18566,7 +18566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18589,7 +18589,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18598,7 +18598,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttachmentList"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18607,7 +18607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18616,7 +18616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18625,7 +18625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18648,7 +18648,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -18657,7 +18657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Attachment"];
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18666,7 +18666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18675,7 +18675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18684,7 +18684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18693,7 +18693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18702,7 +18702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -18711,7 +18711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Tipo de archivo no admitido */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -18734,7 +18734,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18747,7 +18747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18756,7 +18756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18765,7 +18765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18816,7 +18816,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18825,7 +18825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18834,7 +18834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18843,7 +18843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18894,7 +18894,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18903,7 +18903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18912,7 +18912,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18921,7 +18921,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18952,7 +18952,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description Default Response */
+            /** @description Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18961,7 +18961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18970,7 +18970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18979,7 +18979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18999,7 +18999,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Correcto */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19008,7 +19008,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupList"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19017,7 +19017,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19037,7 +19037,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Creado */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -19046,7 +19046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Backup"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19055,7 +19055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19064,7 +19064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19073,7 +19073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Servicio no disponible por ahora */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19104,7 +19104,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Default Response */
+            /** @description Sin sesión válida: falta el token o la clave API, o ya no vale */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19113,7 +19113,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Sin permiso para esta acción */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19122,7 +19122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Default Response */
+            /** @description No existe o no está a tu alcance */
             404: {
                 headers: {
                     [name: string]: unknown;

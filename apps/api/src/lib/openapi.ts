@@ -102,6 +102,40 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
+/** What each status means for any operation, unless the route says more (a 204's «Eliminado»). */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  200: 'Correcto',
+  201: 'Creado',
+  202: 'Aceptado: continúa en segundo plano',
+  204: 'Hecho, sin contenido',
+  400: 'Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo',
+  401: 'Sin sesión válida: falta el token o la clave API, o ya no vale',
+  403: 'Sin permiso para esta acción',
+  404: 'No existe o no está a tu alcance',
+  409: 'Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros',
+  413: 'Demasiado grande',
+  415: 'Tipo de archivo no admitido',
+  422: 'Los datos no se pueden aplicar: la respuesta dice por qué',
+  429: 'Demasiadas solicitudes: espera un momento',
+  503: 'Servicio no disponible por ahora',
+};
+
+/** @fastify/swagger's description of a response whose schema has none. */
+const UNDESCRIBED = 'Default Response';
+
+/** Every response described «Default Response» gets what its status means instead. */
+export function describeResponses<P>(paths: P): P {
+  for (const operations of Object.values(paths ?? {}) as Array<Record<string, { responses?: Record<string, { description?: string }> }>>) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const description = STATUS_DESCRIPTIONS[status];
+        if (response.description === UNDESCRIBED && description) response.description = description;
+      }
+    }
+  }
+  return paths;
+}
+
 type Json = unknown;
 type Schemas = Record<string, Json>;
 
@@ -146,9 +180,10 @@ function typeNullableRefs(value: Json, schemas: Schemas): Json {
 }
 
 /**
- * The provider writes every named schema twice — as read (`Material`) and as sent (`MaterialInput`) —
- * whether used or not. Keeps those the operations reach, and drops the `Input` suffix where only one
- * of the two is used or both are the same.
+ * The document as integrators get it. The provider writes every named schema twice — as read
+ * (`Material`) and as sent (`MaterialInput`) — whether used or not: keeps those the operations
+ * reach, and drops the `Input` suffix where only one of the two is used or both are the same. Then
+ * types nullable references and describes the undescribed responses.
  */
 export function tidyComponents<D extends { paths?: Json; components?: { schemas?: Schemas } }>(document: D): D {
   const schemas = document.components?.schemas ?? {};
@@ -186,7 +221,7 @@ export function tidyComponents<D extends { paths?: Json; components?: { schemas?
   }
   return {
     ...document,
-    paths: typeNullableRefs(mapRefs(document.paths, final), tidied),
+    paths: describeResponses(typeNullableRefs(mapRefs(document.paths, final), tidied)),
     components: { ...document.components, schemas: typeNullableRefs(tidied, tidied) as Schemas },
   };
 }

@@ -109,6 +109,14 @@ describe('named schemas', () => {
     });
   });
 
+  it('every response says what its status means (none left as «Default Response»)', () => {
+    const responses = operations.flatMap(({ op }) => Object.values(op.responses) as Array<{ description?: string }>);
+    expect(responses.filter((r) => !r.description || r.description === 'Default Response')).toEqual([]);
+    const remove = doc.paths['/api/v2/materials/{id}']!.delete!.responses as Record<string, { description: string }>;
+    expect(remove['204']!.description).toBe('Eliminado');
+    expect(remove['409']!.description).toBe('Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros');
+  });
+
   it('every reference resolves, every component is used, and the names carry no io suffix', () => {
     const refs = refsIn(doc);
     const named = new Set(Object.keys(doc.components.schemas));
