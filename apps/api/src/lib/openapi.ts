@@ -102,38 +102,60 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-/** What each status means for any operation, unless the route says more (a 204's «Eliminado»). */
-const STATUS_DESCRIPTIONS: Record<string, string> = {
-  200: 'Correcto',
-  201: 'Creado',
-  202: 'Aceptado: continúa en segundo plano',
-  204: 'Hecho, sin contenido',
-  400: 'Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo',
-  401: 'Sin sesión válida: falta el token o la clave API, o ya no vale',
-  403: 'Sin permiso para esta acción',
-  404: 'No existe o no está a tu alcance',
-  409: 'Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros',
-  413: 'Demasiado grande',
-  415: 'Tipo de archivo no admitido',
-  422: 'Los datos no se pueden aplicar: la respuesta dice por qué',
-  429: 'Demasiadas solicitudes: espera un momento',
-  503: 'Servicio no disponible por ahora',
+/**
+ * What each status means for any operation, unless the route says more (a 204's «Eliminado»), and
+ * the name of the shared response an error status with the ApiError body becomes.
+ */
+const STATUSES: Record<string, { description: string; shared?: string }> = {
+  200: { description: 'Correcto' },
+  201: { description: 'Creado' },
+  202: { description: 'Aceptado: continúa en segundo plano' },
+  204: { description: 'Hecho, sin contenido' },
+  400: { description: 'Solicitud no válida: `message` dice por qué y `fields` qué corregir en cada campo', shared: 'BadRequest' },
+  401: { description: 'Sin sesión válida: falta el token o la clave API, o ya no vale', shared: 'Unauthorized' },
+  403: { description: 'Sin permiso para esta acción', shared: 'Forbidden' },
+  404: { description: 'No existe o no está a tu alcance', shared: 'NotFound' },
+  409: { description: 'Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros', shared: 'Conflict' },
+  413: { description: 'Demasiado grande', shared: 'PayloadTooLarge' },
+  415: { description: 'Tipo de archivo no admitido', shared: 'UnsupportedMediaType' },
+  422: { description: 'Los datos no se pueden aplicar: la respuesta dice por qué', shared: 'UnprocessableEntity' },
+  429: { description: 'Demasiadas solicitudes: espera un momento', shared: 'TooManyRequests' },
+  503: { description: 'Servicio no disponible por ahora', shared: 'ServiceUnavailable' },
 };
 
 /** @fastify/swagger's description of a response whose schema has none. */
 const UNDESCRIBED = 'Default Response';
+const RESPONSES = '#/components/responses/';
 
-/** Every response described «Default Response» gets what its status means instead. */
-export function describeResponses<P>(paths: P): P {
-  for (const operations of Object.values(paths ?? {}) as Array<Record<string, { responses?: Record<string, { description?: string }> }>>) {
+interface ResponseObject {
+  description?: string;
+  content?: Record<string, { schema?: Json }>;
+  $ref?: string;
+}
+
+/**
+ * Describes each «Default Response» by its status, and turns every error answered with the plain
+ * ApiError body into a reference to one shared response (`#/components/responses/NotFound`).
+ */
+function shareResponses(paths: Json): { paths: Json; responses: Record<string, ResponseObject> } {
+  const responses: Record<string, ResponseObject> = {};
+  for (const operations of Object.values(paths ?? {}) as Array<Record<string, { responses?: Record<string, ResponseObject> }>>) {
     for (const operation of Object.values(operations)) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        const description = STATUS_DESCRIPTIONS[status];
-        if (response.description === UNDESCRIBED && description) response.description = description;
+        const known = STATUSES[status];
+        if (!known) continue;
+        if (response.description === UNDESCRIBED) response.description = known.description;
+        const content = Object.entries(response.content ?? {});
+        const [media, only] = content[0] ?? [];
+        const plainError = content.length === 1 && media === 'application/json' && JSON.stringify(only?.schema) === JSON.stringify({ $ref: `${REF}ApiError` });
+        if (known.shared && plainError && response.description === known.description) {
+          responses[known.shared] = { description: known.description, content: response.content };
+          operation.responses![status] = { $ref: `${RESPONSES}${known.shared}` };
+        }
       }
     }
   }
-  return paths;
+  return { paths, responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
 type Json = unknown;
@@ -183,7 +205,7 @@ function typeNullableRefs(value: Json, schemas: Schemas): Json {
  * The document as integrators get it. The provider writes every named schema twice — as read
  * (`Material`) and as sent (`MaterialInput`) — whether used or not: keeps those the operations
  * reach, and drops the `Input` suffix where only one of the two is used or both are the same. Then
- * types nullable references and describes the undescribed responses.
+ * types nullable references, describes the undescribed responses and shares the error ones.
  */
 export function tidyComponents<D extends { paths?: Json; components?: { schemas?: Schemas } }>(document: D): D {
   const schemas = document.components?.schemas ?? {};
@@ -219,9 +241,10 @@ export function tidyComponents<D extends { paths?: Json; components?: { schemas?
     if (merged.has(id)) continue;
     tidied[final(id)] = mapRefs(schemas[id], final);
   }
+  const { paths, responses } = shareResponses(typeNullableRefs(mapRefs(document.paths, final), tidied));
   return {
     ...document,
-    paths: describeResponses(typeNullableRefs(mapRefs(document.paths, final), tidied)),
-    components: { ...document.components, schemas: typeNullableRefs(tidied, tidied) as Schemas },
+    paths,
+    components: { ...document.components, schemas: typeNullableRefs(tidied, tidied) as Schemas, responses },
   };
 }

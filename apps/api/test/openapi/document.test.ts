@@ -16,12 +16,17 @@ interface Operation {
   operationId?: string;
   security?: Array<Record<string, string[]>>;
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+  responses: Record<string, Response>;
+}
+interface Response {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { schema: Record<string, unknown> }>;
 }
 interface Document {
   servers?: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: Record<string, Record<string, unknown>> };
+  components: { schemas: Record<string, Record<string, unknown>>; responses: Record<string, Response>; securitySchemes: Record<string, Record<string, unknown>> };
 }
 
 let t: TestApp;
@@ -98,7 +103,11 @@ describe('named schemas', () => {
     expect(body(list.post)).toEqual(ref('MaterialCreate'));
     expect(json(list.post, '201')).toEqual(ref('MaterialSaved'));
     expect(body(one.patch)).toEqual(ref('MaterialUpdate'));
-    expect(json(one.delete, '409')).toEqual(ref('ApiError'));
+    expect(one.delete!.responses['409']).toEqual({ $ref: '#/components/responses/Conflict' });
+    expect(doc.components.responses.Conflict).toEqual({
+      description: 'Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros',
+      content: { 'application/json': { schema: ref('ApiError') } },
+    });
     expect(json(doc.paths['/api/v2/orders/{id}']!.get, '200')).toEqual(ref('OrderDetail'));
     expect(body(doc.paths['/api/v2/orders/{id}/transitions']!.post)).toEqual(ref('OrderTransition'));
     expect(json(doc.paths['/api/v2/registry/cuts/{id}/movements']!.get, '200')).toEqual(ref('MovementPage'));
@@ -109,18 +118,26 @@ describe('named schemas', () => {
     });
   });
 
-  it('every response says what its status means (none left as «Default Response»)', () => {
-    const responses = operations.flatMap(({ op }) => Object.values(op.responses) as Array<{ description?: string }>);
-    expect(responses.filter((r) => !r.description || r.description === 'Default Response')).toEqual([]);
-    const remove = doc.paths['/api/v2/materials/{id}']!.delete!.responses as Record<string, { description: string }>;
-    expect(remove['204']!.description).toBe('Eliminado');
-    expect(remove['409']!.description).toBe('Conflicto: el registro cambió desde que se leyó (versión) o lo usan otros registros');
+  it('every response says what its status means (none left as «Default Response»); errors share named responses', () => {
+    const RESPONSES = '#/components/responses/';
+    const shared = (r: Response) => (r.$ref ? doc.components.responses[r.$ref.slice(RESPONSES.length)] : r);
+    const responses = operations.flatMap(({ op }) => Object.values(op.responses).map(shared));
+    expect(responses.filter((r) => !r?.description || r.description === 'Default Response')).toEqual([]);
+    expect(doc.paths['/api/v2/materials/{id}']!.delete!.responses['204']!.description).toBe('Eliminado');
+    expect(Object.keys(doc.components.responses).sort()).toEqual(
+      ['BadRequest', 'Conflict', 'Forbidden', 'NotFound', 'PayloadTooLarge', 'ServiceUnavailable', 'TooManyRequests', 'Unauthorized', 'UnprocessableEntity', 'UnsupportedMediaType'].sort(),
+    );
+    // An error answered with another body keeps it: an import's 422 is its report.
+    expect(json(doc.paths['/api/v2/materials/import']!.post, '422')).toEqual(ref('ImportReport'));
   });
 
   it('every reference resolves, every component is used, and the names carry no io suffix', () => {
-    const refs = refsIn(doc);
+    const all = refsIn(doc);
+    const responses = new Set(Object.keys(doc.components.responses).map((id) => `#/components/responses/${id}`));
+    expect(all.filter((r) => !r.startsWith(REF) && !responses.has(r))).toEqual([]);
+    const refs = all.filter((r) => r.startsWith(REF));
     const named = new Set(Object.keys(doc.components.schemas));
-    expect(refs.filter((r) => !r.startsWith(REF) || !named.has(r.slice(REF.length)))).toEqual([]);
+    expect(refs.filter((r) => !named.has(r.slice(REF.length)))).toEqual([]);
     const used = new Set(refs.map((r) => r.slice(REF.length)));
     expect([...named].filter((id) => !used.has(id))).toEqual([]);
     expect([...named].filter((id) => id.endsWith('Input'))).toEqual([]);
