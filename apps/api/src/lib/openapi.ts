@@ -92,7 +92,7 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'Token de acceso de un usuario (POST /api/v2/auth/login → `accessToken`; dura 15 minutos, se renueva con POST /api/v2/auth/refresh).',
+    description: 'Token de acceso de un usuario (POST /api/v2/auth/login → `token`; dura 15 minutos, se renueva con POST /api/v2/auth/refresh).',
   },
   apiKey: {
     type: 'http',
