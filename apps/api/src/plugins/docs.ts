@@ -26,7 +26,8 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
     },
     transform: (document) => {
       const transformed = jsonSchemaTransform(document);
-      const security = document.route.config?.public === true ? PUBLIC_SECURITY : SECURED;
+      // A route states its own only where the mark does not tell (refresh: public, yet sends the expired token).
+      const security = transformed.schema.security ?? (document.route.config?.public === true ? PUBLIC_SECURITY : SECURED);
       return { ...transformed, schema: { ...transformed.schema, security } };
     },
     transformObject: (document) => tidyComponents(jsonSchemaTransformObject(document) as Parameters<typeof tidyComponents>[0]) as ReturnType<typeof jsonSchemaTransformObject>,

@@ -52,6 +52,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'refreshSession',
       tags: ['auth'],
       summary: 'Renovar el token (requiere el token anterior en Authorization)',
+      // Public to the access plugin, since the token may have expired; the document still asks for it.
+      security: [{ bearerAuth: [] }],
       body: refreshRequestSchema,
       response: { 200: refreshResponseSchema, ...errorResponses(400, 401, 429) },
     },
