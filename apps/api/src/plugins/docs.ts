@@ -27,8 +27,10 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
     transform: (document) => {
       const transformed = jsonSchemaTransform(document);
       // A route states its own only where the mark does not tell (refresh: public, yet sends the expired token).
-      const security = transformed.schema.security ?? (document.route.config?.public === true ? PUBLIC_SECURITY : SECURED);
-      return { ...transformed, schema: { ...transformed.schema, security } };
+      // A route declared without a schema (none in the product; tests add some) still gets its security.
+      const schema = transformed.schema ?? {};
+      const security = schema.security ?? (document.route.config?.public === true ? PUBLIC_SECURITY : SECURED);
+      return { ...transformed, schema: { ...schema, security } };
     },
     transformObject: (document) => tidyComponents(jsonSchemaTransformObject(document) as Parameters<typeof tidyComponents>[0]) as ReturnType<typeof jsonSchemaTransformObject>,
   });

@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -25,16 +26,37 @@ export const CONTENT_SECURITY_POLICY = {
 /** helmet's default policy: a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+const HELMET_OPTIONS: HelmetOptions = {
+  // Defaults off: upgrade-insecure-requests would break plain-HTTP installs on a LAN.
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  frameguard: { action: 'deny' },
+  // Sent below, and only over HTTPS: on plain HTTP the header is meaningless and misleading.
+  strictTransportSecurity: false,
+};
+
+/**
+ * helmet's headers for these options, computed once: they are the same on every answer, and running
+ * its middleware per request cost as much as a by-id read's own code.
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 async function securityPlugin(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    // Defaults off: upgrade-insecure-requests would break plain-HTTP installs on a LAN.
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
-    // Sent below, and only over HTTPS: on plain HTTP the header is meaningless and misleading.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
+  const headers = securityHeaders();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 }
