@@ -48,7 +48,7 @@ export function groupOf(frame: CpuProfileNode['callFrame'], bundle: string): str
     return first.startsWith('@') ? `${first}/${second}` : first;
   }
   if (url.endsWith(bundle)) return 'GOC (apps/api, contracts)';
-  return 'V8 built-ins (JSON, RegExp, Map…)';
+  return "V8 built-ins and Node's native bindings (JSON, socket writes)";
 }
 
 /** A source map's source (`../src/app.ts`, `../../../packages/contracts/src/x.ts`) as a repository path. */
