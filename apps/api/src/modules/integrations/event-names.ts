@@ -15,6 +15,9 @@ const ACTIONS = [
   { action: 'deleted', label: 'eliminado' },
 ] as const;
 
+/** Resources whose status routes write `record.transitioned` without a declared workflow (the registry's). */
+const STATUS_ROUTES = new Set(['registryMovements', 'registryCuts']);
+
 /** The last segment of the resource's API path: '/registry/movements' → 'movements'. */
 export const publicResourceName = (service: ResourceService) => service.resource.resource.split('/').filter(Boolean).pop() ?? service.resource.key;
 
@@ -27,7 +30,7 @@ export function webhookEventCatalog(resources: ReadonlyMap<string, ResourceServi
     const name = publicResourceName(service);
     const noun = capitalize(service.resource.nouns.plural);
     for (const { action, label } of ACTIONS) out.push({ name: `${name}.${action}`, label: `${noun}: ${label}` });
-    if (service.resource.workflow) out.push({ name: `${name}.transitioned`, label: `${noun}: cambio de estatus` });
+    if (service.resource.workflow || STATUS_ROUTES.has(service.resource.key)) out.push({ name: `${name}.transitioned`, label: `${noun}: cambio de estatus` });
   }
   return out;
 }
