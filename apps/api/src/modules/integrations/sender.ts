@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
@@ -75,7 +76,7 @@ export async function send(attempt: Attempt, options: SendOptions): Promise<Atte
       {
         method: 'POST',
         headers,
-        lookup: guardedLookup(options.allowPrivate, options.resolve) as unknown as typeof import('node:dns').lookup,
+        lookup: guardedLookup(options.allowPrivate, options.resolve) as unknown as typeof dnsLookup,
         signal: AbortSignal.timeout(options.timeoutMs),
         agent: false,
       },
