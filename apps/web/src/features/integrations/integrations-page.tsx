@@ -7,6 +7,7 @@ import { useConfirm } from '../../components/confirm/use-confirm';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
+import { useIsMobile } from '../../lib/use-media-query';
 import { ApiKeyDialog } from './api-key-dialog';
 import { DeliveriesDialog } from './deliveries-dialog';
 import { deleteWebhook, fetchApiKeys, fetchWebhooks, integrationKeys, revokeApiKey, sendTest, updateWebhook } from './integrations-api';
@@ -41,6 +42,31 @@ function ApiKeysSection() {
     },
     onError: (error) => toast.add({ severity: 'error', summary: texts.revokeFailed, detail: errorMessage(error), life: 6000 }),
   });
+  const isMobile = useIsMobile();
+  const revokeButton = (key: ApiKey) => (
+    <Button
+      type="button"
+      icon="pi pi-ban"
+      label={texts.revoke}
+      severity="danger"
+      text
+      size="small"
+      aria-label={`${texts.revoke} ${key.name}`}
+      onClick={() =>
+        confirm.require({
+          header: texts.revokeHeader,
+          message: texts.revokeMessage(key.name),
+          icon: 'pi pi-exclamation-triangle',
+          acceptLabel: texts.revoke,
+          rejectLabel: 'Cancelar',
+          acceptClassName: 'p-button-danger',
+          defaultFocus: 'reject',
+          accept: () => revoke.mutate(key),
+        })
+      }
+    />
+  );
+  const lastUse = (key: ApiKey) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : texts.never);
   const expiry = (key: ApiKey) => {
     if (!key.expiresAt) return texts.noExpiry;
     return Date.parse(key.expiresAt) <= Date.now() ? `${texts.expired} (${formatDateTime(key.expiresAt)})` : formatDateTime(key.expiresAt);
@@ -55,6 +81,27 @@ function ApiKeysSection() {
         <p className="m-0 text-slate-600">{texts.loadFailed}</p>
       ) : keys.data.length === 0 ? (
         <p className="m-0 text-slate-600">{texts.noKeys}</p>
+      ) : isMobile ? (
+        // A phone stacks each key instead of scrolling a six-column table sideways.
+        <ul className="m-0 flex list-none flex-col gap-2 p-0" aria-labelledby="integrations-keys">
+          {keys.data.map((key) => (
+            <li key={key.id} className="flex flex-col gap-1 rounded-md border border-solid border-slate-200 p-3 text-sm">
+              <div className="flex items-start justify-between gap-2">
+                <span className="font-medium">{key.name}</span>
+                <code className="text-xs">{key.prefix}…</code>
+              </div>
+              <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-700">
+                <dt className="text-slate-500">{texts.role}</dt>
+                <dd className="m-0">{key.role.label}</dd>
+                <dt className="text-slate-500">{texts.expires}</dt>
+                <dd className="m-0">{expiry(key)}</dd>
+                <dt className="text-slate-500">{texts.lastUse}</dt>
+                <dd className="m-0">{lastUse(key)}</dd>
+              </dl>
+              <div className="flex justify-end">{revokeButton(key)}</div>
+            </li>
+          ))}
+        </ul>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-sm" aria-labelledby="integrations-keys">
@@ -78,29 +125,9 @@ function ApiKeysSection() {
                   </td>
                   <td className={cell}>{key.role.label}</td>
                   <td className={`${cell} whitespace-nowrap`}>{expiry(key)}</td>
-                  <td className={`${cell} whitespace-nowrap`}>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : texts.never}</td>
+                  <td className={`${cell} whitespace-nowrap`}>{lastUse(key)}</td>
                   <td className={cell}>
-                    <Button
-                      type="button"
-                      icon="pi pi-ban"
-                      label={texts.revoke}
-                      severity="danger"
-                      text
-                      size="small"
-                      aria-label={`${texts.revoke} ${key.name}`}
-                      onClick={() =>
-                        confirm.require({
-                          header: texts.revokeHeader,
-                          message: texts.revokeMessage(key.name),
-                          icon: 'pi pi-exclamation-triangle',
-                          acceptLabel: texts.revoke,
-                          rejectLabel: 'Cancelar',
-                          acceptClassName: 'p-button-danger',
-                          defaultFocus: 'reject',
-                          accept: () => revoke.mutate(key),
-                        })
-                      }
-                    />
+                    {revokeButton(key)}
                   </td>
                 </tr>
               ))}

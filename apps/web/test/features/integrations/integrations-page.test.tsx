@@ -7,6 +7,7 @@ import { permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi, type FakeApi } from '../../crud/fake-api';
 import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
+import { setViewportWidth } from '../../setup';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -14,6 +15,7 @@ let dispose: (() => void) | null = null;
 afterEach(() => {
   dispose?.();
   dispose = null;
+  setViewportWidth(1366);
 });
 
 const KEY = 'goc_AbCdEfGh0123456789abcdefghijklmnopqrstuvwxyzA';
@@ -88,6 +90,18 @@ describe('Integraciones: API keys', () => {
     expect(within(row).getByText('No vence')).toBeInTheDocument();
     expect(within(row).getByText('25/11/26 12:30')).toBeInTheDocument();
     expect(within(keysTable()).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('stacks each key on a phone instead of a table', async () => {
+    setViewportWidth(390);
+    start();
+    const list = await screen.findByRole('list', { name: 'Claves API' });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(within(item!).getByText('Contabilidad')).toBeInTheDocument();
+    expect(within(item!).getByText('Consulta')).toBeInTheDocument();
+    expect(within(item!).getByText('25/11/26 12:30')).toBeInTheDocument();
+    expect(within(item!).getByRole('button', { name: 'Revocar Contabilidad' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Claves API' })).not.toBeInTheDocument();
   });
 
   it('creates a key with a role and an expiry, then shows it once with «Copiar»', async () => {
