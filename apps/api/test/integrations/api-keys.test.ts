@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessToday, INTEGRATION_MESSAGES, MESSAGES, PRIVILEGE_MESSAGES, type ApiKey, type ApiKeyCreated } from '@goc/contracts';
 import { apiKeys, auditLog, users } from '../../src/db/schema';
+import { ADMIN_GUARD_MESSAGES } from '../../src/lib/permission-admins';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, type Api } from '../catalogs/support';
 
@@ -181,6 +182,14 @@ describe('signing in with a key', () => {
     const again = await admin.del(`${KEYS}/${revoked.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(INTEGRATION_MESSAGES.keyNotFound);
+  });
+
+  it('never counts as the last person able to administer permissions', async () => {
+    await created({ name: 'Administradora', roleId: adminRole });
+    const [self] = await t.db.select({ version: users.version }).from(users).where(eq(users.id, adminId));
+    const res = await admin.patch(`${API}/users/${adminId}`, { active: false, version: self!.version });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(ADMIN_GUARD_MESSAGES.deactivateLastAdmin);
   });
 
   it("never signs in with its service user's username and a password", async () => {
