@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './access';
 import { auditColumns, idColumn, lower } from './columns';
 
@@ -94,5 +94,6 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_record_idx').on(t.webhookId, t.resource, t.recordId, t.id).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+    check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],
 );
