@@ -146,6 +146,7 @@ function WebhooksSection() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [logOf, setLogOf] = useState<Webhook | null>(null);
+  const [editing, setEditing] = useState<Webhook | null>(null);
   const hooks = useQuery({ queryKey: integrationKeys.webhooks, queryFn: fetchWebhooks });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks });
   const test = useMutation({
@@ -199,6 +200,7 @@ function WebhooksSection() {
               <div className="flex flex-wrap gap-2">
                 <Button type="button" icon="pi pi-send" label={texts.sendTest} size="small" outlined loading={test.isPending && test.variables?.id === hook.id} disabled={!hook.active} onClick={() => test.mutate(hook)} />
                 <Button type="button" icon="pi pi-list" label={texts.deliveries} size="small" outlined onClick={() => setLogOf(hook)} />
+                <Button type="button" icon="pi pi-pencil" label={texts.edit} size="small" severity="secondary" text onClick={() => setEditing(hook)} />
                 <Button type="button" icon={hook.active ? 'pi pi-pause' : 'pi pi-play'} label={hook.active ? texts.deactivate : texts.activate} size="small" severity="secondary" text onClick={() => toggle.mutate(hook)} />
                 <Button
                   type="button"
@@ -227,6 +229,7 @@ function WebhooksSection() {
       )}
       {creating && <WebhookDialog onHide={() => setCreating(false)} />}
       {logOf && <DeliveriesDialog webhook={logOf} onHide={() => setLogOf(null)} />}
+      {editing && <WebhookDialog webhook={editing} onHide={() => setEditing(null)} />}
     </section>
   );
 }

@@ -3,14 +3,14 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WebhookCreated, WebhookEvent } from '@goc/contracts';
+import type { Webhook, WebhookCreated, WebhookEvent } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { FormDialog } from '../../components/form/form-dialog';
 import { FormField } from '../../components/form/form-field';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { CopyOnce } from './copy-once';
-import { createWebhook, fetchWebhookEvents, integrationKeys } from './integrations-api';
+import { createWebhook, fetchWebhookEvents, integrationKeys, updateWebhook } from './integrations-api';
 import { integrationTexts as texts } from './integrations-texts';
 
 /** The events by resource (`orders.created` under Pedidos), in the API's order. */
@@ -25,27 +25,37 @@ function byResource(events: readonly WebhookEvent[]) {
   return [...groups.values()];
 }
 
-/** A new webhook: URL, description and events; then its signing secret, shown this once. */
-export function WebhookDialog({ onHide }: { onHide: () => void }) {
+/**
+ * A new webhook — URL, description and events; then its signing secret, shown this once — or the
+ * same fields of an existing one (`webhook`).
+ */
+export function WebhookDialog({ webhook, onHide }: { webhook?: Webhook; onHide: () => void }) {
   const formId = useId();
   const toast = useToast();
   const queryClient = useQueryClient();
   const catalog = useQuery({ queryKey: integrationKeys.events, queryFn: fetchWebhookEvents });
   const groups = useMemo(() => byResource(catalog.data ?? []), [catalog.data]);
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>([]);
+  const [url, setUrl] = useState(webhook?.url ?? '');
+  const [description, setDescription] = useState(webhook?.description ?? '');
+  const [events, setEvents] = useState<string[]>(webhook?.events ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<WebhookCreated | null>(null);
   const save = useMutation({
-    mutationFn: () => createWebhook({ url: url.trim(), events, description: description.trim() === '' ? null : description.trim() }),
+    mutationFn: async (): Promise<Webhook | WebhookCreated> => {
+      const fields = { url: url.trim(), events, description: description.trim() === '' ? null : description.trim() };
+      return webhook ? updateWebhook(webhook.id, { version: webhook.version, ...fields }) : createWebhook(fields);
+    },
     onSuccess: (hook) => {
-      setCreated(hook);
       void queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks });
+      if ('secret' in hook) setCreated(hook as WebhookCreated);
+      else {
+        toast.add({ severity: 'success', summary: texts.webhookSaved, life: 3000 });
+        onHide();
+      }
     },
     onError: (error) => {
       setErrors(apiErrorBody(error)?.fields ?? {});
-      toast.add({ severity: 'error', summary: texts.createFailed, detail: errorMessage(error), life: 6000 });
+      toast.add({ severity: 'error', summary: webhook ? texts.saveFailed : texts.createFailed, detail: errorMessage(error), life: 6000 });
     },
   });
   const submit = () => {
@@ -75,7 +85,12 @@ export function WebhookDialog({ onHide }: { onHide: () => void }) {
   }
 
   return (
-    <FormDialog formId={formId} width="44rem" header={texts.createWebhookTitle} submitLabel={texts.create} pending={save.isPending} onHide={onHide} onSubmit={submit}>
+    <FormDialog
+      formId={formId}
+      width="44rem"
+      header={webhook ? texts.editWebhookTitle(webhook.url) : texts.createWebhookTitle}
+      submitLabel={webhook ? texts.save : texts.create}
+      pending={save.isPending} onHide={onHide} onSubmit={submit}>
       <div className="flex flex-col gap-4">
         <FormField id={`${formId}-url`} label={texts.url} required error={errors.url} hint={texts.urlHint}>
           <InputText id={`${formId}-url`} value={url} type="url" inputMode="url" maxLength={2000} placeholder="https://" invalid={Boolean(errors.url)} onChange={(event) => setUrl(event.target.value)} />

@@ -174,6 +174,21 @@ describe('Integraciones: webhooks', () => {
     expect(within(shown).getByDisplayValue('whsec_secreto')).toBeInTheDocument();
   });
 
+  it('edits a webhook\'s URL and events with its version', async () => {
+    const server = start({ 'PATCH /webhooks/7': (request) => ({ status: 200, data: hook({ ...(request.body as object), version: 2 }) }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const form = await screen.findByRole('dialog', { name: 'Editar webhook https://erp.example.com/goc' });
+    expect(within(form).getByLabelText(/^URL/)).toHaveValue('https://erp.example.com/goc');
+    expect(await within(form).findByLabelText(/orders\.created/)).toBeChecked();
+    fireEvent.click(within(form).getByLabelText(/movements\.created/));
+    await userEvent.clear(within(form).getByLabelText(/^URL/));
+    await userEvent.type(within(form).getByLabelText(/^URL/), 'https://erp.example.com/v2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Webhook guardado')).toBeInTheDocument();
+    expect(server.calls('PATCH', '/webhooks/7')[0]!.body).toEqual({ version: 1, url: 'https://erp.example.com/v2', events: ['orders.created', 'movements.created'], description: 'ERP' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Editar webhook/ })).not.toBeInTheDocument());
+  });
+
   it('refuses to send a webhook without events', async () => {
     const server = start();
     await userEvent.click(await screen.findByRole('button', { name: 'Nuevo webhook' }));
