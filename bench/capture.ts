@@ -49,8 +49,9 @@ export function tap(database: Database): { queries: CapturedQuery[]; setRecordin
   client.query = function (this: unknown, ...args: unknown[]) {
     if (recording) {
       const [first, second] = args;
-      const text = typeof first === 'string' ? first : (first as { text: string }).text;
-      queries.push({ text, params: Array.isArray(second) ? [...(second as unknown[])] : [] });
+      // A named (prepared) statement comes as one object carrying its values.
+      const config = typeof first === 'string' ? { text: first, values: second } : (first as { text: string; values?: unknown });
+      queries.push({ text: config.text, params: Array.isArray(config.values) ? [...(config.values as unknown[])] : Array.isArray(second) ? [...(second as unknown[])] : [] });
     }
     return original.apply(this, args);
   };

@@ -11,6 +11,8 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
+    // Vitest's default on two cores is one worker; PGlite runs inside the worker, so a second one uses the idle core.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

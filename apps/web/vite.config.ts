@@ -24,6 +24,8 @@ export default defineConfig({
     css: false,
     // Component tests render lazy pages and PrimeReact overlays; on a shared, busy machine 5 s is too tight.
     testTimeout: 30_000,
+    // Vitest's default on two cores is one worker, which leaves a core idle while jsdom renders.
+    maxWorkers: 2,
     // The whole suite runs under two zones other than Mexico City's: what users see must not depend on the browser's zone.
     projects: ['America/Hermosillo', 'UTC'].map((zone) => ({ extends: true as const, test: { name: `TZ=${zone}`, env: { TZ: zone } } })),
   },

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES } from '@goc/contracts';
 import { createTestApp, login, type TestApp } from './helpers/app';
+import { resolved, type OpenApiSchema, type WithComponents } from './helpers/openapi';
 
 /*
  * Fuzz over the OpenAPI document (issue 7): every operation under /api/v2 gets malformed path ids,
@@ -27,8 +28,8 @@ interface Operation {
   bodyProperties: string[] | null;
   secured: boolean;
 }
-interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }; security?: unknown[] }>>;
+interface OpenApiDocument extends WithComponents {
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> }; security?: unknown[] }>>;
 }
 
 let t: TestApp;
@@ -47,7 +48,7 @@ beforeAll(async () => {
         method: method.toUpperCase(),
         path,
         parameters: op.parameters ?? [],
-        bodyProperties: op.requestBody ? Object.keys(op.requestBody.content?.['application/json']?.schema?.properties ?? {}) : null,
+        bodyProperties: op.requestBody ? Object.keys(resolved(spec, op.requestBody.content?.['application/json']?.schema)?.properties ?? {}) : null,
         secured: (op.security?.length ?? 0) > 0,
       })),
     );

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { materialCategories, materials, units } from '../src/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../src/lib/errors';
 import { createTestApp, createWebDist, type TestApp } from './helpers/app';
+import { resolved } from './helpers/openapi';
 
 const CSP =
   "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: http: https:;frame-src 'self' blob:;" +
@@ -195,6 +196,6 @@ describe('OpenAPI', () => {
     expect(spec.statusCode).toBe(200);
     const doc = spec.json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v2/auth/login', '/api/v2/auth/refresh', '/api/v2/auth/logout', '/api/v2/auth/me', '/api/v2/permissions', '/api/v2/health']));
-    expect(doc.paths['/api/v2/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    expect(resolved(doc, doc.paths['/api/v2/auth/login'].post.requestBody.content['application/json'].schema)?.required).toEqual(['username', 'password']);
   });
 });

@@ -2,11 +2,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { PUBLIC_SECURITY, SECURED, SECURITY_SCHEMES, tidyComponents } from '../lib/openapi';
 
 export const DOCS_PREFIX = '/api/docs';
 
-/** Collects every route's zod schemas into the OpenAPI document (must register before the routes). */
+/**
+ * Collects every route's zod schemas into the OpenAPI document (must register before the routes).
+ * Each operation's `security` follows the route's access mark, so the document cannot drift from
+ * what the access plugin enforces; named schemas become components (lib/openapi.ts, docs/api.md).
+ */
 async function openApiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -15,11 +20,17 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
         description: 'API de gestión de obras, pedidos, altas y bajas y catálogos de configuración.',
         version: '2.0.0',
       },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
+      // Relative: the paths already start with /api/v2, and a proxy in front keeps the same origin.
+      servers: [{ url: '/', description: 'El mismo servidor que sirve este documento' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: (document) => {
+      const transformed = jsonSchemaTransform(document);
+      // A route states its own only where the mark does not tell (refresh: public, yet sends the expired token).
+      const security = transformed.schema.security ?? (document.route.config?.public === true ? PUBLIC_SECURITY : SECURED);
+      return { ...transformed, schema: { ...transformed.schema, security } };
+    },
+    transformObject: (document) => tidyComponents(jsonSchemaTransformObject(document) as Parameters<typeof tidyComponents>[0]) as ReturnType<typeof jsonSchemaTransformObject>,
   });
 }
 

@@ -3,15 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   businessToday,
-  historyListSchema,
-  listResponseSchema,
-  optionPageSchema,
   optionsQuerySchema,
   resourceExportQuerySchema,
   resourceListQuerySchema,
-  savedRecordSchema,
-  timelineEntrySchema,
-  transitionInputSchema,
   withFlagFilters,
   type AnyCatalog,
   type AnyResource,
@@ -24,6 +18,7 @@ import { registerImportRoutes } from '../import/routes';
 import { fileSlug } from '../export/format';
 import { sendExport, XLSX_MIME } from '../export/respond';
 import { CATALOG_LINKS, CATALOG_TABLES } from './catalog-tables';
+import { historySchema, operationIds, optionPage, resourceSchemas } from './documented';
 import { exportedLinesField, lineExportColumns, lineRows, resourceExportColumns, type LineExportRow } from './export-columns';
 import { createResourceService, readPermission, type ResourceService, type SavedRecord, type ScopedListQuery } from './service';
 import type { Entity } from './source';
@@ -38,8 +33,6 @@ export const idParamsSchema = z.object({
 
 /** A saved record as the API answers it: the entity, with `warnings` only when there are some. */
 export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(warnings).length > 0 ? { ...entity, warnings } : entity);
-
-const security = [{ bearerAuth: [] }];
 
 /** The export's batches of records as batches of line rows (`lines=1`). */
 async function* byLine(linesField: CatalogField, batches: AsyncIterable<Entity[]>): AsyncGenerator<LineExportRow[]> {
@@ -60,15 +53,17 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
   const exportColumns = resourceExportColumns(declaration);
   const linesField = exportedLinesField(declaration);
   const linesColumns = linesField ? lineExportColumns(declaration, linesField) : null;
+  const ids = operationIds(declaration);
+  const { page } = resourceSchemas(declaration);
 
   app.get(resource, {
     config: { permission: read },
     schema: {
       tags,
-      security,
+      operationId: ids.list,
       summary: `Lista de ${nouns.plural}`,
       querystring: resourceListQuerySchema(declaration),
-      response: { 200: listResponseSchema(declaration.schemas.entity), ...errorResponses(400, 401, 403) },
+      response: { 200: page, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => {
       const query = request.query as ScopedListQuery;
@@ -81,7 +76,7 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
     config: { permission: read },
     schema: {
       tags,
-      security,
+      operationId: ids.export,
       summary: `Exportar ${nouns.plural} (exactamente lo filtrado y en el mismo orden)`,
       querystring: resourceExportQuerySchema(declaration),
       response: {
@@ -113,10 +108,10 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
     config: { permission: [...read, ...(binding.optionConsumers ?? [])] },
     schema: {
       tags,
-      security,
+      operationId: ids.options,
       summary: `Opciones de ${nouns.plural} para selectores (búsqueda por texto, página acotada o por ids)`,
       querystring: optionsQuerySchema,
-      response: { 200: optionPageSchema, ...errorResponses(400, 401, 403) },
+      response: { 200: optionPage, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => service.options(app.db, await actorOf(request), request.query),
   });
@@ -131,19 +126,18 @@ export function registerRecordRoutes(instance: FastifyInstance, service: Resourc
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { resource: declaration, binding } = service;
   const { resource, nouns, permissions } = declaration;
-  const { entity, createInput, updateInput } = declaration.schemas;
-  const saved = savedRecordSchema(entity);
+  const { detail, saved, createInput, updateInput } = resourceSchemas(declaration);
+  const ids = operationIds(declaration);
   const tags = [declaration.title];
   const read = readPermission(declaration, binding);
   const routes = { create: true, update: true, delete: true, ...binding.routes };
   const withTimeline = declaration.workflow !== undefined;
-  const detail = withTimeline ? entity.extend({ timeline: z.array(timelineEntrySchema) }) : entity;
 
   app.get(`${resource}/:id`, {
     config: { permission: read },
     schema: {
       tags,
-      security,
+      operationId: ids.get,
       summary: `Detalle de ${nouns.article} ${nouns.singular}`,
       params: idParamsSchema,
       response: { 200: detail, ...errorResponses(400, 401, 403, 404) },
@@ -158,10 +152,10 @@ export function registerRecordRoutes(instance: FastifyInstance, service: Resourc
     config: { permission: read },
     schema: {
       tags,
-      security,
+      operationId: ids.history,
       summary: `Historial de cambios de ${nouns.article} ${nouns.singular} (más reciente primero)`,
       params: idParamsSchema,
-      response: { 200: historyListSchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: historySchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => service.history(app.db, await actorOf(request), request.params.id),
   });
@@ -171,7 +165,7 @@ export function registerRecordRoutes(instance: FastifyInstance, service: Resourc
       config: { permission: permissions.create },
       schema: {
         tags,
-        security,
+          operationId: ids.create,
         summary: `Crear ${nouns.singular}`,
         body: createInput,
         response: { 201: saved, ...errorResponses(400, 401, 403, 409) },
@@ -188,7 +182,7 @@ export function registerRecordRoutes(instance: FastifyInstance, service: Resourc
       config: { permission: permissions.edit },
       schema: {
         tags,
-        security,
+          operationId: ids.update,
         summary: `Modificar ${nouns.singular} (con la versión leída; si cambió, 409)`,
         params: idParamsSchema,
         body: updateInput,
@@ -203,7 +197,7 @@ export function registerRecordRoutes(instance: FastifyInstance, service: Resourc
       config: { permission: permissions.delete },
       schema: {
         tags,
-        security,
+          operationId: ids.delete,
         summary: `Eliminar ${nouns.singular} (si otros registros l${nouns.article === 'la' ? 'a' : 'o'} usan, 409)`,
         params: idParamsSchema,
         response: { 204: z.null().describe('Eliminado'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -227,16 +221,17 @@ export function registerActionRoutes(instance: FastifyInstance, service: Resourc
   if (!workflow) return;
   const { resource, nouns } = declaration;
   const permission = workflow.actions.map((a) => a.permission);
+  const { entity, transition } = resourceSchemas(declaration);
 
   app.post(`${resource}/:id/transitions`, {
     config: { permission },
     schema: {
       tags: [declaration.title],
-      security,
+      operationId: operationIds(declaration).transition,
       summary: `Cambiar el estatus de ${nouns.article} ${nouns.singular} (con la versión leída)`,
       params: idParamsSchema,
-      body: transitionInputSchema(declaration),
-      response: { 200: declaration.schemas.entity, ...errorResponses(400, 401, 403, 404, 409) },
+      body: transition ?? undefined,
+      response: { 200: entity, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request) => service.transition(app.db, await actorOf(request), request.params.id, request.body as TransitionInput),
   });

@@ -126,10 +126,28 @@ export function createResourceService<R extends AnyResource>(typed: ResourceBind
     return entities;
   }
 
+  /**
+   * The unscoped read by id outside a transaction, the statement every form opens with: built once per
+   * database and prepared under a name, so neither drizzle nor PostgreSQL parse and plan it again.
+   */
+  const preparedFind = new WeakMap<Executor, { execute(values: { id: number }): Promise<unknown[]> }>();
+  function rowById(executor: Executor, id: number, scope: SQL | undefined) {
+    if (scope !== undefined || executor instanceof PgTransaction) {
+      return source.list.from(executor, source.selection).where(and(eq(source.idColumn, id), scope)).limit(1);
+    }
+    let prepared = preparedFind.get(executor);
+    if (!prepared) {
+      const query = source.list.from(executor, source.selection).where(eq(source.idColumn, sql.placeholder('id'))).limit(1);
+      prepared = query.prepare(`goc_find_${resource.key}`);
+      preparedFind.set(executor, prepared);
+    }
+    return prepared.execute({ id });
+  }
+
   /** One record within the actor's scope (null actor: the mechanism's own reads), or null. */
   async function find(executor: Executor, actor: Actor | null, id: number): Promise<Entity | null> {
     const scope = actor ? scopeOf(actor) : undefined;
-    const [row] = await source.list.from(executor, source.selection).where(and(eq(source.idColumn, id), scope)).limit(1);
+    const [row] = await rowById(executor, id, scope);
     if (!row) return null;
     const [entity] = await complete(executor, [source.toEntity(row as Record<string, unknown>)]);
     return entity ?? null;

@@ -20,7 +20,8 @@ import type { ResourceService } from '../crud/service';
 import { AppError, ForbiddenError } from '../errors';
 import { fileSlug } from '../export/format';
 import { XLSX_MIME } from '../export/respond';
-import { errorResponses } from '../openapi';
+import { operationIds } from '../crud/documented';
+import { component, errorResponses } from '../openapi';
 import { runImport } from './run';
 import { buildTemplate, templateCsv, templateXlsx } from './template';
 
@@ -29,7 +30,9 @@ import { buildTemplate, templateCsv, templateXlsx } from './template';
  * (declaration.import), plus GET /imports/:jobId for the asynchronous ones. docs/import.md.
  */
 
-const security = [{ bearerAuth: [] }];
+const importReport = component('ImportReport', importReportSchema);
+const importJob = component('ImportJob', importJobSchema);
+
 const grantList = (grant: PermissionGrant): PermissionRequirement[] => (Array.isArray(grant) ? [...grant] : [grant as PermissionRequirement]);
 
 /** The uploaded file (413 beyond the limit, 400 without one). */
@@ -56,12 +59,13 @@ export function registerImportRoutes(instance: FastifyInstance, service: Resourc
   const tags = [declaration.title];
   const create = grantList(permissions.create);
   const edit = grantList(permissions.edit);
+  const ids = operationIds(declaration);
 
   instance.get(`${resource}/import/template`, {
     config: { permission: create },
     schema: {
       tags,
-      security,
+      operationId: ids.importTemplate,
       summary: `Plantilla para importar ${nouns.plural} (encabezados, una fila de ejemplo y listas de valores)`,
       querystring: importTemplateQuerySchema,
       response: {
@@ -83,14 +87,14 @@ export function registerImportRoutes(instance: FastifyInstance, service: Resourc
     config: { permission: create },
     schema: {
       tags,
-      security,
+      operationId: ids.import,
       summary: `Importar ${nouns.plural} desde Excel o CSV (validate: sin escribir; commit: todo o nada)`,
       consumes: ['multipart/form-data'],
       querystring: importQuerySchema,
       response: {
-        200: importReportSchema,
+        200: importReport,
         202: z.object({ jobId: z.string() }),
-        422: importReportSchema,
+        422: importReport,
         ...errorResponses(400, 401, 403, 413),
       },
     },
@@ -126,10 +130,10 @@ export default async function importJobRoutes(instance: FastifyInstance): Promis
     config: { authenticated: true },
     schema: {
       tags: ['Importaciones'],
-      security,
+      operationId: 'getImportJob',
       summary: 'Avance y reporte de una importación asíncrona (solo quien la inició)',
       params: jobParamsSchema,
-      response: { 200: importJobSchema, ...errorResponses(401, 404) },
+      response: { 200: importJob, ...errorResponses(401, 404) },
     },
     handler: async (request) => {
       const job = app.importJobs.get(request.user.id, request.params.jobId);

@@ -7,7 +7,6 @@ import { listBackups } from '../../lib/backup/files';
 import { NotFoundError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['Administración'];
 
 /** POST/GET /admin/backups and GET /admin/backups/:fileName (module admin). */
@@ -16,21 +15,21 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/admin/backups', {
     config: { permission: { module: 'admin', action: 'edit' } },
-    schema: { tags, security, summary: 'Hacer ahora una copia de seguridad de toda la base de datos', response: { 201: backupSchema, ...errorResponses(401, 403, 409, 503) } },
+    schema: { operationId: 'createBackup', tags, summary: 'Hacer ahora una copia de seguridad de toda la base de datos', response: { 201: backupSchema, ...errorResponses(401, 403, 409, 503) } },
     handler: async (_request, reply) => reply.code(201).send(await app.backups.create()),
   });
 
   app.get('/admin/backups', {
     config: { permission: { module: 'admin', action: 'view' } },
-    schema: { tags, security, summary: 'Copias de seguridad guardadas, la más reciente primero', response: { 200: backupListSchema, ...errorResponses(401, 403) } },
+    schema: { operationId: 'listBackups', tags, summary: 'Copias de seguridad guardadas, la más reciente primero', response: { 200: backupListSchema, ...errorResponses(401, 403) } },
     handler: async () => ({ items: await listBackups(dir) }),
   });
 
   app.get('/admin/backups/:fileName', {
     config: { permission: { module: 'admin', action: 'view' } },
     schema: {
+      operationId: 'downloadBackup',
       tags,
-      security,
       summary: 'Descargar una copia de seguridad',
       params: z.object({ fileName: z.string() }),
       response: { 200: z.any().describe('El archivo de la copia'), ...errorResponses(401, 403, 404) },

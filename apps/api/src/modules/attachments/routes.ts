@@ -27,7 +27,6 @@ import { createAttachmentService, type AttachmentService } from './service';
 import { databaseStore, type ByteRange, type ContentStore, type StoredContent } from './store';
 
 const tags = ['Documentos'];
-const security = [{ bearerAuth: [] }];
 /** Abandoned uploads and released object-store files are swept this often (and at start). */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** A description fits in 500 characters of up to 4 bytes. */
@@ -171,8 +170,8 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
   app.post('/attachments', {
     config: { authenticated: true },
     schema: {
+      operationId: 'uploadAttachment',
       tags,
-      security,
       summary: 'Adjuntar un documento a un registro (multipart/form-data: «description» opcional y «file»)',
       consumes: ['multipart/form-data'],
       querystring: attachmentTargetSchema,
@@ -191,8 +190,8 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
   app.get('/attachments', {
     config: { authenticated: true },
     schema: {
+      operationId: 'listAttachments',
       tags,
-      security,
       summary: 'Documentos de un registro (más reciente primero)',
       querystring: attachmentTargetSchema,
       response: { 200: attachmentListSchema, ...errorResponses(400, 401, 403, 404) },
@@ -203,8 +202,8 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
   app.get('/attachments/counts', {
     config: { authenticated: true },
     schema: {
+      operationId: 'countAttachments',
       tags,
-      security,
       summary: 'Número de documentos de cada registro de una página de lista',
       querystring: attachmentCountsQuerySchema,
       response: { 200: attachmentCountsSchema, ...errorResponses(400, 401, 403) },
@@ -219,8 +218,8 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
     // Stored files are mostly compressed already (PDF, JPEG, Office) and ranges count stored bytes.
     compress: false,
     schema: {
+      operationId: 'getAttachmentContent',
       tags,
-      security,
       summary: 'El archivo (Range, ETag; imágenes y PDF en línea, lo demás como descarga; download=1 siempre descarga)',
       params: idParamsSchema,
       querystring: contentQuery,
@@ -239,8 +238,8 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
     config: { authenticated: true },
     compress: false,
     schema: {
+      operationId: 'getAttachmentThumbnail',
       tags,
-      security,
       summary: 'Vista previa (WebP de 320 px como máximo) de una imagen; 404 «Sin vista previa» si no la hay',
       params: idParamsSchema,
       response: {
@@ -262,8 +261,8 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
   app.delete('/attachments/:id', {
     config: { authenticated: true },
     schema: {
+      operationId: 'deleteAttachment',
       tags,
-      security,
       summary: 'Eliminar un documento (quien lo subió mientras pueda modificar el registro, o quien administra el registro)',
       params: idParamsSchema,
       response: { 204: z.null().describe('Eliminado'), ...errorResponses(400, 401, 403, 404) },

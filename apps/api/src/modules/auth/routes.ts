@@ -19,6 +19,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onMalformedText: (request) => service.auditMalformedLogin(request.body, request.ip),
     },
     schema: {
+      operationId: 'login',
       tags: ['auth'],
       summary: 'Iniciar sesión',
       body: loginRequestSchema,
@@ -30,9 +31,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/auth/me', {
     config: { authenticated: true },
     schema: {
+      operationId: 'getCurrentUser',
       tags: ['auth'],
       summary: 'Usuario actual',
-      security: [{ bearerAuth: [] }],
       response: { 200: sessionUserSchema, ...errorResponses(401) },
     },
     handler: async (request) => {
@@ -48,8 +49,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       rateLimit: { max: settings.refreshRateLimit.max, timeWindow: settings.refreshRateLimit.windowMs },
     },
     schema: {
+      operationId: 'refreshSession',
       tags: ['auth'],
       summary: 'Renovar el token (requiere el token anterior en Authorization)',
+      // Public to the access plugin, since the token may have expired; the document still asks for it.
       security: [{ bearerAuth: [] }],
       body: refreshRequestSchema,
       response: { 200: refreshResponseSchema, ...errorResponses(400, 401, 429) },
@@ -61,6 +64,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // Public so an expired session can still end: the refresh token itself is the proof.
     config: { public: true },
     schema: {
+      operationId: 'logout',
       tags: ['auth'],
       summary: 'Cerrar sesión',
       // The SPA sends {refreshToken}; a bare POST (no body) ends the bearer's session.

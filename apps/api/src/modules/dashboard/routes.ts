@@ -11,8 +11,8 @@ export default async function dashboardRoutes(instance: FastifyInstance): Promis
   app.get('/dashboard', {
     config: { authenticated: true },
     schema: {
+      operationId: 'getDashboard',
       tags: ['Inicio'],
-      security: [{ bearerAuth: [] }],
       summary: 'Los indicadores del inicio que el rol del usuario puede ver',
       response: { 200: dashboardSchema, ...errorResponses(401) },
     },

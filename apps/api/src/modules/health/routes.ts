@@ -25,6 +25,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', {
     config: { public: true },
     schema: {
+      operationId: 'getHealth',
       tags: ['sistema'],
       summary: 'Estado del servicio',
       response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses(503) },
@@ -44,6 +45,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health/ready', {
     config: { public: true },
     schema: {
+      operationId: 'getReadiness',
       tags: ['sistema'],
       summary: 'Listo para atender: la base de datos responde y tiene todas las migraciones',
       response: { 200: z.object({ status: z.literal('ready'), migrations: z.number().int() }), ...errorResponses(503) },

@@ -17,7 +17,6 @@ import { listNotifications, markAllRead, markRead, notificationsAfter, readPrefe
 import { issueTicket, redeemTicket } from './tickets';
 
 const tags = ['Notificaciones'];
-const security = [{ bearerAuth: [] }];
 /** How many missed notifications a resumed stream replays at most (the panel shows fewer). */
 const BACKLOG_LIMIT = 100;
 
@@ -42,8 +41,8 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
   app.get('/notifications', {
     config: { authenticated: true },
     schema: {
+      operationId: 'listNotifications',
       tags,
-      security,
       summary: 'Mis notificaciones: primero las no leídas, las más recientes arriba',
       querystring: notificationListQuerySchema,
       response: { 200: notificationListSchema, ...errorResponses(400, 401) },
@@ -56,7 +55,7 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
 
   app.post('/notifications/:id/read', {
     config: { authenticated: true },
-    schema: { tags, security, summary: 'Marcar una notificación como leída', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 404) } },
+    schema: { operationId: 'markNotificationRead', tags, summary: 'Marcar una notificación como leída', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 404) } },
     handler: async (request, reply) => {
       if (!(await markRead(app.db, request.user.id, request.params.id))) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
       return reply.status(204).send(null);
@@ -65,7 +64,7 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
 
   app.post('/notifications/read-all', {
     config: { authenticated: true },
-    schema: { tags, security, summary: 'Marcar todas mis notificaciones como leídas', response: { 204: z.null(), ...errorResponses(401) } },
+    schema: { operationId: 'markAllNotificationsRead', tags, summary: 'Marcar todas mis notificaciones como leídas', response: { 204: z.null(), ...errorResponses(401) } },
     handler: async (request, reply) => {
       await markAllRead(app.db, request.user.id);
       return reply.status(204).send(null);
@@ -74,15 +73,15 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
 
   app.get('/notifications/preferences', {
     config: { authenticated: true },
-    schema: { tags, security, summary: 'Mis preferencias: por tipo, en la aplicación (siempre) y por correo', response: { 200: notificationPreferencesSchema, ...errorResponses(401) } },
+    schema: { operationId: 'getNotificationPreferences', tags, summary: 'Mis preferencias: por tipo, en la aplicación (siempre) y por correo', response: { 200: notificationPreferencesSchema, ...errorResponses(401) } },
     handler: async (request) => readPreferences(app.db, request.user.id),
   });
 
   app.put('/notifications/preferences', {
     config: { authenticated: true },
     schema: {
+      operationId: 'updateNotificationPreferences',
       tags,
-      security,
       summary: 'Cambiar qué tipos recibo también por correo',
       body: notificationPreferencesInputSchema,
       response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
@@ -93,8 +92,8 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
   app.post('/notifications/stream-ticket', {
     config: { authenticated: true },
     schema: {
+      operationId: 'createNotificationStreamTicket',
       tags,
-      security,
       summary: 'Boleto de un solo uso, válido 60 s, para abrir el flujo en vivo (EventSource no envía el token)',
       response: { 200: streamTicketSchema, ...errorResponses(401) },
     },
@@ -106,6 +105,7 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
   app.get('/notifications/stream', {
     config: { public: true },
     schema: {
+      operationId: 'streamNotifications',
       tags,
       summary: 'Notificaciones en vivo (Server-Sent Events: event notification, latido cada 25 s, Last-Event-ID reanuda)',
       querystring: streamQuerySchema,

@@ -22,7 +22,6 @@ import { CfdiRefusal, parseCfdi } from './cfdi';
 import { addInvoice, invoiceFigures, invoiceFile, listInvoices, removeInvoice } from './invoices';
 import { invoiceStatusOf } from './rules';
 
-const security = [{ bearerAuth: [] }];
 const tags = [ordersResource.title];
 /** Invoices are purchasing's: adding and removing them is editing the order in Histórico. */
 const purchasing: PermissionRequirement = { module: 'history', action: 'edit' };
@@ -94,8 +93,8 @@ export function registerInvoiceRoutes(instance: FastifyInstance, service: Resour
   app.post('/orders/:id/invoices', {
     config: { permission: purchasing },
     schema: {
+      operationId: 'createOrderInvoice',
       tags,
-      security,
       summary: 'Registrar la factura (CFDI 4.0) del proveedor: multipart/form-data con «xml» y, opcional, «pdf»',
       consumes: ['multipart/form-data'],
       params: idParamsSchema,
@@ -121,8 +120,8 @@ export function registerInvoiceRoutes(instance: FastifyInstance, service: Resour
   app.get('/orders/:id/invoices', {
     config: { permission: read },
     schema: {
+      operationId: 'listOrderInvoices',
       tags,
-      security,
       summary: 'Facturas del pedido con su cotejo contra lo recibido',
       params: idParamsSchema,
       response: { 200: invoiceListSchema, ...errorResponses(400, 401, 403, 404) },
@@ -140,8 +139,8 @@ export function registerInvoiceRoutes(instance: FastifyInstance, service: Resour
     instance.get(`/orders/:id/invoices/:invoiceId/${kind}`, {
       config: { permission: read },
       schema: {
+        operationId: kind === 'xml' ? 'getOrderInvoiceXml' : 'getOrderInvoicePdf',
         tags,
-        security,
         summary: kind === 'xml' ? 'El XML del CFDI tal como se recibió' : 'El PDF de la factura',
         params: invoiceParamsSchema,
         response: { 200: { description: kind.toUpperCase(), content: { [kind === 'xml' ? 'application/xml' : 'application/pdf']: { schema: z.string() } } }, ...errorResponses(400, 401, 403, 404) },
@@ -165,8 +164,8 @@ export function registerInvoiceRoutes(instance: FastifyInstance, service: Resour
   app.delete('/orders/:id/invoices/:invoiceId', {
     config: { permission: purchasing },
     schema: {
+      operationId: 'deleteOrderInvoice',
       tags,
-      security,
       summary: 'Quitar una factura del pedido (queda en el historial)',
       params: invoiceParamsSchema,
       response: { 204: z.null().describe('Quitada'), ...errorResponses(400, 401, 403, 404) },

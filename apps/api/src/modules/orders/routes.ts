@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { businessToday, ORDER_MESSAGES, orderBudgetQuerySchema, orderBudgetSchema, ordersResource, savedRecordSchema, type OrderEntity } from '@goc/contracts';
+import { businessToday, ORDER_MESSAGES, orderBudgetQuerySchema, orderBudgetSchema, ordersResource, type OrderEntity } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { companies, works } from '../../db/schema';
 import { actorOf } from '../../lib/crud/actor';
+import { resourceSchemas } from '../../lib/crud/documented';
 import { idParamsSchema, registerResourceRoutes, savedBody } from '../../lib/crud/routes';
 import type { ResourceService } from '../../lib/crud/service';
 import { ConflictError } from '../../lib/errors';
@@ -16,7 +17,6 @@ import { closedWork, finishedProject } from './orderable';
 import { renderOrderPdf, type PdfCompany } from './pdf';
 import { budgetOf } from './purchasing';
 
-const security = [{ bearerAuth: [] }];
 const tags = [ordersResource.title];
 /** Either list opens an order's reads (the service still limits it to the caller's views). */
 const read = [
@@ -59,8 +59,8 @@ function registerDocumentRoutes(instance: FastifyInstance, service: ResourceServ
   app.get('/orders/budget', {
     config: { permission: read },
     schema: {
+      operationId: 'getOrderBudget',
       tags,
-      security,
       summary: 'Presupuesto, comprometido y disponible del proyecto (o, sin proyecto, de la obra) de un pedido',
       querystring: orderBudgetQuerySchema,
       response: { 200: orderBudgetSchema.nullable(), ...errorResponses(400, 401, 403) },
@@ -71,11 +71,11 @@ function registerDocumentRoutes(instance: FastifyInstance, service: ResourceServ
   app.post('/orders/:id/duplicate', {
     config: { permission: ordersResource.permissions.create },
     schema: {
+      operationId: 'duplicateOrder',
       tags,
-      security,
       summary: 'Duplicar un pedido como borrador nuevo de quien lo pide (misma obra, proyecto y partidas)',
       params: idParamsSchema,
-      response: { 201: savedRecordSchema(ordersResource.schemas.entity), ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 201: resourceSchemas(ordersResource).saved, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request, reply) => {
       const actor = await actorOf(request);
@@ -89,8 +89,8 @@ function registerDocumentRoutes(instance: FastifyInstance, service: ResourceServ
   instance.get('/orders/:id/pdf', {
     config: { permission: read },
     schema: {
+      operationId: 'getOrderPdf',
       tags,
-      security,
       summary: 'El pedido en PDF para enviarlo al proveedor',
       params: idParamsSchema,
       response: {

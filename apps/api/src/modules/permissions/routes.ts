@@ -8,9 +8,9 @@ const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/permissions', {
     config: { authenticated: true },
     schema: {
+      operationId: 'listMyPermissions',
       tags: ['auth'],
       summary: 'Permisos del usuario actual',
-      security: [{ bearerAuth: [] }],
       response: { 200: permissionListSchema, ...errorResponses(401) },
     },
     handler: async (request) => requestPermissions(request),

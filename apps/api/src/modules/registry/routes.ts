@@ -10,7 +10,6 @@ import {
   idseFileSchema,
   idseQuerySchema,
   listQuerySchema,
-  listResponseSchema,
   movementStatusInputSchema,
   REGISTRY_MESSAGES,
   registryCutsResource,
@@ -25,6 +24,7 @@ import { ConflictError, ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { resourceExportColumns } from '../../lib/crud/export-columns';
 import { actorOf } from '../../lib/crud/actor';
+import { resourceSchemas } from '../../lib/crud/documented';
 import { idParamsSchema, registerResourceRoutes } from '../../lib/crud/routes';
 import { XLSX_MIME } from '../../lib/export/respond';
 import { fileSlug } from '../../lib/export/format';
@@ -33,7 +33,6 @@ import { idseFile } from './idse';
 import { anyScope, applyMovement, employeeMovementDefaults, movementsBinding, requireScopeFlag } from './movements';
 import { wageParametersBinding } from './wages';
 
-const security = [{ bearerAuth: [] }];
 const MOVEMENTS_TAG = ['Altas y bajas'];
 const CUTS_TAG = [registryCutsResource.title];
 
@@ -61,8 +60,8 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
     // Whoever may capture or correct a movement (a form opened for editing may change its employee).
     config: { permission: anyScope('create', 'edit') },
     schema: {
+      operationId: 'getEmployeeMovementDefaults',
       tags: MOVEMENTS_TAG,
-      security,
       summary: 'Lo que un movimiento nuevo toma del empleado: empresa, tipo de trabajador de su último movimiento y salario vigente',
       params: idParamsSchema,
       response: { 200: employeeMovementDefaultsSchema, ...errorResponses(400, 401, 403, 404) },
@@ -73,8 +72,8 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
   app.patch('/registry/movements/:id/status', {
     config: { permission: anyScope('edit') },
     schema: {
+      operationId: 'updateMovementStatus',
       tags: MOVEMENTS_TAG,
-      security,
       summary: 'Cambiar los estatus de un movimiento (también en cortes cerrados); «aplicado» aplica el movimiento al empleado',
       params: idParamsSchema,
       body: movementStatusInputSchema,
@@ -109,8 +108,8 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
   app.post('/registry/cuts/:id/close', {
     config: { permission: { module: 'registry_history', action: 'edit' } },
     schema: {
+      operationId: 'closeCut',
       tags: CUTS_TAG,
-      security,
       summary: 'Cerrar un corte semanal (sus movimientos quedan fijos salvo sus estatus)',
       params: idParamsSchema,
       body: closeCutInputSchema,
@@ -129,12 +128,12 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
   app.get('/registry/cuts/:id/movements', {
     config: { permission: { module: 'registry_history', action: 'view' } },
     schema: {
+      operationId: 'listCutMovements',
       tags: CUTS_TAG,
-      security,
       summary: 'Movimientos de un corte (protocolo de listas)',
       params: idParamsSchema,
       querystring: listQuerySchema,
-      response: { 200: listResponseSchema(registryMovementsResource.schemas.entity), ...errorResponses(400, 401, 403, 404) },
+      response: { 200: resourceSchemas(registryMovementsResource).page, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => {
       const actor = await actorOf(request);
@@ -146,7 +145,14 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
 
   instance.get('/registry/cuts/:id/export', {
     config: { permission: { module: 'registry_history', action: 'view' } },
-    schema: { tags: CUTS_TAG, security, summary: 'Libro de Excel del corte: resumen y movimientos', params: idParamsSchema, querystring: cutExportQuerySchema },
+    schema: {
+      operationId: 'exportCut',
+      tags: CUTS_TAG,
+      summary: 'Libro de Excel del corte: resumen y movimientos',
+      params: idParamsSchema,
+      querystring: cutExportQuerySchema,
+      response: { 200: { description: 'Libro de Excel', content: { [XLSX_MIME]: { schema: z.string() } } }, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (request, reply) => {
       const actor = await actorOf(request);
       const { id } = request.params as { id: number };
@@ -164,8 +170,8 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
   app.get('/registry/cuts/:id/idse', {
     config: { permission: { module: 'registry_history', action: 'view' } },
     schema: {
+      operationId: 'getCutIdse',
       tags: CUTS_TAG,
-      security,
       summary: 'Archivo IDSE de una empresa y un tipo de movimiento del corte (text/plain); con format=json, el archivo y los movimientos rechazados',
       params: idParamsSchema,
       querystring: idseQuerySchema,

@@ -65,13 +65,12 @@ export default async function usersRoutes(instance: FastifyInstance): Promise<vo
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const binding = usersBinding((password) => app.passwords.hash(password));
   registerCatalogRoutes(app, binding);
-  const security = [{ bearerAuth: [] }];
 
   app.post('/users/:id/reset-password', {
     config: { permission: { module: 'config_permissions', action: 'edit' } },
     schema: {
+      operationId: 'resetUserPassword',
       tags: [usersCatalog.title],
-      security,
       summary: 'Asignar una contraseña nueva a un usuario (cierra sus sesiones)',
       params: idParamsSchema,
       body: resetPasswordSchema,
@@ -86,8 +85,8 @@ export default async function usersRoutes(instance: FastifyInstance): Promise<vo
   app.post('/auth/change-password', {
     config: { authenticated: true, rateLimit: { max: app.config.auth.loginRateLimit.max, timeWindow: app.config.auth.loginRateLimit.windowMs } },
     schema: {
+      operationId: 'changeOwnPassword',
       tags: ['auth'],
-      security,
       summary: 'Cambiar la contraseña propia (cierra las demás sesiones)',
       body: changeOwnPasswordSchema,
       response: { 204: z.null().describe('Contraseña cambiada'), ...errorResponses(400, 401, 429) },

@@ -10,8 +10,8 @@ export default async function workRoutes(instance: FastifyInstance): Promise<voi
   app.get('/works/overview', {
     config: { permission: { module: 'works', action: 'view' } },
     schema: {
+      operationId: 'getWorksOverview',
       tags: ['Obras por línea de negocio'],
-      security: [{ bearerAuth: [] }],
       summary: 'Obras agrupadas por línea de negocio con presupuesto, comprado, pedidos abiertos, personal activo y proyectos',
       querystring: worksOverviewQuerySchema,
       response: { 200: worksOverviewSchema, ...errorResponses(400, 401, 403) },

@@ -1,0 +1,222 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addBusinessDays, businessToday } from '@goc/contracts';
+import { openDatabase } from '../apps/api/src/db/client';
+import { migrateDatabase } from '../apps/api/src/db/migrate';
+import { seedDatabase } from '../apps/api/src/db/seed';
+import { createPasswordHasher } from '../apps/api/src/lib/passwords';
+import { benchCases, type BenchCase } from './cases';
+import { adminPassword, captureSql, login, type BaselinePlan } from './capture';
+import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS, writeReadmeSection } from './harness';
+import { measure, type Measurement } from './load';
+import { middleId, seedMaterials } from './materials';
+import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
+import { cpuSeconds, freePort, startServer, stopServer, type Server } from './processes';
+
+/*
+ * npm run bench:mixed: the three requests of `npm run bench` read-only, then again while a writer
+ * creates 10 orders a second (5 lines each) through the API on the same database, which is what an
+ * office does beside the people reading. Each read keeps a share of its read-only throughput; the
+ * writes touch the orders, their lines and the kept totals, never the materials, so a read that
+ * loses much is paying for a cache dropped too widely or for contention it should not have.
+ * PGlite always (the writer goes through the same API process, the database being in it), PostgreSQL
+ * when one answers; there the bare baseline (the same SQL, no API) is measured the same way, the
+ * writer still going through GOC's API beside it.
+ */
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const CONNECTIONS = 16;
+const WARMUP_SECONDS = 5;
+const MEASURE_SECONDS = 10;
+const ORDERS_PER_SECOND = 10;
+const LINES_PER_ORDER = 5;
+/** A writer that falls this far behind skips ticks rather than piling requests up. */
+const MAX_WRITES_IN_FLIGHT = 20;
+const HARD_LIMIT_MS = 20 * 60_000;
+
+const log = (message: string) => process.stdout.write(`[mixed] ${message}\n`);
+let cleanupDatabase: string | null = null;
+
+interface WriterFigures {
+  created: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+}
+
+/** Creates ORDERS_PER_SECOND orders a second until stopped; what it managed is returned by stop(). */
+function startWriter(api: Server, headers: Record<string, string>, body: () => string): { stop(): Promise<WriterFigures> } {
+  const figures: WriterFigures = { created: 0, failed: 0, skipped: 0, seconds: 0 };
+  const started = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    if (inFlight.size >= MAX_WRITES_IN_FLIGHT) {
+      figures.skipped += 1;
+      return;
+    }
+    const write = fetch(`${api.baseUrl}/api/v2/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: body() })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        if (response.status === 201) figures.created += 1;
+        else figures.failed += 1;
+      })
+      .catch(() => {
+        figures.failed += 1;
+      });
+    inFlight.add(write);
+    void write.finally(() => inFlight.delete(write));
+  }, 1000 / ORDERS_PER_SECOND);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      figures.seconds = (performance.now() - started) / 1000;
+      return figures;
+    },
+  };
+}
+
+interface Row {
+  database: string;
+  server: string;
+  caseKey: BenchCase['key'];
+  readOnly: Measurement;
+  mixed: Measurement;
+  writer: WriterFigures;
+}
+
+async function loadCases(
+  target: { database: string; server: string; baseUrl: string; pid: number | undefined; headers: Record<string, string> },
+  cases: BenchCase[],
+  writer: () => { stop(): Promise<WriterFigures> },
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const benchCase of cases) {
+    const url = `${target.baseUrl}${benchCase.path}`;
+    const settings = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, measureSeconds: MEASURE_SECONDS };
+    const readOnly = await measure(url, target.headers, settings, () => cpuSeconds(target.pid));
+    const running = writer();
+    // The writer's first second is not measured: its own start (JIT, pool) is not the steady state.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const mixed = await measure(url, target.headers, { ...settings, warmupSeconds: 0 }, () => cpuSeconds(target.pid));
+    const written = await running.stop();
+    for (const m of [readOnly, mixed]) if (m.failures > 0) throw new Error(`${target.server} ${benchCase.key}: ${m.failureDetail}`);
+    log(
+      `${target.server} (${benchCase.key}): ${readOnly.requestsPerSecond.toFixed(1)} req/s alone, ${mixed.requestsPerSecond.toFixed(1)} with the writer ` +
+        `(${((mixed.requestsPerSecond / readOnly.requestsPerSecond) * 100).toFixed(0)} %); writer ${(written.created / written.seconds).toFixed(1)} orders/s, ${written.failed} failed, ${written.skipped} skipped`,
+    );
+    rows.push({ database: target.database, server: target.server, caseKey: benchCase.key, readOnly, mixed, writer: written });
+  }
+  return rows;
+}
+
+async function runEngine(label: string, dataDir: string, url: string | undefined, workDir: string): Promise<Row[]> {
+  log(`${label}: migrating, demo data, ${ROWS} materials…`);
+  const database = await openDatabase({ databaseUrl: url, pgliteDir: url ? null : dataDir });
+  let cases: BenchCase[];
+  let plan: BaselinePlan | null = null;
+  try {
+    await migrateDatabase(database);
+    await seedDatabase(database, { adminPassword: adminPassword(), demoData: true, passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }) });
+    await seedMaterials(database, ROWS);
+    cases = benchCases(await middleId(database, ROWS));
+    if (url) {
+      const captures = await captureSql({ database, dataDir, databaseUrl: url, cases });
+      plan = { cases: captures.map((c) => ({ path: c.path, kind: c.kind, statements: c.statements, pageNumber: c.key === 'a' ? 50 : 1, pageSize: 25 })) };
+    }
+  } finally {
+    await database.close();
+  }
+  const env = childEnv({ GOC_DATA_DIR: dataDir, GOC_ADMIN_PASSWORD: adminPassword(), GOC_DEMO_DATA: 'false', ...(url ? { DATABASE_URL: url } : {}) });
+  const logFile = join(workDir, 'servers.log');
+  const api = await startServer({ name: `API (${label})`, args: [SERVER_JS], env, port: await freePort(), readyPath: '/api/v2/health', logFile });
+  const rows: Row[] = [];
+  try {
+    const token = await login(async (payload) => {
+      const r = await fetch(`${api.baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+      return { status: r.status, body: await r.text() };
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const options = async (path: string) => {
+      const response = await fetch(`${api.baseUrl}/api/v2${path}`, { headers });
+      if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+      return ((await response.json()) as { items: { value: number }[] }).items.map((item) => item.value);
+    };
+    const [workId] = await options('/works/options?limit=1&filter=planeacion,en_ejecucion');
+    const materials = await options(`/materials/options?limit=${LINES_PER_ORDER}`);
+    if (workId === undefined || materials.length < LINES_PER_ORDER) throw new Error('the demo data has no work taking orders or too few materials');
+    const requiredDate = addBusinessDays(businessToday(), 21);
+    const body = () => JSON.stringify({ workId, requiredDate, lines: materials.map((materialId, i) => ({ materialId, quantity: i + 1 })) });
+    const writer = () => startWriter(api, headers, body);
+
+    rows.push(...(await loadCases({ database: label, server: 'GOC', baseUrl: api.baseUrl, pid: api.child.pid, headers }, cases, writer)));
+    if (plan) {
+      const planFile = join(workDir, 'plan.json');
+      writeFileSync(planFile, JSON.stringify(plan));
+      const baseline = await startServer({
+        name: `baseline (${label})`,
+        args: ['--import', 'tsx', join(ROOT, 'bench/baseline-server.ts')],
+        env: childEnv({ BASELINE_PLAN: planFile, DATABASE_URL: url ?? '' }),
+        port: await freePort(),
+        readyPath: '/health',
+        logFile,
+      });
+      try {
+        rows.push(...(await loadCases({ database: label, server: 'baseline', baseUrl: baseline.baseUrl, pid: baseline.child.pid, headers: {} }, cases, writer)));
+      } finally {
+        await stopServer(baseline);
+      }
+    }
+  } finally {
+    await stopServer(api);
+  }
+  return rows;
+}
+
+function render(rows: Row[], loadBefore: number, cases: BenchCase[]): string {
+  const caseText = new Map(cases.map((c) => [c.key, c.title]));
+  const lines = rows.map((r) => {
+    const kept = r.mixed.requestsPerSecond / r.readOnly.requestsPerSecond;
+    const rate = r.writer.created / r.writer.seconds;
+    return `| ${r.database} | ${r.server} | ${caseText.get(r.caseKey) ?? r.caseKey} | ${r.readOnly.requestsPerSecond.toFixed(1)} | ${r.mixed.requestsPerSecond.toFixed(1)} | **${(kept * 100).toFixed(0)} %** | ${r.readOnly.p50Ms} / ${r.mixed.p50Ms} | ${rate.toFixed(1)} (${r.writer.failed} failed, ${r.writer.skipped} skipped) |`;
+  });
+  return [
+    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${availableParallelism()} cores, Node ${process.version}; load average ${loadBefore.toFixed(2)} when it started, ` +
+      `${(loadavg()[0] ?? 0).toFixed(2)} when it ended. ${ROWS} materials on top of the demo data; each read ${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s alone, then ` +
+      `${MEASURE_SECONDS} s beside the writer (${ORDERS_PER_SECOND} orders/s × ${LINES_PER_ORDER} lines through the API, started 1 s before), ${CONNECTIONS} connections.`,
+    '',
+    '| Database | Server | Request | alone req/s | with writer req/s | kept | p50 ms alone / with | writer orders/s |',
+    '|---|---|---|---:|---:|---:|---:|---:|',
+    ...lines,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg()[0] ?? 0;
+  ensureBuiltApi(log);
+  const workDir = mkdtempSync(join(tmpdir(), 'goc-mixed-'));
+  const rows: Row[] = [];
+  try {
+    rows.push(...(await runEngine('PGlite', join(workDir, 'pglite'), undefined, workDir)));
+    const version = await postgresVersion();
+    if (version === null) log('PostgreSQL: no server answered; measured on PGlite only');
+    else {
+      const name = benchDatabaseName();
+      await createDatabase(name);
+      cleanupDatabase = name;
+      try {
+        rows.push(...(await runEngine(`PostgreSQL ${version.split(' ')[0]}`, join(workDir, 'postgres'), databaseUrl(name), workDir)));
+      } finally {
+        await dropDatabase(name);
+        cleanupDatabase = null;
+      }
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  writeReadmeSection('mixed', render(rows, loadBefore, benchCases(0)));
+  log('figures written to bench/README.md');
+}
+
+runBench({ log, hardLimitMs: HARD_LIMIT_MS, cleanup: () => cleanupDatabase, main });
