@@ -25,6 +25,7 @@ import { listDeliveries, requeue } from './deliveries';
 import { webhookEventCatalog } from './event-names';
 import { createWebhook, deleteWebhook, findDelivery, getWebhook, listWebhooks, queueTest, toDelivery, updateWebhook } from './webhooks';
 
+/** A person's token only: keys are refused here (403), so the document does not offer them. */
 const security = [{ bearerAuth: [] }];
 const keyTags = ['Claves API'];
 const hookTags = ['Webhooks'];
@@ -53,6 +54,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
   app.post('/api-keys', {
     config: admin('create'),
     schema: {
+      operationId: 'createApiKey',
       tags: keyTags,
       security,
       summary: 'Crear una clave API: la clave se muestra solo en esta respuesta',
@@ -64,13 +66,13 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
 
   app.get('/api-keys', {
     config: admin('view'),
-    schema: { tags: keyTags, security, summary: 'Claves API vigentes, sin su secreto, con su último uso', response: { 200: apiKeyListSchema, ...errorResponses(401, 403) } },
+    schema: { operationId: 'listApiKeys', tags: keyTags, security, summary: 'Claves API vigentes, sin su secreto, con su último uso', response: { 200: apiKeyListSchema, ...errorResponses(401, 403) } },
     handler: async () => ({ items: await listApiKeys(app.db) }),
   });
 
   app.delete('/api-keys/:id', {
     config: admin('delete'),
-    schema: { tags: keyTags, security, summary: 'Revocar una clave API (deja de funcionar en la siguiente solicitud)', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
+    schema: { operationId: 'revokeApiKey', tags: keyTags, security, summary: 'Revocar una clave API (deja de funcionar en la siguiente solicitud)', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
     handler: async (request, reply) => {
       await revokeApiKey(app.db, await actorOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -79,19 +81,20 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
 
   app.get('/webhooks/events', {
     config: admin('view'),
-    schema: { tags: hookTags, security, summary: 'Eventos a los que puede suscribirse un webhook', response: { 200: webhookEventListSchema, ...errorResponses(401, 403) } },
+    schema: { operationId: 'listWebhookEvents', tags: hookTags, security, summary: 'Eventos a los que puede suscribirse un webhook', response: { 200: webhookEventListSchema, ...errorResponses(401, 403) } },
     handler: async () => ({ items: events() }),
   });
 
   app.get('/webhooks', {
     config: admin('view'),
-    schema: { tags: hookTags, security, summary: 'Webhooks', response: { 200: webhookListSchema, ...errorResponses(401, 403) } },
+    schema: { operationId: 'listWebhooks', tags: hookTags, security, summary: 'Webhooks', response: { 200: webhookListSchema, ...errorResponses(401, 403) } },
     handler: async () => ({ items: await listWebhooks(app.db) }),
   });
 
   app.post('/webhooks', {
     config: admin('create'),
     schema: {
+      operationId: 'createWebhook',
       tags: hookTags,
       security,
       summary: 'Crear un webhook: el secreto de firma se muestra solo en esta respuesta',
@@ -103,13 +106,14 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
 
   app.get('/webhooks/:id', {
     config: admin('view'),
-    schema: { tags: hookTags, security, summary: 'Un webhook', params: idParamsSchema, response: { 200: webhookSchema, ...errorResponses(401, 403, 404) } },
+    schema: { operationId: 'getWebhook', tags: hookTags, security, summary: 'Un webhook', params: idParamsSchema, response: { 200: webhookSchema, ...errorResponses(401, 403, 404) } },
     handler: async (request) => getWebhook(app.db, request.params.id),
   });
 
   app.patch('/webhooks/:id', {
     config: admin('edit'),
     schema: {
+      operationId: 'updateWebhook',
       tags: hookTags,
       security,
       summary: 'Modificar un webhook (dirección, eventos, descripción, activo)',
@@ -122,7 +126,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
 
   app.delete('/webhooks/:id', {
     config: admin('delete'),
-    schema: { tags: hookTags, security, summary: 'Eliminar un webhook y su registro de envíos', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
+    schema: { operationId: 'deleteWebhook', tags: hookTags, security, summary: 'Eliminar un webhook y su registro de envíos', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
     handler: async (request, reply) => {
       await deleteWebhook(app.db, await actorOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -132,6 +136,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
   app.get('/webhooks/:id/deliveries', {
     config: admin('view'),
     schema: {
+      operationId: 'listWebhookDeliveries',
       tags: hookTags,
       security,
       summary: 'Los últimos 100 envíos del webhook, el más reciente primero',
@@ -147,6 +152,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
   app.post('/webhooks/:id/deliveries/:deliveryId/redeliver', {
     config: admin('edit'),
     schema: {
+      operationId: 'redeliverWebhookDelivery',
       tags: hookTags,
       security,
       summary: 'Reenviar un envío entregado o fallido (mismo GOC-Delivery)',
@@ -167,6 +173,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
   app.post('/webhooks/:id/test', {
     config: admin('edit'),
     schema: {
+      operationId: 'testWebhook',
       tags: hookTags,
       security,
       summary: 'Enviar ahora un evento de prueba y esperar la respuesta del receptor',
