@@ -49,6 +49,8 @@ export default defineConfig({
       // Empty means unset for the API's config: the embedded database and in-memory throttling, whatever the shell exports.
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The integrations spec receives webhooks on 127.0.0.1 over plain http. Never set in production.
+      GOC_WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
   // Closing this week's cut freezes it for every later capture: that spec runs once all others have.

@@ -9,6 +9,8 @@ import authRoutes from './modules/auth/routes';
 import catalogRoutes from './modules/catalogs/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import healthRoutes from './modules/health/routes';
+import integrationRoutes from './modules/integrations/routes';
+import webhookWorker from './modules/integrations/worker';
 import notificationRoutes from './modules/notifications/routes';
 import orderRoutes from './modules/orders/routes';
 import permissionRoutes from './modules/permissions/routes';
@@ -54,6 +56,7 @@ async function api(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(attachmentRoutes);
   await app.register(adminRoutes);
+  await app.register(integrationRoutes);
 }
 
 /**
@@ -98,6 +101,7 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.register(compression);
   app.register(openApi);
   app.register(access);
+  app.register(webhookWorker);
   app.register(api, { prefix: API_PREFIX });
   app.register(docsUi);
   app.register(web);

@@ -73,6 +73,8 @@ export interface AppConfig {
   notifications?: Partial<NotificationSettings> | undefined;
   /** Bearer that may read /metrics from outside loopback; undefined: loopback only. */
   metricsToken?: string | undefined;
+  /** Webhook deliveries (docs/integrations.md); defaults in modules/integrations. */
+  webhooks?: Partial<WebhookSettings> | undefined;
   backups: {
     /** Absolute folder of the backup files. */
     dir: string;
@@ -90,6 +92,31 @@ export interface MailConfig {
   from: string;
   /** Where the SPA is reached from outside, for the links in e-mails (no trailing slash). */
   publicUrl: string;
+}
+
+/** The addresses a host name resolves to (dns.lookup with all: true). */
+export type HostResolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export interface WebhookSettings {
+  /**
+   * GOC_WEBHOOK_ALLOW_PRIVATE: plain http and loopback, private and link-local addresses allowed.
+   * For tests and local receivers only — never in production (it opens the server's network to
+   * whoever may create a webhook).
+   */
+  allowPrivate: boolean;
+  /** Wait after each failed attempt, in order; one more attempt than delays, then the delivery fails. */
+  retryDelaysMs: readonly number[];
+  /** A receiver answers within this or the attempt fails. */
+  timeoutMs: number;
+  /** A webhook whose deliveries all fail for this long is deactivated and its creator told. */
+  deactivateAfterMs: number;
+  /** How often due deliveries are looked for besides the nudges of new events. */
+  pollMs: number;
+  /** How long a claimed delivery is reserved for the process sending it. */
+  leaseMs: number;
+  resolve: HostResolver;
+  /** The clock of schedules and leases (tests move it instead of waiting). */
+  now: () => number;
 }
 
 export interface NotificationSettings {
@@ -197,6 +224,7 @@ const envSchema = z.object({
     .min(1, 'GOC_EVENT_RETENTION_DAYS debe ser al menos 1')
     .max(3650, 'GOC_EVENT_RETENTION_DAYS no puede pasar de 3650')
     .default(DEFAULT_EVENT_RETENTION_DAYS),
+  GOC_WEBHOOK_ALLOW_PRIVATE: booleanFlag('GOC_WEBHOOK_ALLOW_PRIVATE').optional(),
   GOC_METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'GOC_METRICS_TOKEN debe tener al menos 16 caracteres'),
   GOC_BACKUP_DIR: optionalText,
   GOC_BACKUP_SCHEDULE: z
@@ -305,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventRetentionDays: e.GOC_EVENT_RETENTION_DAYS,
     attachments: { maxMb: e.GOC_ATTACHMENT_MAX_MB, s3 },
     metricsToken: e.GOC_METRICS_TOKEN,
+    webhooks: { allowPrivate: e.GOC_WEBHOOK_ALLOW_PRIVATE ?? false },
     backups: {
       dir: e.GOC_BACKUP_DIR ? (isAbsolute(e.GOC_BACKUP_DIR) ? e.GOC_BACKUP_DIR : resolve(root, e.GOC_BACKUP_DIR)) : join(dataDir, 'backups'),
       schedule: e.GOC_BACKUP_SCHEDULE,

@@ -51,3 +51,4 @@ export * from './works/overview';
 export * from './dashboard/dashboard';
 export * from './notifications/notifications';
 export * from './attachments';
+export * from './integrations';

@@ -62,6 +62,8 @@ export const MENU: readonly MenuEntry[] = [
       item('Proveedores', 'pi pi-truck', 'suppliers'),
       item('Unidades', 'pi pi-calculator', 'units'),
       item('Subcategoria', 'pi pi-sitemap', 'subcategories'),
+      // Added by the product after the SPEC's items (docs/spec.md §2); shown to the admin module only.
+      item('Integraciones', 'pi pi-share-alt', 'integrations'),
     ],
   },
   item('Usuarios', 'pi pi-user', 'users'),

@@ -53,6 +53,8 @@ export const ROUTES = {
   subcategories: { path: '/catalogos/subcategorias', title: 'Subcategorías', permission: view('config_subcategory') },
   users: { path: '/usuarios', title: 'Usuarios', permission: view('config_permissions') },
   notificationPreferences: { path: '/notificaciones/preferencias', title: 'Preferencias de Notificaciones' },
+  // Added by the product (docs/spec.md §2): API keys and webhooks, module admin.
+  integrations: { path: '/configuracion/integraciones', title: 'Integraciones', permission: view('admin') },
   login: { path: '/login', title: 'Iniciar Sesión', public: true },
 } as const satisfies Record<string, RouteDef>;
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  apiKeyCreatedSchema,
+  apiKeyCreateSchema,
+  apiKeyListSchema,
+  apiKeySchema,
   attachmentListSchema,
   attachmentSchema,
   backupListSchema,
@@ -20,6 +24,15 @@ import {
   refreshResponseSchema,
   sessionUserSchema,
   streamTicketSchema,
+  webhookCreatedSchema,
+  webhookCreateSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEventListSchema,
+  webhookEventSchema,
+  webhookListSchema,
+  webhookSchema,
+  webhookUpdateSchema,
   worksOverviewSchema,
 } from '@goc/contracts';
 
@@ -74,6 +87,19 @@ for (const [id, schema] of [
   ['OrderBudget', orderBudgetSchema],
   ['StreamTicket', streamTicketSchema],
   ['WorksOverview', worksOverviewSchema],
+  ['ApiKey', apiKeySchema],
+  ['ApiKeyCreate', apiKeyCreateSchema],
+  ['ApiKeyCreated', apiKeyCreatedSchema],
+  ['ApiKeyList', apiKeyListSchema],
+  ['Webhook', webhookSchema],
+  ['WebhookCreate', webhookCreateSchema],
+  ['WebhookCreated', webhookCreatedSchema],
+  ['WebhookUpdate', webhookUpdateSchema],
+  ['WebhookList', webhookListSchema],
+  ['WebhookEvent', webhookEventSchema],
+  ['WebhookEventList', webhookEventListSchema],
+  ['WebhookDelivery', webhookDeliverySchema],
+  ['WebhookDeliveryList', webhookDeliveryListSchema],
 ] as const) {
   component(id, schema);
 }

@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, notExists, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client';
-import { permissionModules, rolePermissions, users } from '../db/schema';
+import { apiKeys, permissionModules, rolePermissions, users } from '../db/schema';
 import { ConflictError } from './errors';
 
 /*
@@ -25,14 +25,21 @@ export async function lockPermissionAdmins(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${PERMISSION_ADMINS_LOCK})`);
 }
 
-/** Active users whose role may edit config_permissions. */
+/** Active people (not API keys: a key cannot sign in to the screens) whose role may edit config_permissions. */
 export async function countPermissionAdmins(executor: Executor): Promise<number> {
   const [row] = await executor
     .select({ n: count() })
     .from(users)
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
     .innerJoin(permissionModules, eq(permissionModules.id, rolePermissions.moduleId))
-    .where(and(eq(users.active, true), eq(permissionModules.name, 'config_permissions'), eq(rolePermissions.canEdit, true)));
+    .where(
+      and(
+        eq(users.active, true),
+        eq(permissionModules.name, 'config_permissions'),
+        eq(rolePermissions.canEdit, true),
+        notExists(executor.select({ one: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, users.id))),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 

@@ -1,8 +1,8 @@
-import { asc, eq, and } from 'drizzle-orm';
+import { asc, eq, and, notExists } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Action, ModuleName, PermissionEntry } from '@goc/contracts';
 import type { Executor } from '../db/client';
-import { permissionModules, rolePermissions, users } from '../db/schema';
+import { apiKeys, permissionModules, rolePermissions, users } from '../db/schema';
 
 /** The signed-in user of a request. */
 export interface AuthUser {
@@ -13,6 +13,8 @@ export interface AuthUser {
   familyId: string;
   /** The role's access version when the request began (key of the permission cache). */
   accessVersion: number;
+  /** Set when the request signed in with an API key: `id` is then the key's service user. */
+  apiKeyId?: number;
 }
 
 declare module 'fastify' {
@@ -86,7 +88,7 @@ export function createRolePermissionCache(): RolePermissionCache {
   };
 }
 
-/** The active users whose role may do `action` on `module` (who is told an order awaits authorisation). */
+/** The active people (not API keys) whose role may do `action` on `module` (who is told an order awaits authorisation). */
 export async function usersWithPermission(executor: Executor, module: ModuleName, action: Action): Promise<number[]> {
   const flag = { view: rolePermissions.canView, create: rolePermissions.canCreate, edit: rolePermissions.canEdit, delete: rolePermissions.canDelete }[action];
   const rows = await executor
@@ -94,7 +96,15 @@ export async function usersWithPermission(executor: Executor, module: ModuleName
     .from(users)
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
     .innerJoin(permissionModules, eq(permissionModules.id, rolePermissions.moduleId))
-    .where(and(eq(users.active, true), eq(permissionModules.name, module), eq(flag, true)))
+    .where(
+      and(
+        eq(users.active, true),
+        eq(permissionModules.name, module),
+        eq(flag, true),
+        // An API key's service user is nobody to tell.
+        notExists(executor.select({ one: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, users.id))),
+      ),
+    )
     .orderBy(asc(users.id));
   return rows.map((r) => r.id);
 }

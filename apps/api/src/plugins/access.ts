@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 import { can, type Action, type ModuleName, type PermissionRequirement } from '@goc/contracts';
 import type { Db } from '../db/client';
-import { refreshTokens, roleAccessVersions, users } from '../db/schema';
+import { apiKeys, refreshTokens, roleAccessVersions, users } from '../db/schema';
 import { createAccessCache, type AccessCache, type SessionRow } from '../lib/access-cache';
+import { hashApiKey, isApiKey, wellFormedApiKey } from '../lib/api-keys';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createRolePermissionCache, requestPermissions, type AuthUser } from '../lib/permissions';
 
@@ -22,6 +23,8 @@ declare module 'fastify' {
     liveSession(userId: number, familyId: string): Promise<SessionRow | null>;
     /** Where liveSession keeps its answers (whether it can: `listening`). */
     accessCache: Pick<AccessCache, 'listening'>;
+    /** The service user of a live API key (not revoked, not expired, user active), or null. */
+    liveApiKey(key: string): Promise<AuthUser | null>;
   }
 }
 
@@ -72,9 +75,45 @@ function prepareSessionQuery(db: Db) {
     .prepare('goc_access_session');
 }
 
+/**
+ * An API key's single statement: the key's service user and role access version, read on every
+ * request and on every process (never kept in memory), so a revocation refuses the very next request
+ * wherever it lands.
+ */
+function prepareApiKeyQuery(db: Db) {
+  return db
+    .select({
+      keyId: apiKeys.id,
+      lastUsedAt: apiKeys.lastUsedAt,
+      expiresAt: apiKeys.expiresAt,
+      revokedAt: apiKeys.revokedAt,
+      id: users.id,
+      username: users.username,
+      roleId: users.roleId,
+      active: users.active,
+      accessVersion: sql<number>`coalesce(${roleAccessVersions.version}, 0)`.mapWith(Number),
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .leftJoin(roleAccessVersions, eq(roleAccessVersions.roleId, users.roleId))
+    .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
+    .limit(1)
+    .prepare('goc_access_api_key');
+}
+
+/** lastUsedAt moves at most this often: a key used a thousand times a minute writes once. */
+const LAST_USED_STEP_MS = 60_000;
+
 /** Verifies the bearer and loads the user, refusing inactive users and ended sessions. */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
-  const claims = await request.server.tokens.verify(bearerToken(request));
+  const bearer = bearerToken(request);
+  if (isApiKey(bearer)) {
+    const keyUser = await request.server.liveApiKey(bearer);
+    if (!keyUser) throw new UnauthorizedError();
+    request.user = keyUser;
+    return keyUser;
+  }
+  const claims = await request.server.tokens.verify(bearer);
   const row = await request.server.liveSession(claims.userId, claims.familyId);
   if (!row) throw new UnauthorizedError();
   const user: AuthUser = { id: row.id, username: row.username, roleId: row.roleId, familyId: claims.familyId, accessVersion: row.accessVersion };
@@ -124,6 +163,22 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
     });
     // The API's clock, as at login (the family's end was set from it), not the database's.
     return row && row.active && row.familyEndsAt !== null && row.familyEndsAt > Date.now() ? row : null;
+  });
+  const apiKeyQuery = prepareApiKeyQuery(app.db);
+  app.decorate('liveApiKey', async (key: string): Promise<AuthUser | null> => {
+    if (!wellFormedApiKey(key)) return null;
+    const [row] = await apiKeyQuery.execute({ keyHash: hashApiKey(key) });
+    const now = Date.now();
+    if (!row || row.revokedAt !== null || !row.active || (row.expiresAt !== null && row.expiresAt.getTime() <= now)) return null;
+    if (row.lastUsedAt === null || now - row.lastUsedAt.getTime() >= LAST_USED_STEP_MS) {
+      // Bookkeeping, not part of the request: a failure is logged, never refused.
+      app.db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(now) })
+        .where(and(eq(apiKeys.id, row.keyId), sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < ${new Date(now - LAST_USED_STEP_MS)})`))
+        .catch((err: unknown) => app.log.warn({ err }, 'No se pudo anotar el último uso de una clave API'));
+    }
+    return { id: row.id, username: row.username, roleId: row.roleId, familyId: `api-key:${row.keyId}`, accessVersion: row.accessVersion, apiKeyId: row.keyId };
   });
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('permissions', null);

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loginResponseSchema, type LoginResponse } from '@goc/contracts';
 import { buildApp, type BuildOptions } from '../../src/app';
-import { DEFAULT_ATTACHMENT_SETTINGS, DEFAULT_AUTH_SETTINGS, DEFAULT_EVENT_RETENTION_DAYS, type AppConfig, type AuthSettings } from '../../src/config';
+import { DEFAULT_ATTACHMENT_SETTINGS, DEFAULT_AUTH_SETTINGS, DEFAULT_EVENT_RETENTION_DAYS, type AppConfig, type AuthSettings, type HostResolver } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
 import { roles, users } from '../../src/db/schema';
 import { seedDatabase } from '../../src/db/seed';
@@ -38,6 +38,10 @@ export function createWebDist(): string {
   return dir;
 }
 
+const offlineResolver: HostResolver = async (hostname) => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+};
+
 export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?: Partial<AuthSettings> } = {}): AppConfig {
   const { auth, ...rest } = overrides;
   return {
@@ -56,6 +60,8 @@ export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?
     eventRetentionDays: DEFAULT_EVENT_RETENTION_DAYS,
     attachments: DEFAULT_ATTACHMENT_SETTINGS,
     backups: { dir: join(tmpdir(), 'goc-test-backups'), schedule: 'off', keep: 14 },
+    // Tests never ask the network's DNS: a webhook to a host name is refused unless a test mocks it.
+    webhooks: { resolve: offlineResolver },
     ...rest,
     auth: { ...TEST_AUTH, ...auth },
   };

@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../helpers/app';
 /*
  * The typed client generated from the OpenAPI document (packages/client), used the way a third party
  * would: against a listening API, over HTTP, knowing only the document. `token` is any bearer the
- * API accepts — a user's access token here; an API key works the same way.
+ * API accepts: a user's access token, or an API key.
  */
 
 let t: TestApp;
@@ -54,6 +54,15 @@ async function listMaterialsAndOrder(client: GocClient): Promise<void> {
 describe('the generated client', () => {
   it('lists materials and creates an order with a bearer token', async () => {
     await listMaterialsAndOrder(createGocClient({ baseUrl, token: await signedIn() }));
+  });
+
+  it('lists materials and creates an order with an API key made through the client', async () => {
+    const admin = createGocClient({ baseUrl, token: await signedIn() });
+    const roles = await admin.GET('/api/v2/roles/options', { params: { query: { q: 'Administrador', limit: 1 } } });
+    const made = await admin.POST('/api/v2/api-keys', { body: { name: 'Cliente generado', roleId: Number(roles.data!.items[0]!.value) } });
+    expect(made.response.status, JSON.stringify(made.error)).toBe(201);
+    expect(made.data!.key).toMatch(/^goc_/);
+    await listMaterialsAndOrder(createGocClient({ baseUrl, token: made.data!.key }));
   });
 
   it('gets the Spanish error bodies typed: no token → 401, bad body → 400 with the fields', async () => {

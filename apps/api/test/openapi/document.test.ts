@@ -177,7 +177,11 @@ describe('security and servers', () => {
     );
     // Refresh passes the access check (its token may have expired) but needs that token, not a key.
     expect(doc.paths['/api/v2/auth/refresh']!.post!.security).toEqual([{ bearerAuth: [] }]);
-    const others = operations.filter(({ op }) => op.security?.length !== 0 && op.operationId !== 'refreshSession');
+    // A key never manages keys or webhooks (docs/integrations.md): those take a person's token only.
+    const personOnly = operations.filter(({ path }) => path.startsWith('/api/v2/api-keys') || path.startsWith('/api/v2/webhooks'));
+    expect(personOnly).toHaveLength(12);
+    for (const { op } of personOnly) expect(op.security).toEqual([{ bearerAuth: [] }]);
+    const others = operations.filter(({ op, path }) => op.security?.length !== 0 && op.operationId !== 'refreshSession' && !personOnly.some((p) => p.path === path));
     expect(others.filter(({ op }) => JSON.stringify(op.security) !== JSON.stringify([{ bearerAuth: [] }, { apiKey: [] }]))).toEqual([]);
     expect(doc.components.securitySchemes).toMatchObject({
       bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

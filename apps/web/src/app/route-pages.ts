@@ -36,5 +36,6 @@ export const PAGES: Record<RouteKey, () => Promise<PageModule>> = {
   subcategories: () => import('../features/catalogs/catalog-page'),
   users: () => import('../features/users/users-page'),
   notificationPreferences: () => import('../features/notifications/preferences-page'),
+  integrations: () => import('../features/integrations/integrations-page'),
   login: () => import('../features/auth/login-page'),
 };

@@ -55,6 +55,7 @@ describe('sidebar (SPEC §2)', () => {
       'Proveedores',
       'Unidades',
       'Subcategoria',
+      'Integraciones',
     ]);
     expect(screen.getByRole('button', { name: 'Salir' })).toBeInTheDocument();
   });

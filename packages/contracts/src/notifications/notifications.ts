@@ -7,7 +7,7 @@ import { listQueryParams } from '../list-query';
  * and the shapes of every answer.
  */
 
-export const NOTIFICATION_TYPES = ['order_sent', 'order_status', 'movement_status', 'movement_late', 'cut_open', 'access_changed'] as const;
+export const NOTIFICATION_TYPES = ['order_sent', 'order_status', 'movement_status', 'movement_late', 'cut_open', 'access_changed', 'webhook_disabled'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** How each type reads in the preferences table. */
@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, { label
   movement_late: { label: 'Movimientos fuera de plazo', description: 'Se capturó un movimiento después de su fecha límite' },
   cut_open: { label: 'Corte semanal sin cerrar', description: 'Los lunes a las 10:00, si el corte de la semana pasada sigue abierto' },
   access_changed: { label: 'Cambios en mi rol o permisos', description: 'Tu rol o sus permisos cambiaron' },
+  webhook_disabled: { label: 'Webhooks desactivados', description: 'Un webhook que creaste falló durante 3 días y se desactivó' },
 };
 
 export const NOTIFICATION_MESSAGES = {

@@ -14,3 +14,4 @@ export * from './events';
 export * from './notifications';
 export * from './attachments';
 export * from './kept-totals';
+export * from './integrations';

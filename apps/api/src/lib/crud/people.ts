@@ -1,15 +1,15 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { employees, users } from '../../db/schema';
+import { apiKeys, employees, users } from '../../db/schema';
 
 /**
  * A user as history and timelines show them: id, username and, when linked to an employee, the
- * full name. Callers left-join users and employees.
+ * full name; an API key's service user reads «Clave API: <name>». Callers left-join users and employees.
  */
 export const userDisplayColumns = {
   userId: users.id,
   username: users.username,
-  name: sql<string | null>`nullif(concat_ws(' ', ${employees.firstName}, ${employees.lastName}, ${employees.secondLastName}), '')` as SQL<string | null>,
+  name: sql<string | null>`coalesce(nullif(concat_ws(' ', ${employees.firstName}, ${employees.lastName}, ${employees.secondLastName}), ''), (select 'Clave API: ' || ${apiKeys.name} from ${apiKeys} where ${apiKeys.userId} = ${users.id}))` as SQL<string | null>,
 };
 
 export function userDisplay(row: { userId: number | null; username: string | null; name: string | null }) {

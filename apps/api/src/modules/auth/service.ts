@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES, wellFormedText, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
 import type { AuthSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import { employees, refreshTokens, roles, users } from '../../db/schema';
+import { apiKeys, employees, refreshTokens, roles, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { revokeFamily } from '../../lib/sessions';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
@@ -103,7 +103,8 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     const [user] = await db
       .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`)
+      // A key's service user never signs in with a password (docs/integrations.md).
+      .where(sql`lower(${users.username}) = lower(${username}) and not exists (select 1 from ${apiKeys} where ${apiKeys.userId} = ${users.id})`)
       .limit(1);
 
     if (!user) {

@@ -180,6 +180,23 @@ async function roleDrafts(ctx: RuleContext, event: DomainEvent): Promise<Draft[]
     }));
 }
 
+/** A webhook failing for days was deactivated (modules/integrations): its creator hears it. */
+async function webhookDrafts(ctx: RuleContext, event: DomainEvent): Promise<Draft[]> {
+  const createdById = Number(event.metadata?.createdById);
+  if (event.type !== 'webhooks.deactivated' || !Number.isInteger(createdById)) return [];
+  const [row] = await ctx.db.select({ active: users.active }).from(users).where(eq(users.id, createdById)).limit(1);
+  if (!row?.active) return [];
+  return [
+    {
+      userId: createdById,
+      type: 'webhook_disabled',
+      title: 'Se desactivó un webhook',
+      body: `Las entregas a ${String(event.metadata?.url ?? '')} fallaron durante 3 días y el webhook se desactivó; revisa el receptor y vuelve a activarlo en Integraciones.`,
+      link: routePath('integrations'),
+    },
+  ];
+}
+
 /** The notifications an event causes (none for events nobody is told about). */
 export async function draftsFor(ctx: RuleContext, event: DomainEvent): Promise<Draft[]> {
   const service = ctx.resources.get(event.resource);
@@ -192,6 +209,8 @@ export async function draftsFor(ctx: RuleContext, event: DomainEvent): Promise<D
       return userDrafts(ctx, event);
     case 'roles':
       return roleDrafts(ctx, event);
+    case 'webhooks':
+      return webhookDrafts(ctx, event);
     default:
       return [];
   }

@@ -1,0 +1,79 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { INTEGRATION_MESSAGES } from '@goc/contracts';
+import type { HostResolver } from '../../config';
+
+/*
+ * Where a webhook may send (docs/integrations.md "Seguridad"): https only, and only to public
+ * unicast addresses — never loopback, link-local (cloud metadata at 169.254.169.254), private,
+ * carrier-grade NAT, multicast, reserved, nor their IPv6 equivalents (IPv4-mapped addresses are
+ * judged as the IPv4 address they carry). The check is made on the address actually connected to,
+ * at every delivery: a name that resolved to a public address yesterday and to 127.0.0.1 today is
+ * refused today.
+ */
+
+export const systemResolver: HostResolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/** A refused destination; `message` is Spanish and safe to show. */
+export class TargetRefused extends Error {}
+
+/** Whether an address is a public unicast one. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  return parsed.range() === 'unicast';
+}
+
+/** The URL's own checks (scheme, no credentials); the address is checked when it is resolved. */
+export function checkUrl(raw: string, allowPrivate: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new TargetRefused(INTEGRATION_MESSAGES.webhookUrl);
+  }
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw new TargetRefused(INTEGRATION_MESSAGES.webhookHttps);
+  if (url.username !== '' || url.password !== '') throw new TargetRefused(INTEGRATION_MESSAGES.webhookCredentials);
+  return url;
+}
+
+/** URL host names keep IPv6 literals in brackets. */
+const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+
+/** The addresses the URL's host resolves to, each checked; throws TargetRefused. */
+export async function resolveTarget(url: URL, allowPrivate: boolean, resolve: HostResolver): Promise<LookupAddress[]> {
+  const host = bareHost(url);
+  let addresses: LookupAddress[];
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    try {
+      addresses = await resolve(host);
+    } catch {
+      throw new TargetRefused(INTEGRATION_MESSAGES.webhookUnresolved);
+    }
+  }
+  if (addresses.length === 0) throw new TargetRefused(INTEGRATION_MESSAGES.webhookUnresolved);
+  // Every address must pass: a name answering one public and one private address is refused.
+  if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) throw new TargetRefused(INTEGRATION_MESSAGES.webhookPrivate);
+  return addresses;
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for http(s).request that connects only to checked addresses: the check and the
+ * connection use the same resolution, so no second answer can slip in between.
+ */
+export function guardedLookup(allowPrivate: boolean, resolve: HostResolver) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    resolveTarget(new URL(`http://${hostname.includes(':') ? `[${hostname}]` : hostname}`), allowPrivate, resolve).then(
+      (addresses) => {
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: Error) => callback(Object.assign(error, { code: 'EGOCREFUSED' }), '', 0),
+    );
+  };
+}

@@ -1,0 +1,46 @@
+import type { WebhookEvent } from '@goc/contracts';
+import type { ResourceService } from '../../lib/crud/service';
+import type { DomainEvent } from '../../lib/events/types';
+
+/*
+ * Webhook event names are `<resource>.<action>`: the resource as the API's path names it (orders,
+ * movements, cuts, employees, material-categories…) and the action of the outbox row (record.created
+ * → created; attachment.added → attachment_added; a module's own `orders.invoice_added` keeps its
+ * action).
+ */
+
+const ACTIONS = [
+  { action: 'created', label: 'creado' },
+  { action: 'updated', label: 'modificado' },
+  { action: 'deleted', label: 'eliminado' },
+] as const;
+
+/** Resources whose status routes write `record.transitioned` without a declared workflow (the registry's). */
+const STATUS_ROUTES = new Set(['registryMovements', 'registryCuts']);
+
+/** The last segment of the resource's API path: '/registry/movements' → 'movements'. */
+export const publicResourceName = (service: ResourceService) => service.resource.resource.split('/').filter(Boolean).pop() ?? service.resource.key;
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Every event a webhook may subscribe to, by resource, in the resources' order. */
+export function webhookEventCatalog(resources: ReadonlyMap<string, ResourceService>): WebhookEvent[] {
+  const out: WebhookEvent[] = [];
+  for (const service of resources.values()) {
+    const name = publicResourceName(service);
+    const noun = capitalize(service.resource.nouns.plural);
+    for (const { action, label } of ACTIONS) out.push({ name: `${name}.${action}`, label: `${noun}: ${label}` });
+    if (service.resource.workflow || STATUS_ROUTES.has(service.resource.key)) out.push({ name: `${name}.transitioned`, label: `${noun}: cambio de estatus` });
+  }
+  return out;
+}
+
+/** The webhook name of an outbox event, or null when its resource has no public name. */
+export function webhookEventName(event: DomainEvent, resources: ReadonlyMap<string, ResourceService>): { resource: string; name: string } | null {
+  const service = resources.get(event.resource);
+  if (!service) return null;
+  const resource = publicResourceName(service);
+  const [area, action] = event.type.split('.', 2) as [string, string];
+  const verb = area === 'record' ? action : area === 'attachment' ? `attachment_${action}` : action;
+  return { resource, name: `${resource}.${verb}` };
+}

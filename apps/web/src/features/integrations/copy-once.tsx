@@ -1,0 +1,25 @@
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useToast } from '../../components/toast/use-toast';
+import { integrationTexts as texts } from './integrations-texts';
+
+/** A secret shown this once, with a button that copies it. */
+export function CopyOnce({ id, label, value }: { id: string; label: string; value: string }) {
+  const toast = useToast();
+  const copy = () =>
+    navigator.clipboard.writeText(value).then(
+      () => toast.add({ severity: 'success', summary: texts.copied, life: 3000 }),
+      () => toast.add({ severity: 'warn', summary: texts.copyFailed, life: 6000 }),
+    );
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <InputText id={id} value={value} readOnly className="min-w-0 flex-1 font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
+        <Button type="button" icon="pi pi-copy" label={texts.copy} onClick={() => void copy()} />
+      </div>
+    </div>
+  );
+}
