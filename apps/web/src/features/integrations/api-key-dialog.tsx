@@ -1,15 +1,13 @@
 import { useId, useState } from 'react';
-import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyCreated } from '@goc/contracts';
-import { AppDialog } from '../../components/app-dialog';
 import { FormDialog } from '../../components/form/form-dialog';
 import { FormField } from '../../components/form/form-field';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
-import { CopyOnce } from './copy-once';
+import { ShownOnceDialog } from './copy-once';
 import { createApiKey, fetchRoles, integrationKeys } from './integrations-api';
 import { integrationTexts as texts } from './integrations-texts';
 
@@ -47,19 +45,9 @@ export function ApiKeyDialog({ onHide }: { onHide: () => void }) {
 
   if (created) {
     return (
-      <AppDialog
-        visible
-        onHide={onHide}
-        header={texts.keyCreatedTitle}
-        style={{ width: '36rem' }}
-        footer={<Button type="button" label={texts.done} icon="pi pi-check" onClick={onHide} />}
-      >
-        <div className="flex flex-col gap-3">
-          <p className="m-0 rounded-md border border-solid border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{texts.keyOnce}</p>
-          <CopyOnce id={`${formId}-key`} label={created.name} value={created.key} />
-          <p className="m-0 text-sm text-slate-600">{texts.keyUsage}</p>
-        </div>
-      </AppDialog>
+      <ShownOnceDialog header={texts.keyCreatedTitle} warning={texts.keyOnce} id={`${formId}-key`} label={created.name} value={created.key} onHide={onHide}>
+        <p className="m-0 text-sm text-slate-600">{texts.keyUsage}</p>
+      </ShownOnceDialog>
     );
   }
 

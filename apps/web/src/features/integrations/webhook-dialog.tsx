@@ -1,15 +1,13 @@
 import { useId, useMemo, useState } from 'react';
-import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Webhook, WebhookCreated, WebhookEvent } from '@goc/contracts';
-import { AppDialog } from '../../components/app-dialog';
 import { FormDialog } from '../../components/form/form-dialog';
 import { FormField } from '../../components/form/form-field';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
-import { CopyOnce } from './copy-once';
+import { ShownOnceDialog } from './copy-once';
 import { createWebhook, fetchWebhookEvents, integrationKeys, updateWebhook } from './integrations-api';
 import { integrationTexts as texts } from './integrations-texts';
 
@@ -69,18 +67,7 @@ export function WebhookDialog({ webhook, onHide }: { webhook?: Webhook; onHide: 
 
   if (created) {
     return (
-      <AppDialog
-        visible
-        onHide={onHide}
-        header={texts.webhookCreatedTitle}
-        style={{ width: '36rem' }}
-        footer={<Button type="button" label={texts.done} icon="pi pi-check" onClick={onHide} />}
-      >
-        <div className="flex flex-col gap-3">
-          <p className="m-0 rounded-md border border-solid border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{texts.secretOnce}</p>
-          <CopyOnce id={`${formId}-secret`} label={created.url} value={created.secret} />
-        </div>
-      </AppDialog>
+      <ShownOnceDialog header={texts.webhookCreatedTitle} warning={texts.secretOnce} id={`${formId}-secret`} label={created.url} value={created.secret} onHide={onHide} />
     );
   }
 
