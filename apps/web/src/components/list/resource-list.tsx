@@ -212,7 +212,7 @@ export function ResourceList({
             ? 'PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown'
             : 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport'
         }
-        currentPageReportTemplate={isMobile ? listTexts.pageReportShort : listTexts.pageReport}
+        currentPageReportTemplate={!loadingRows && total === 0 ? listTexts.noResults : isMobile ? listTexts.pageReportShort : listTexts.pageReport}
         onPage={(event) => update({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })}
         sortMode="multiple"
         removableSort
@@ -235,7 +235,12 @@ export function ResourceList({
         {attachments && (
           <Column
             key="attachments"
-            header={<i className="pi pi-paperclip" aria-label={attachmentsTexts.countHeader} />}
+            header={
+              <>
+                <i className="pi pi-paperclip" aria-hidden="true" />
+                <span className="sr-only">{attachmentsTexts.countHeader}</span>
+              </>
+            }
             body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={row[ATTACHMENT_COUNT] as number | undefined} />)}
             className="w-px whitespace-nowrap"
           />
