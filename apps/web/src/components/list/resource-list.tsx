@@ -224,7 +224,11 @@ export function ResourceList({
         onFilter={(event) => update({ filters: fromTableFilters(resource.listFields, event.filters), page: 1 })}
         emptyMessage={listTexts.empty}
         scrollable
-        tableStyle={{ minWidth: isMobile ? '36rem' : '48rem' }}
+        // A phone shows each row as a card (styles.css, .goc-resource-list): PrimeReact's stack layout
+        // names each cell by its column; its own breakpoint is off so the header row (sort, filters) stays.
+        responsiveLayout="stack"
+        breakpoint="0px"
+        tableStyle={isMobile ? undefined : { minWidth: '48rem' }}
         size="small"
         stripedRows
         aria-busy={loadingRows}
