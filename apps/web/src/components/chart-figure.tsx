@@ -25,29 +25,32 @@ export function ChartFigure({ type, data, options, summary, labelHeader }: Chart
   return (
     <>
       <Chart type={type} data={data} width="100%" height="100%" options={options} ariaLabel={summary} />
-      <table className="sr-only">
-        <caption>{summary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labelHeader}</th>
-            {data.datasets.map((set) => (
-              <th key={set.label} scope="col">
-                {set.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.labels.map((label, row) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
+      {/* The wrapper hides the table: a table itself grows to its content whatever its width says. */}
+      <div className="sr-only">
+        <table>
+          <caption>{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labelHeader}</th>
               {data.datasets.map((set) => (
-                <td key={set.label}>{formatNumber(set.data[row] ?? 0)}</td>
+                <th key={set.label} scope="col">
+                  {set.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.labels.map((label, row) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {data.datasets.map((set) => (
+                  <td key={set.label}>{formatNumber(set.data[row] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

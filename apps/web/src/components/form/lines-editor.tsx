@@ -138,7 +138,7 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
   };
   const lineButtons = (index: number, large: boolean) => {
     // On a phone every button is a 44 px touch target (WCAG 2.5.5).
-    const size = large ? 'h-11 w-11' : '';
+    const size = large ? 'h-[44px] w-[44px]' : '';
     return (
       <>
         <Button type="button" icon="pi pi-arrow-up" text rounded size={large ? undefined : 'small'} severity="secondary" className={size} aria-label={formTexts.moveLineUp(lineNo(index))} disabled={index === 0} onClick={() => moveTo(index, index - 1)} />

@@ -29,8 +29,6 @@ export const listTexts = {
   no: 'No',
   pageReport: '{first}–{last} de {totalRecords}',
   pageReportShort: '{currentPage} / {totalPages}',
-  /** An empty list's paging, instead of '1 / 0'. */
-  noResults: '0 resultados',
   selectOption: 'Selecciona una opción',
   filterValue: 'Valor',
   total: (n: number) => `${n.toLocaleString('es-MX')} ${n === 1 ? 'registro' : 'registros'}`,

@@ -212,7 +212,7 @@ export function ResourceList({
             ? 'PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown'
             : 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport'
         }
-        currentPageReportTemplate={!loadingRows && total === 0 ? listTexts.noResults : isMobile ? listTexts.pageReportShort : listTexts.pageReport}
+        currentPageReportTemplate={isMobile ? listTexts.pageReportShort : listTexts.pageReport}
         onPage={(event) => update({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })}
         sortMode="multiple"
         removableSort

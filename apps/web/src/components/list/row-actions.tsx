@@ -104,7 +104,7 @@ export function useRowActionsMenu(actions: readonly RowAction[], { overflow = fa
           menu.current?.toggle(event);
         }}
         // 44 px on a phone: a touch target (WCAG 2.5.5).
-        className="h-9 w-9 shrink-0 max-md:h-11 max-md:w-11"
+        className="h-9 w-9 shrink-0 max-md:h-[44px] max-md:w-[44px]"
       />
     );
   };
