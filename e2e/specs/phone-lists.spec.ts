@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { optionsList } from '../support/prime';
 import { shot } from '../support/shots';
 import { expect, headerTitle, seedSession, test } from '../support/test';
@@ -13,7 +14,7 @@ test.beforeEach(async ({ context, sessions }) => {
   await seedSession(context, await sessions.admin());
 });
 
-const fitsSideways = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const fitsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 const LISTS = [
   { url: '/pedidos/historico', title: 'Histórico de Pedidos', shot: 'phone-list-pedidos' },
