@@ -226,8 +226,7 @@ export function ResourceList({
         scrollable
         // A phone shows each row as a card (styles.css, .goc-resource-list): PrimeReact's stack layout
         // names each cell by its column; its own breakpoint is off so the header row (sort, filters) stays.
-        responsiveLayout="stack"
-        breakpoint="0px"
+        {...(isMobile ? { responsiveLayout: 'stack' as const, breakpoint: '0px' } : {})}
         tableStyle={isMobile ? undefined : { minWidth: '48rem' }}
         size="small"
         stripedRows
