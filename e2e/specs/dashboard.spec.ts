@@ -18,7 +18,8 @@ test('the order chart links to the filtered Histórico de Pedidos', async ({ pag
   await page.goto('/');
   const chart = page.getByRole('region', { name: 'Pedidos por estatus' });
   await expect(chart.locator('canvas')).toBeVisible({ timeout: 30_000 });
-  await chart.getByRole('link', { name: `${status.name}: ${status.count}` }).click();
+  // The link is named by its visible tag: "<status> · <count>".
+  await chart.getByRole('link', { name: `${status.name} · ${status.count}` }).click();
   await expect(page).toHaveURL(/\/pedidos\/historico\?/);
   const filters = JSON.parse(new URL(page.url()).searchParams.get('filters')!) as Record<string, unknown>;
   expect(filters).toEqual({ statusId: { operator: 'and', constraints: [{ matchMode: 'equals', value: status.id }] } });
@@ -31,7 +32,7 @@ test('the altas y bajas widget links to Histórico de Registro', async ({ page, 
   await seedSession(context, await sessions.admin());
   await page.goto('/');
   const widget = page.getByRole('region', { name: 'Altas y bajas' });
-  await expect(widget.getByLabel('Esta semana')).toBeVisible({ timeout: 30_000 });
+  await expect(widget.getByText(/^Esta semana/)).toBeVisible({ timeout: 30_000 });
   await widget.getByRole('link', { name: 'Ver histórico de registro' }).click();
   await expect(page).toHaveURL(/\/registro\/historico$/, { timeout: 30_000 });
 });

@@ -7,9 +7,26 @@ export const FILTER_MATCH_MODES = {
   date: [FilterMatchMode.DATE_IS, FilterMatchMode.DATE_IS_NOT, FilterMatchMode.DATE_BEFORE, FilterMatchMode.DATE_AFTER],
 };
 
+/**
+ * Pass-through options for every instance (merged with a component's own): PrimeReact widgets that
+ * repeat for assistive technology what their focusable part already says.
+ * - Dropdown: a hidden native select mirrors the value for forms, and the arrow is a named "button"
+ *   that is not focusable; the focusable combobox input carries the name and the keyboard, so both
+ *   are hidden from the accessibility tree (axe: select-name, aria-command-name). Its wrapper, a
+ *   plain div, is given aria-activedescendant while focused, pointing at no element even when the
+ *   list is closed (axe: aria-allowed-attr, aria-valid-attr-value): dropped.
+ * - InputSwitch: its wrapper is a role="checkbox" around the real role="switch" input, a control
+ *   inside a control (axe: nested-interactive); the wrapper becomes a plain container.
+ */
+const ACCESSIBLE_PASS_THROUGH = {
+  dropdown: { root: { 'aria-activedescendant': undefined }, select: { 'aria-hidden': true }, trigger: { 'aria-hidden': true, role: undefined } },
+  inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+} as APIOptions['pt'];
+
 /** PrimeReactProvider value: Spanish, ripple, and the layer order of SPEC §9 (toast above all). */
 export const PRIME_CONFIG: Partial<APIOptions> = {
   locale: 'es',
+  pt: ACCESSIBLE_PASS_THROUGH,
   ripple: true,
   zIndex: { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100, toast: 1200 },
   filterMatchModeOptions: FILTER_MATCH_MODES,

@@ -188,7 +188,7 @@ describe('header (SPEC §1)', () => {
   it('the user menu holds Salir', async () => {
     start('/');
     await ready();
-    await userEvent.click(screen.getByRole('button', { name: 'Opciones de la cuenta' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Opciones de la cuenta/ }));
     expect(await screen.findByRole('menuitem', { name: 'Salir', hidden: true })).toBeInTheDocument();
   });
 });
@@ -261,7 +261,7 @@ describe('logout (SPEC §2 logout confirmation)', () => {
   it('the header menu Salir asks the same confirmation', async () => {
     start('/');
     await ready();
-    await userEvent.click(screen.getByRole('button', { name: 'Opciones de la cuenta' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Opciones de la cuenta/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Salir', hidden: true }));
     expect(within(await screen.findByRole('dialog')).getByText('¿Está seguro que desea cerrar sesión?')).toBeInTheDocument();
   });

@@ -12,7 +12,7 @@ export const companiesCatalog = defineCatalog({
   nouns: { singular: 'empresa', plural: 'empresas', article: 'la' },
   fields: {
     name: f.text({ label: 'Razón social', required: true, maxLength: 200, unique: true }),
-    rfc: f.text({ label: 'RFC', required: true, maxLength: 13, unique: true, schema: rfcMoralOrFisicaSchema }),
+    rfc: f.text({ label: 'RFC', keyboard: 'upper', required: true, maxLength: 13, unique: true, schema: rfcMoralOrFisicaSchema }),
     employerRegistration: f.text({
       label: 'Registro patronal',
       maxLength: 14,

@@ -164,6 +164,8 @@ export interface FieldMeta {
   required: boolean;
   form: FormMode;
   maxLength?: number;
+  /** The phone keyboard a text field wants: digits only (NSS) or capitals (CURP, RFC). */
+  keyboard?: TextKeyboard;
   /** number / money bounds; `integer` for whole numbers, `decimals` the most fraction digits of others. */
   min?: number;
   max?: number;
@@ -344,8 +346,12 @@ function textCore(opts: { max: number; required: boolean; schema?: Sch<string, s
   });
 }
 
+/** A text field's keyboard on phones: `numeric` digits (inputmode), `upper` capitals (autocapitalize). */
+export type TextKeyboard = 'numeric' | 'upper';
+
 interface TextOptions extends CommonOptions {
   maxLength?: number;
+  keyboard?: TextKeyboard;
   /** Extra validation / normalisation of a non-blank value (e.g. rfcMoralOrFisicaSchema). */
   schema?: Sch<string, string>;
   warning?: (value: string) => string | null;
@@ -356,7 +362,7 @@ function textLike<const O extends TextOptions>(type: FieldType, o: O, defaultMax
   const mode = modeOf(o) as ModeOf<O>;
   const core = textCore({ max, required: mode === 'required', schema: o.schema ?? schema });
   return field(
-    meta(type, o, { maxLength: max, ...(o.warning ? { warning: o.warning } : {}) }),
+    meta(type, o, { maxLength: max, ...(o.warning ? { warning: o.warning } : {}), ...(o.keyboard ? { keyboard: o.keyboard } : {}) }),
     finish(mode, z.string(), core),
   );
 }

@@ -11,7 +11,7 @@ export const suppliersCatalog = defineCatalog({
   nouns: { singular: 'proveedor', plural: 'proveedores', article: 'el' },
   fields: {
     name: f.text({ label: 'Nombre', required: true, maxLength: 200, unique: true }),
-    rfc: f.text({ label: 'RFC', required: true, maxLength: 13, unique: true, schema: rfcMoralOrFisicaSchema }),
+    rfc: f.text({ label: 'RFC', keyboard: 'upper', required: true, maxLength: 13, unique: true, schema: rfcMoralOrFisicaSchema }),
     contactName: f.text({ label: 'Contacto', maxLength: 150 }),
     phone: f.phone({ label: 'Teléfono' }),
     email: f.email({ label: 'Correo electrónico' }),

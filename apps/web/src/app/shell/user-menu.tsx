@@ -42,12 +42,13 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     <>
       <button
         type="button"
-        aria-label={es.userMenu}
         aria-haspopup="menu"
         aria-controls="goc-user-menu"
         onClick={(event) => menu.current?.toggle(event)}
         className="flex max-w-[18rem] cursor-pointer items-center gap-3 rounded-full border-0 bg-transparent py-1 pr-2 pl-1 text-left transition-colors hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-blue-400 focus-visible:outline-none md:rounded-lg md:pr-3"
       >
+        {/* Named by its content, so the name contains the visible user and role (WCAG 2.5.3). */}
+        <span className="sr-only">{es.userMenu}: </span>
         <UserAvatar user={user} />
         <span className="hidden min-w-0 flex-col leading-tight md:flex">
           <span className="truncate text-sm font-semibold text-slate-800" data-testid="header-user-name">

@@ -60,6 +60,7 @@ export function FieldInput({ id, field, value, onChange, values, record, parentL
           max={field.max}
           maxFractionDigits={field.integer ? 0 : 3}
           showButtons={field.integer}
+          inputMode={field.integer ? 'numeric' : 'decimal'}
           {...common}
           className="w-full"
           inputClassName="w-full"
@@ -73,6 +74,7 @@ export function FieldInput({ id, field, value, onChange, values, record, parentL
           onChange={(e) => onChange(e.value ?? null)}
           mode="currency"
           currency="MXN"
+          inputMode="decimal"
           locale="es-MX"
           min={0}
           max={field.max}
@@ -180,6 +182,8 @@ export function FieldInput({ id, field, value, onChange, values, record, parentL
           value={text(value)}
           maxLength={field.maxLength}
           onChange={(e) => onChange(e.target.value)}
+          {...(field.keyboard === 'numeric' ? { inputMode: 'numeric' as const } : {})}
+          {...(field.keyboard === 'upper' ? { autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false } : {})}
           {...common}
           className="w-full"
         />

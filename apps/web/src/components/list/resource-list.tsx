@@ -224,7 +224,10 @@ export function ResourceList({
         onFilter={(event) => update({ filters: fromTableFilters(resource.listFields, event.filters), page: 1 })}
         emptyMessage={listTexts.empty}
         scrollable
-        tableStyle={{ minWidth: isMobile ? '36rem' : '48rem' }}
+        // A phone shows each row as a card (styles.css, .goc-resource-list): PrimeReact's stack layout
+        // names each cell by its column; its own breakpoint is off so the header row (sort, filters) stays.
+        {...(isMobile ? { responsiveLayout: 'stack' as const, breakpoint: '0px' } : {})}
+        tableStyle={isMobile ? undefined : { minWidth: '48rem' }}
         size="small"
         stripedRows
         aria-busy={loadingRows}
@@ -235,7 +238,12 @@ export function ResourceList({
         {attachments && (
           <Column
             key="attachments"
-            header={<i className="pi pi-paperclip" aria-label={attachmentsTexts.countHeader} />}
+            header={
+              <>
+                <i className="pi pi-paperclip" aria-hidden="true" />
+                <span className="sr-only">{attachmentsTexts.countHeader}</span>
+              </>
+            }
             body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={row[ATTACHMENT_COUNT] as number | undefined} />)}
             className="w-px whitespace-nowrap"
           />

@@ -25,3 +25,12 @@ export function columnFilterPassThrough(column: string): ColumnPassThroughOption
 export const TABLE_PASS_THROUGH: DataTablePassThroughOptions = {
   paginator: { RPPDropdown: { input: { 'aria-label': filterAria.rowsPerPage } } },
 };
+
+/**
+ * A read-only table that may scroll sideways on a phone: its scrolling box takes the keyboard focus,
+ * so arrows scroll it (WCAG 2.1.1; axe: scrollable-region-focusable). Lists with row buttons need
+ * nothing: their buttons already reach every column.
+ */
+export const SCROLLABLE_TABLE: DataTablePassThroughOptions = {
+  wrapper: { tabIndex: 0 },
+};

@@ -17,7 +17,7 @@ interface LoginFormProps {
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <small id={id} className="text-red-500">
+    <small id={id} className="text-red-700">
       {message}
     </small>
   );
@@ -144,7 +144,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       )}
       <button
         type="submit"
-        className="flex w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-solid border-blue-500 bg-blue-500 px-5 py-3 text-base font-semibold text-white transition-colors hover:border-blue-600 hover:bg-blue-600 focus-visible:ring-4 focus-visible:ring-blue-200 focus-visible:outline-none disabled:cursor-default disabled:opacity-60"
+        className="flex w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-solid border-blue-600 bg-blue-600 px-5 py-3 text-base font-semibold text-white transition-colors hover:border-blue-700 hover:bg-blue-700 focus-visible:ring-4 focus-visible:ring-blue-200 focus-visible:outline-none disabled:cursor-default disabled:opacity-60"
         disabled={submitting}
       >
         Ingresar

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Chart } from 'primereact/chart';
 import { Link, useNavigate } from 'react-router';
 import { formatDay, routePath, ROUTES, type Dashboard, type RouteKey } from '@goc/contracts';
+import { ChartFigure } from '../../components/chart-figure';
 import { StatusTag } from '../../components/list/status-tag';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { BudgetBar } from '../../components/budget-bar';
@@ -65,11 +65,11 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
     <>
       <Panel title="Pedidos por estatus" action={<Link to={ROUTES.ordersHistory.path} className="text-sm">Ver histórico</Link>}>
         <div className="relative h-56 w-full min-w-0">
-          <Chart
+          <ChartFigure
             type="bar"
             data={byStatus}
-            width="100%"
-            height="100%"
+            summary={`Pedidos por estatus: ${statuses.map((s) => `${s.name} ${formatNumber(s.count)}`).join(', ')}`}
+            labelHeader="Estatus"
             options={{
               animation: false,
               maintainAspectRatio: false,
@@ -85,7 +85,7 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
         <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label="Pedidos por estatus">
           {statuses.map((s) => (
             <li key={s.id}>
-              <Link to={statusLink(s.id)} className="no-underline" aria-label={`${s.name}: ${s.count}`}>
+              <Link to={statusLink(s.id)} className="no-underline">
                 <StatusTag severity={severityOf(s.color)} label={`${s.name} · ${formatNumber(s.count)}`} />
               </Link>
             </li>
@@ -94,7 +94,13 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
       </Panel>
       <Panel title="Pedidos por mes">
         <div className="relative h-56 w-full min-w-0">
-          <Chart type="bar" data={byMonth} width="100%" height="100%" options={{ animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: byMonthAxis }} />
+          <ChartFigure
+            type="bar"
+            data={byMonth}
+            summary={`Pedidos creados por mes, los últimos ${history.byMonth.length} meses`}
+            labelHeader="Mes"
+            options={{ animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: byMonthAxis }}
+          />
         </div>
         <p className="m-0 text-xs text-slate-500">
           Últimos {history.byMonth.length} meses: {formatNumber(history.byMonth.reduce((a, m) => a + m.count, 0))} pedidos por{' '}
@@ -221,7 +227,7 @@ export function RegistryWidget({ registry, list }: { registry: NonNullable<Dashb
   return (
     <Panel title="Altas y bajas" action={<Link to={ROUTES[list.route].path} className="text-sm">{list.label}</Link>}>
       {current && (
-        <p className="m-0 text-sm text-slate-700" aria-label="Esta semana">
+        <p className="m-0 text-sm text-slate-700">
           <span className="text-slate-500">
             Esta semana ({formatDay(current.start)} – {formatDay(current.end)}):{' '}
           </span>
@@ -234,11 +240,11 @@ export function RegistryWidget({ registry, list }: { registry: NonNullable<Dashb
         </p>
       )}
       <div className="relative h-56 w-full min-w-0">
-        <Chart
+        <ChartFigure
           type="bar"
           data={data}
-          width="100%"
-          height="100%"
+          summary={`Altas, bajas y modificaciones por semana, las últimas ${weeks.length} semanas`}
+          labelHeader="Semana"
           options={{
             animation: false,
             maintainAspectRatio: false,

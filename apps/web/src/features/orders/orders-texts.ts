@@ -6,7 +6,7 @@ export const ordersTexts = {
   pdf: 'Descargar PDF',
   pdfFailed: 'No se pudo descargar el PDF',
   exportLines: 'Excel con partidas',
-  exportLinesLabel: 'Exportar a Excel lo filtrado, una fila por partida',
+  exportLinesLabel: 'Exportar lo filtrado a Excel con partidas, una fila por partida',
   detailTitle: (folio: string) => `Pedido ${folio}`,
   loadFailed: 'No se pudo cargar el pedido',
   work: 'Obra',

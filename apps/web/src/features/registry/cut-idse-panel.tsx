@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { SCROLLABLE_TABLE } from '../../components/list/table-aria';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { MOVEMENT_TYPE_OPTIONS, type IdseFile, type MovementType } from '@goc/contracts';
@@ -85,7 +86,7 @@ export function CutIdsePanel({ cutId }: { cutId: number }) {
       {refusals.length > 0 && (
         <div className="flex flex-col gap-2">
           <Message severity="warn" text={cutTexts.refusals(refusals.length)} className="justify-start" />
-          <DataTable value={[...refusals]} dataKey="movementId" size="small" scrollable tableStyle={{ minWidth: '28rem' }}>
+          <DataTable value={[...refusals]} dataKey="movementId" size="small" scrollable pt={SCROLLABLE_TABLE} tableStyle={{ minWidth: '28rem' }}>
             <Column header={cutTexts.refusalMovement} body={(r: Refusal) => `#${r.movementId}`} className="whitespace-nowrap" />
             <Column header={cutTexts.refusalEmployee} field="employee" />
             <Column header={cutTexts.refusalReason} field="reason" />

@@ -1,5 +1,6 @@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { SCROLLABLE_TABLE } from '../../components/list/table-aria';
 import type { CutTotals, CutWorkSummary } from '@goc/contracts';
 import { WorkflowStatusTag } from '../../components/list/status-tag';
 import { formatNumber } from '../../lib/format';
@@ -49,7 +50,7 @@ export function CutWorksTable({ works }: { works: readonly CutWorkSummary[] }) {
   return (
     <section className="goc-card overflow-hidden">
       <h2 className="m-0 border-0 border-b border-solid border-(--surface-border) px-4 py-3 text-base font-semibold">{cutTexts.perWork}</h2>
-      <DataTable value={[...works]} dataKey="work.id" size="small" stripedRows scrollable emptyMessage={cutTexts.noMovements} tableStyle={{ minWidth: '30rem' }}>
+      <DataTable value={[...works]} dataKey="work.id" size="small" stripedRows scrollable pt={SCROLLABLE_TABLE} emptyMessage={cutTexts.noMovements} tableStyle={{ minWidth: '30rem' }}>
         <Column header={cutTexts.workColumn} body={(row: CutWorkSummary) => row.work?.label ?? cutTexts.officeRow} />
         <Column header={cutTexts.altas} body={number((w) => w.altas)} className="text-right" headerClassName="whitespace-nowrap" />
         <Column header={cutTexts.bajas} body={number((w) => w.bajas)} className="text-right" headerClassName="whitespace-nowrap" />

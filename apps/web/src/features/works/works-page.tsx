@@ -43,42 +43,54 @@ function Counts({ work }: { work: Pick<WorkOverview, 'openOrders' | 'activeWorke
 }
 
 function WorkCard({ work, onOpen }: { work: WorkOverview; onOpen: () => void }) {
+  // The card opens on a click anywhere (the button's overlay covers it); the button itself holds only
+  // the name it is announced by, so its accessible name is its visible text (WCAG 2.5.3).
   return (
-    <li>
-      <button type="button" onClick={onOpen} aria-label={`${work.code} · ${work.name}`} className="goc-card flex h-full w-full cursor-pointer flex-col gap-2 px-4 py-3 text-left transition hover:border-blue-200 hover:shadow-md">
-        <span className="flex items-start justify-between gap-2">
-          <span className="flex min-w-0 flex-col">
-            <span className="text-xs font-medium text-slate-500">{work.code}</span>
-            <span className="font-semibold text-slate-800">{work.name}</span>
+    <li className="goc-card relative flex h-full flex-col gap-2 px-4 py-3 transition hover:border-blue-200 hover:shadow-md">
+      <span className="flex items-start justify-between gap-2">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="flex min-w-0 cursor-pointer flex-col border-0 bg-transparent p-0 text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-blue-600 focus-visible:after:outline-solid"
+        >
+          <span className="sr-only">{`${work.code} · ${work.name}`}</span>
+          <span className="text-xs font-medium text-slate-500" aria-hidden="true">
+            {work.code}
           </span>
-          {statusTag(work.status)}
-        </span>
-        <span className="text-xs text-slate-600">
-          {work.company.name} · {work.resident ? `Residente: ${work.resident.name}` : 'Sin residente'}
-        </span>
-        <BudgetBar budget={work.budget} ordered={work.ordered} />
-        <Counts work={work} />
-      </button>
+          <span className="font-semibold text-slate-800" aria-hidden="true">
+            {work.name}
+          </span>
+        </button>
+        {statusTag(work.status)}
+      </span>
+      <span className="text-xs text-slate-600">
+        {work.company.name} · {work.resident ? `Residente: ${work.resident.name}` : 'Sin residente'}
+      </span>
+      <BudgetBar budget={work.budget} ordered={work.ordered} />
+      <Counts work={work} />
     </li>
   );
 }
 
 function WorkRow({ work, onOpen }: { work: WorkOverview; onOpen: () => void }) {
+  // As a card: the row opens on a click anywhere, the button holds only its visible name.
   return (
-    <li>
-      <button type="button" onClick={onOpen} aria-label={`${work.code} · ${work.name}`} className="grid w-full cursor-pointer grid-cols-1 items-center gap-2 border-0 border-b border-slate-100 bg-transparent px-2 py-2 text-left hover:bg-slate-50 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)_auto]">
-        <span className="flex min-w-0 flex-col">
-          <span className="truncate font-medium text-slate-800">
-            {work.code} · {work.name}
-          </span>
-          <span className="truncate text-xs text-slate-500">
-            {work.company.name} · {work.resident?.name ?? 'Sin residente'}
-          </span>
+    <li className="relative grid w-full grid-cols-1 items-center gap-2 border-0 border-b border-solid border-slate-100 px-2 py-2 hover:bg-slate-50 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)_auto]">
+      <span className="flex min-w-0 flex-col">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="cursor-pointer truncate border-0 bg-transparent p-0 text-left font-medium text-slate-800 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-blue-600 focus-visible:after:outline-solid"
+        >
+          {`${work.code} · ${work.name}`}
+        </button>
+        <span className="truncate text-xs text-slate-500">
+          {work.company.name} · {work.resident?.name ?? 'Sin residente'}
         </span>
-        <span>{statusTag(work.status)}</span>
-        <BudgetBar budget={work.budget} ordered={work.ordered} />
-        <Counts work={work} />
-      </button>
+      </span>
+      <span>{statusTag(work.status)}</span>
+      <BudgetBar budget={work.budget} ordered={work.ordered} />
+      <Counts work={work} />
     </li>
   );
 }

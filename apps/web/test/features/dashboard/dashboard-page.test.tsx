@@ -74,7 +74,7 @@ describe('dashboard', () => {
 
   it('links each order status to Histórico de Pedidos filtered by it', async () => {
     open(permissionsFor(), FULL);
-    const link = await screen.findByRole('link', { name: 'Enviado: 2' }, SLOW);
+    const link = await screen.findByRole('link', { name: 'Enviado · 2' }, SLOW);
     const url = new URL(link.getAttribute('href')!, 'http://x');
     expect(url.pathname).toBe('/pedidos/historico');
     expect(JSON.parse(url.searchParams.get('filters')!)).toEqual({ statusId: { operator: 'and', constraints: [{ matchMode: 'equals', value: 2 }] } });
@@ -83,7 +83,7 @@ describe('dashboard', () => {
   it('shows the altas y bajas of this week and the weeks before, linking to Histórico de Registro', async () => {
     open(permissionsFor(), FULL);
     const panel = await screen.findByRole('region', { name: 'Altas y bajas' }, SLOW);
-    expect(within(panel).getByLabelText('Esta semana')).toHaveTextContent('Esta semana (23/11/26 – 29/11/26): 3 altas · 1 baja · 0 modificaciones');
+    expect(within(panel).getByText(/^Esta semana/).closest('p')).toHaveTextContent('Esta semana (23/11/26 – 29/11/26): 3 altas · 1 baja · 0 modificaciones');
     expect(within(panel).getByText('Últimas 2 semanas: 5 altas · 1 baja · 1 modificación')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Ver histórico de registro' })).toHaveAttribute('href', '/registro/historico');
   });

@@ -19,7 +19,7 @@ it('exports the filtered orders with one row per line: Excel with lines=1 and th
   const server = fakeApi({ 'GET /orders': listOf([]), 'GET /orders/export': { status: 200, data: 'x' } });
   dispose = renderRoute(<OrdersPage view="all" />, '/pedidos/historico?q=cemento', server.adapter).dispose;
 
-  fireEvent.click(await screen.findByRole('button', { name: 'Exportar a Excel lo filtrado, una fila por partida' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Exportar lo filtrado a Excel con partidas, una fila por partida' }));
   await waitFor(() => expect(server.calls('GET', '/orders/export')).toHaveLength(1));
   expect(server.calls('GET', '/orders/export')[0]!.params).toMatchObject({ scope: 'all', format: 'xlsx', lines: '1', q: 'cemento' });
 

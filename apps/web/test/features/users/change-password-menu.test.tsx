@@ -18,7 +18,7 @@ describe('header user menu', () => {
     const server = mockAdapter({ 'GET /auth/me': { status: 200, data: ADMIN_USER }, 'GET /permissions': { status: 200, data: permissionsFor([], {}) } });
     const app = renderApp('/', server.adapter);
     teardown = app.cleanup;
-    fireEvent.click(await screen.findByRole('button', { name: 'Opciones de la cuenta' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Opciones de la cuenta/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Cambiar contraseña' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
     expect(within(dialog).getByLabelText(/^Contraseña actual/)).toBeInTheDocument();

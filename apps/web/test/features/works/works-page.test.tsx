@@ -117,12 +117,14 @@ describe('Obras por línea de negocio', () => {
     open(permissionsFor());
     const vivienda = await screen.findByRole('region', { name: 'Vivienda' }, SLOW);
     expect(within(vivienda).getByText(/2 obras · Presupuesto \$2,000\.00 · Comprado \$1,950\.00 · 4 pedidos abiertos · 10 personal activo/)).toBeInTheDocument();
-    const torre = within(vivienda).getByRole('button', { name: 'OB-1 · Torre Norte' });
+    // A work's card is the list item around its button (named by its visible code and name only).
+    const card = (button: HTMLElement) => button.closest('li') as HTMLElement;
+    const torre = card(within(vivienda).getByRole('button', { name: 'OB-1 · Torre Norte' }));
     expect(within(torre).getByText('En ejecución')).toBeInTheDocument();
     expect(within(torre).getByText('Constructora GOC · Residente: Ana Ruiz')).toBeInTheDocument();
     expect(within(torre).getByRole('progressbar')).toHaveAttribute('data-level', 'warning');
-    expect(within(within(vivienda).getByRole('button', { name: 'OB-2 · Casas Sur' })).getByRole('progressbar')).toHaveAttribute('data-level', 'danger');
-    const puente = within(screen.getByRole('region', { name: 'Infraestructura' })).getByRole('button', { name: 'OB-3 · Puente' });
+    expect(within(card(within(vivienda).getByRole('button', { name: 'OB-2 · Casas Sur' }))).getByRole('progressbar')).toHaveAttribute('data-level', 'danger');
+    const puente = card(within(screen.getByRole('region', { name: 'Infraestructura' })).getByRole('button', { name: 'OB-3 · Puente' }));
     expect(within(puente).getByRole('progressbar')).toHaveAttribute('data-level', 'ok');
   });
 
