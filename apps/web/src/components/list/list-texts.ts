@@ -29,6 +29,8 @@ export const listTexts = {
   no: 'No',
   pageReport: '{first}–{last} de {totalRecords}',
   pageReportShort: '{currentPage} / {totalPages}',
+  /** Where the page report would be, for a list that answered with no row. */
+  noRows: '0 resultados',
   selectOption: 'Selecciona una opción',
   filterValue: 'Valor',
   total: (n: number) => `${n.toLocaleString('es-MX')} ${n === 1 ? 'registro' : 'registros'}`,

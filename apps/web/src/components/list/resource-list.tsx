@@ -140,7 +140,8 @@ export function ResourceList({
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
   const loadingRows = list.isPending || list.isPlaceholderData;
   const rows = useMemo(() => (loadingRows ? skeletonRows(Math.min(query.pageSize, SKELETON_ROWS)) : (list.data?.items ?? [])), [loadingRows, query.pageSize, list.data]);
-  // No page count before the first answer («0–0 de 0») nor for an empty list («1 / 0»): the table says the SPEC's «No se han encontrado resultados».
+  // No page count before the first answer («0–0 de 0») nor for an empty list («1 / 0»): the table says the SPEC's
+  // «No se han encontrado resultados» and the count below it «0 resultados».
   const paged = list.data !== undefined && total > 0;
   const documentCounts = useAttachmentCounts(attachments, rows.map((r) => r.id));
   // The counts travel in the rows: the table re-renders its cells when its rows change, not when a closure does.
@@ -303,6 +304,11 @@ export function ResourceList({
           />
         )}
       </DataTable>
+      {list.data !== undefined && !list.isPlaceholderData && total === 0 && (
+        <p role="status" className="m-0 border-0 border-t border-solid border-(--surface-border) px-3 py-2 text-sm text-slate-600">
+          {listTexts.noRows}
+        </p>
+      )}
       {isMobile ? rowMenu.popup : labelled && overflowMenu.popup}
     </section>
   );

@@ -39,6 +39,7 @@ describe('ResourceList: loading and empty states', () => {
     await waitFor(() => expect(table.querySelectorAll('.p-skeleton').length).toBeGreaterThan(0));
     expect(paginator()).toBeNull();
     expect(document.body).not.toHaveTextContent('0–0 de 0');
+    expect(document.body).not.toHaveTextContent('0 resultados');
 
     answer();
     expect(await screen.findByText('Unidad p1-1')).toBeInTheDocument();
@@ -46,9 +47,10 @@ describe('ResourceList: loading and empty states', () => {
     expect(paginator()).toHaveTextContent('1–3 de 3');
   });
 
-  it('says the list is empty without a page count («1 / 0», «0–0 de 0»)', async () => {
+  it('says the list is empty, «0 resultados», without a page count («1 / 0», «0–0 de 0»)', async () => {
     start(fakeApi({ 'GET /units': pagedUnits(0) }).adapter);
     expect(await screen.findByText('No se han encontrado resultados')).toBeInTheDocument();
+    expect(screen.getByText('0 resultados')).toHaveAttribute('role', 'status');
     expect(paginator()).toBeNull();
     expect(document.body).not.toHaveTextContent(/0–0 de 0|1 \/ 0/);
   });
