@@ -39,7 +39,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * helmet's headers for these options, computed once: they are the same on every answer, and running
  * its middleware per request cost as much as a by-id read's own code.
  */
-export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {
@@ -49,7 +49,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
   return headers;
 }
 
