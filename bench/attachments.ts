@@ -4,7 +4,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { addBusinessDays, businessToday } from '@goc/contracts';
-import { adminPassword, login } from './capture';
+import { adminPassword, loginOverHttp } from './capture';
 import { childEnv, ensureBuiltApi, runBench, SERVER_JS, writeReadmeSection } from './harness';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
 import { freePort, peakRssMiB, resetPeakRss, startServer, stopServer, type Server } from './processes';
@@ -150,10 +150,7 @@ async function runEngine(engine: string, photo: Buffer, url?: string): Promise<E
   await stopServer(seeding);
   const server = await start();
   try {
-    const token = await login(async (payload) => {
-      const r = await fetch(`${server.baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
-      return { status: r.status, body: await r.text() };
-    });
+    const token = await loginOverHttp(server.baseUrl);
     const client = new Client(server, token);
     // A work that takes orders (planeación or en ejecución), and a required date the orders accept whenever this runs.
     const work = await client.json<{ items: { value: number }[] }>('GET', '/works/options?limit=1&filter=planeacion,en_ejecucion');

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import type { Database } from '../apps/api/src/db/client';
@@ -73,6 +74,22 @@ export async function login(request: (body: string) => Promise<{ status: number;
   return (JSON.parse(response.body) as { token: string }).token;
 }
 
+/** Signs in as admin over HTTP at a running API (`http://host:port`). */
+export function loginOverHttp(baseUrl: string): Promise<string> {
+  return login(async (payload) => {
+    const r = await fetch(`${baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+    return { status: r.status, body: await r.text() };
+  });
+}
+
+/** Signs in as admin through an app built in this process. */
+export function loginInProcess(app: { inject: FastifyInstance['inject'] }): Promise<string> {
+  return login(async (payload) => {
+    const r = await app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: { 'content-type': 'application/json' }, payload });
+    return { status: r.statusCode, body: r.body };
+  });
+}
+
 /** Fixed for the run: the admin is created by the API's first start with it. */
 export const adminPassword = (): string => 'Bench-Admin-2024!';
 
@@ -112,10 +129,7 @@ export async function captureSql(options: {
   const probe = tap(options.database);
   try {
     await app.ready();
-    const token = await login(async (payload) => {
-      const r = await app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: { 'content-type': 'application/json' }, payload });
-      return { status: r.statusCode, body: r.body };
-    });
+    const token = await loginInProcess(app);
     const captures: CaseCapture[] = [];
     for (const benchCase of options.cases) {
       probe.queries.length = 0;

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { curpCheckDigit, nssCheckDigit, type ImportReport } from '@goc/contracts';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { companies, materialCategories, units } from '../apps/api/src/db/schema';
-import { adminPassword, login } from './capture';
+import { adminPassword, loginOverHttp } from './capture';
 import { childEnv, ensureBuiltApi, runBench, SERVER_JS, writeReadmeSection } from './harness';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
 import { cpuSeconds, freePort, peakRssMiB, resetPeakRss, startServer, stopServer } from './processes';
@@ -117,11 +117,7 @@ async function measureEngine(engine: string, dataDir: string, files: readonly (r
   const figures: Figure[] = [];
   try {
     const pid = server.child.pid;
-    const signIn = () =>
-      login(async (payload) => {
-        const r = await fetch(`${server.baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
-        return { status: r.status, body: await r.text() };
-      });
+    const signIn = () => loginOverHttp(server.baseUrl);
     for (const [resource, label, file] of files) {
       for (const mode of ['validate', 'commit'] as const) {
         // A fresh session per step: a slow step outlives an access token.

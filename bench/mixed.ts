@@ -7,7 +7,7 @@ import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { seedDatabase } from '../apps/api/src/db/seed';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
 import { benchCases, type BenchCase } from './cases';
-import { adminPassword, captureSql, login, type BaselinePlan } from './capture';
+import { adminPassword, type BaselinePlan, captureSql, loginOverHttp } from './capture';
 import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS, writeReadmeSection } from './harness';
 import { measure, type Measurement } from './load';
 import { middleId, seedMaterials } from './materials';
@@ -133,10 +133,7 @@ async function runEngine(label: string, dataDir: string, url: string | undefined
   const api = await startServer({ name: `API (${label})`, args: [SERVER_JS], env, port: await freePort(), readyPath: '/api/v2/health', logFile });
   const rows: Row[] = [];
   try {
-    const token = await login(async (payload) => {
-      const r = await fetch(`${api.baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
-      return { status: r.status, body: await r.text() };
-    });
+    const token = await loginOverHttp(api.baseUrl);
     const headers = { authorization: `Bearer ${token}` };
     const options = async (path: string) => {
       const response = await fetch(`${api.baseUrl}/api/v2${path}`, { headers });

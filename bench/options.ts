@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { seedDatabase } from '../apps/api/src/db/seed';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
-import { adminPassword, login } from './capture';
+import { adminPassword, loginInProcess } from './capture';
 import { ANALYZE_STATEMENTS, MAX_ROWS, seedStatements } from './dataset';
 import { writeReadmeSection } from './harness';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
@@ -64,10 +64,7 @@ async function measureEngine(engine: string, database: Database, dataDir: string
   const app = buildApp(config, database);
   try {
     await app.ready();
-    const token = await login(async (payload) => {
-      const r = await app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: { 'content-type': 'application/json' }, payload });
-      return { status: r.statusCode, body: r.body };
-    });
+    const token = await loginInProcess(app);
     const headers = { authorization: `Bearer ${token}` };
     const ids = Array.from({ length: 20 }, (_, i) => 1 + i * 4_999);
     const figures: Figure[] = [];

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { seedDatabase } from '../apps/api/src/db/seed';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
-import { adminPassword, captureSql, type BaselinePlan, type CapturedQuery } from './capture';
+import { adminPassword, captureSql, loginOverHttp, type BaselinePlan, type CapturedQuery } from './capture';
 import { explain, type Explained } from './explain';
 import { measure, type LoadSettings, type Measurement } from './load';
 import {
@@ -172,13 +172,7 @@ async function measureTarget(target: Target, workDir: string): Promise<Result | 
   });
   let apiFigures: Measurement;
   try {
-    const login = await fetch(`${api.baseUrl}/api/v2/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: adminPassword() }),
-    });
-    if (!login.ok) throw new Error(`login failed: HTTP ${login.status}`);
-    const { token } = (await login.json()) as { token: string };
+    const token = await loginOverHttp(api.baseUrl);
     apiFigures = await loadServer(api, { authorization: `Bearer ${token}` }, prepared);
   } finally {
     await stopServer(api);

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { seedDatabase } from '../apps/api/src/db/seed';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
-import { adminPassword, login, tap, type CapturedQuery } from './capture';
+import { adminPassword, type CapturedQuery, loginInProcess, loginOverHttp, tap } from './capture';
 import { explain } from './explain';
 import { measure, type Measurement } from './load';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
@@ -42,10 +42,7 @@ async function captureOverview(database: Database, dataDir: string, url: string 
   const probe = tap(database);
   try {
     await app.ready();
-    const token = await login(async (payload) => {
-      const r = await app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: { 'content-type': 'application/json' }, payload });
-      return { status: r.statusCode, body: r.body };
-    });
+    const token = await loginInProcess(app);
     probe.setRecording(true);
     const response = await app.inject({ method: 'GET', url: '/api/v2/works/overview', headers: { authorization: `Bearer ${token}` } });
     probe.setRecording(false);
@@ -96,10 +93,7 @@ async function runEngine(engine: string, dataDir: string, url?: string): Promise
     logFile: join(tmpdir(), `goc-bench-overview-${Date.now()}.log`),
   });
   try {
-    const token = await login(async (payload) => {
-      const r = await fetch(`${server.baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
-      return { status: r.status, body: await r.text() };
-    });
+    const token = await loginOverHttp(server.baseUrl);
     const figures: Figure[] = [];
     for (const p of PATHS) {
       const url = `${server.baseUrl}${p.path}`;

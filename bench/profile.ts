@@ -3,7 +3,7 @@ import { SourceMap } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client';
-import { adminPassword, login } from './capture';
+import { adminPassword, loginOverHttp } from './capture';
 import { childEnv, ensureBuiltApi, runBench, SERVER_JS, writeReadmeSection } from './harness';
 import { measure, type Measurement } from './load';
 import { middleId, seedMaterials } from './materials';
@@ -61,10 +61,7 @@ async function profileEngine(label: string, dataDir: string, url: string | undef
   let measurement: Measurement;
   let window: { from: number; to: number };
   try {
-    const token = await login(async (payload) => {
-      const r = await fetch(`${server.baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
-      return { status: r.status, body: await r.text() };
-    });
+    const token = await loginOverHttp(server.baseUrl);
     const headers = { authorization: `Bearer ${token}` };
     const target = `${server.baseUrl}/api/v2/materials/${recordId}`;
     // Warm-up (JIT, pools, caches): a short measured period of its own, thrown away with it.

@@ -9,7 +9,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { seedDatabase } from '../apps/api/src/db/seed';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
-import { adminPassword, login } from './capture';
+import { adminPassword, loginInProcess } from './capture';
 
 /*
  * `npm run bench:registry`: the movements list of one weekly cut holding 20 000 movements, served
@@ -53,10 +53,7 @@ async function main(): Promise<void> {
     const config = { ...loadConfig({ GOC_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), GOC_DEMO_DATA: 'false' }), logLevel: 'silent' as const };
     const app = buildApp(config, database);
     await app.ready();
-    const token = await login(async (payload) => {
-      const r = await app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: { 'content-type': 'application/json' }, payload });
-      return { status: r.statusCode, body: r.body };
-    });
+    const token = await loginInProcess(app);
     const [cut] = (await db.execute(sql`select id from registry_cuts where week_key = '2026-W40'`)).rows as { id: number }[];
     const base = `/api/v2/registry/cuts/${cut!.id}`;
     const filter = (field: string, matchMode: string, value: unknown) => `filters=${encodeURIComponent(JSON.stringify({ [field]: { operator: 'and', constraints: [{ matchMode, value }] } }))}`;

@@ -3,7 +3,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client';
 import { benchCases, type BenchCase } from './cases';
-import { adminPassword, captureSql, type BaselinePlan, type CaseCapture } from './capture';
+import { adminPassword, captureSql, loginOverHttp, type BaselinePlan, type CaseCapture } from './capture';
 import { MAX_ROWS } from './dataset';
 import { explain } from './explain';
 import { measure } from './load';
@@ -113,17 +113,6 @@ async function startApi(target: Target, logFile: string): Promise<Server> {
   });
 }
 
-async function httpLogin(server: Server): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword() }),
-  });
-  const body = await response.text();
-  if (!response.ok) throw new Error(`login failed: HTTP ${response.status} ${body.slice(0, 300)}`);
-  return (JSON.parse(body) as { token: string }).token;
-}
-
 /** What a server must answer for a case before it is loaded: the rows the capture saw, not an error page. */
 interface Expected {
   kind: BenchCase['kind'];
@@ -229,7 +218,7 @@ async function runScenario(target: Target, workDir: string, compareDirectus: Dir
 
   const api = await startApi(target, logFile);
   try {
-    const token = await httpLogin(api);
+    const token = await loginOverHttp(api.baseUrl);
     const headers = { authorization: `Bearer ${token}` };
     runs.push(await loadAll({ name: api.name, baseUrl: api.baseUrl, pid: api.child.pid, headers, directusShape: false }, cases, expected, 'goc', target.label));
   } finally {
