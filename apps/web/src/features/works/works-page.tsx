@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { WORK_STATUS_OPTIONS, type BusinessLine, type WorkOverview, type WorkStatus } from '@goc/contracts';
 import { BudgetBar } from '../../components/budget-bar';
 import { EmptyState } from '../../components/empty-state';
@@ -42,17 +42,27 @@ function Counts({ work }: { work: Pick<WorkOverview, 'openOrders' | 'activeWorke
   );
 }
 
+/**
+ * The button of a card or row: its click area stretches over the whole positioned card (an ::after
+ * overlay, which also draws the focus ring), while its accessible name stays its own visible text.
+ */
+function StretchedButton({ onClick, className, children }: { onClick: () => void; className: string; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={`cursor-pointer border-0 bg-transparent p-0 text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-blue-600 focus-visible:after:outline-solid ${className}`}
+    >
+      {children}
+    </button>
+  );
+}
+
 function WorkCard({ work, onOpen }: { work: WorkOverview; onOpen: () => void }) {
-  // The card opens on a click anywhere (the button's overlay covers it); the button itself holds only
-  // the name it is announced by, so its accessible name is its visible text (WCAG 2.5.3).
   return (
     <li className="goc-card relative flex h-full flex-col gap-2 px-4 py-3 transition hover:border-blue-200 hover:shadow-md">
       <span className="flex items-start justify-between gap-2">
-        <button
-          type="button"
-          onClick={onOpen}
-          className="flex min-w-0 cursor-pointer flex-col border-0 bg-transparent p-0 text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-blue-600 focus-visible:after:outline-solid"
-        >
+        <StretchedButton onClick={onOpen} className="flex min-w-0 flex-col after:rounded-xl">
           <span className="sr-only">{`${work.code} · ${work.name}`}</span>
           <span className="text-xs font-medium text-slate-500" aria-hidden="true">
             {work.code}
@@ -60,7 +70,7 @@ function WorkCard({ work, onOpen }: { work: WorkOverview; onOpen: () => void }) 
           <span className="font-semibold text-slate-800" aria-hidden="true">
             {work.name}
           </span>
-        </button>
+        </StretchedButton>
         {statusTag(work.status)}
       </span>
       <span className="text-xs text-slate-600">
@@ -73,17 +83,12 @@ function WorkCard({ work, onOpen }: { work: WorkOverview; onOpen: () => void }) 
 }
 
 function WorkRow({ work, onOpen }: { work: WorkOverview; onOpen: () => void }) {
-  // As a card: the row opens on a click anywhere, the button holds only its visible name.
   return (
     <li className="relative grid w-full grid-cols-1 items-center gap-2 border-0 border-b border-solid border-slate-100 px-2 py-2 hover:bg-slate-50 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)_auto]">
       <span className="flex min-w-0 flex-col">
-        <button
-          type="button"
-          onClick={onOpen}
-          className="cursor-pointer truncate border-0 bg-transparent p-0 text-left font-medium text-slate-800 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-blue-600 focus-visible:after:outline-solid"
-        >
+        <StretchedButton onClick={onOpen} className="truncate font-medium text-slate-800">
           {`${work.code} · ${work.name}`}
-        </button>
+        </StretchedButton>
         <span className="truncate text-xs text-slate-500">
           {work.company.name} · {work.resident?.name ?? 'Sin residente'}
         </span>
