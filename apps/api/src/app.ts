@@ -3,23 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import attachmentRoutes from './modules/attachments/routes';
-import adminRoutes from './modules/admin/routes';
-import authRoutes from './modules/auth/routes';
-import catalogRoutes from './modules/catalogs/routes';
-import dashboardRoutes from './modules/dashboard/routes';
-import healthRoutes from './modules/health/routes';
-import integrationRoutes from './modules/integrations/routes';
-import webhookWorker from './modules/integrations/worker';
-import notificationRoutes from './modules/notifications/routes';
-import orderRoutes from './modules/orders/routes';
-import permissionRoutes from './modules/permissions/routes';
-import registryRoutes from './modules/registry/routes';
-import projectRoutes from './modules/projects/routes';
-import rolesRoutes from './modules/roles/routes';
-import usersRoutes from './modules/users/routes';
-import workRoutes from './modules/works/routes';
+import { APP_MODULES } from './app-modules';
 import importJobRoutes from './lib/import/routes';
+import { createServices, type AnyApiModule } from './lib/modules';
+import { registerResourceTables } from './lib/crud/tables';
 import { requestLogFields } from './lib/request-log';
 import access from './plugins/access';
 import backups from './plugins/backups';
@@ -36,27 +23,17 @@ import web from './plugins/web';
 
 export const API_PREFIX = '/api/v2';
 
-/** The API's modules, mounted under /api/v2. A new module adds one line here. */
-async function api(app: FastifyInstance): Promise<void> {
+/** The API under /api/v2: the import jobs every importable resource shares, then each module's routes. */
+async function api(app: FastifyInstance, { modules }: { modules: readonly AnyApiModule[] }): Promise<void> {
   app.addHook('onSend', apiNoStore);
   // Multipart bodies (imports, attachments) for the whole API; each route sets its own limits.
   await app.register(multipart);
   await app.register(importJobRoutes);
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(permissionRoutes);
-  await app.register(catalogRoutes);
-  await app.register(rolesRoutes);
-  await app.register(usersRoutes);
-  await app.register(orderRoutes);
-  await app.register(registryRoutes);
-  await app.register(projectRoutes);
-  await app.register(workRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(notificationRoutes);
-  await app.register(attachmentRoutes);
-  await app.register(adminRoutes);
-  await app.register(integrationRoutes);
+  const services = createServices(app, modules);
+  for (const module of modules) {
+    const routes = module.routes?.bind(module);
+    if (routes) await app.register(async (scope) => routes(scope, services));
+  }
 }
 
 /**
@@ -69,9 +46,14 @@ export interface BuildOptions {
   events?: EventsOptions;
   /** Where the log goes (stdout unless given): tests read what it says. */
   logStream?: { write(line: string): void };
+  /** The modules (APP_MODULES unless given): a test adds a throw-away one. */
+  modules?: readonly AnyApiModule[];
 }
 
 export function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): FastifyInstance {
+  const modules = options.modules ?? APP_MODULES;
+  // Before any service exists: references and delete checks resolve every module's tables.
+  registerResourceTables(modules.flatMap((m) => m.resources ?? []));
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -101,8 +83,8 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.register(compression);
   app.register(openApi);
   app.register(access);
-  app.register(webhookWorker);
-  app.register(api, { prefix: API_PREFIX });
+  for (const module of modules) if (module.root) app.register(module.root);
+  app.register(api, { prefix: API_PREFIX, modules });
   app.register(docsUi);
   app.register(web);
   return app;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_ORDER_STATUS_CODES, ORDERED_STATUS_CODES, WORKS_OVERVIEW_MESSAGES, type WorksOverview } from '@goc/contracts';
 import { categories, companies, employees, icons, orderStatuses, orders, projects, users, works } from '../src/db/schema';
-import { worksOverview } from '../src/lib/works-overview';
+import { worksOverview } from '../src/modules/works/overview';
 import { createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
 import { API, apiFor, type Api } from './catalogs/support';
 

@@ -12,10 +12,12 @@ import { apiFor, created, firstId, optionsOf } from '../catalogs/support';
  */
 
 let t: TestApp;
-const source = resourceSource(catalogResourceBinding({ declaration: CATALOGS.materials }));
+// Built once the app has registered its modules' tables.
+let source: ReturnType<typeof resourceSource>;
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
+  source = resourceSource(catalogResourceBinding({ declaration: CATALOGS.materials }));
   const api = apiFor(t.app, (await login(t.app)).token);
   const units = await optionsOf(api, '/units');
   for (let i = 0; i < 15; i++) {

@@ -1,8 +1,8 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { BUSINESS_RESOURCES, CATALOG_LIST, IN_USE_NAMED, inUseMessage, type AnyResource, type Nouns, type ResourceKey } from '@goc/contracts';
+import { BUSINESS_RESOURCES, IN_USE_NAMED, inUseMessage, type AnyResource, type Nouns } from '@goc/contracts';
 import type { Executor } from '../../db/client';
-import { LINE_TABLES, LINK_TABLES, resourceTable } from './tables';
+import { registeredResources } from './tables';
 
 /** Rows of `table` whose `column` points at the record: they keep it from being deleted. */
 export interface Referrer {
@@ -31,12 +31,10 @@ function nameColumn(resource: AnyResource, table: PgTable): AnyPgColumn | undefi
 /** Every declared reference to `resource`: fields of catalogues and business resources, their link tables and their lines. */
 export function resourceReferrers(resource: AnyResource): Referrer[] {
   const referrers: Referrer[] = [];
-  const all: AnyResource[] = [...CATALOG_LIST, ...Object.values(BUSINESS_RESOURCES)];
-  for (const other of all) {
-    const key = other.key as ResourceKey;
+  for (const { declaration: other, table, links, lines } of registeredResources()) {
     for (const field of other.fields) {
       if (field.lines) {
-        const lineTable = LINE_TABLES[key]?.[field.name];
+        const lineTable = lines?.[field.name];
         for (const lineField of field.lines.fields) {
           if (lineField.reference?.target !== resource.key || !lineTable) continue;
           const column = columnOf(lineTable.table, lineField.name);
@@ -46,11 +44,10 @@ export function resourceReferrers(resource: AnyResource): Referrer[] {
       }
       if (field.reference?.target !== resource.key) continue;
       if (field.type === 'multiReference') {
-        const link = LINK_TABLES[key]?.[field.name];
+        const link = links?.[field.name];
         if (link) referrers.push({ table: link.table, column: link.target, nouns: other.nouns });
         continue;
       }
-      const table = resourceTable(key);
       const column = columnOf(table, field.name);
       const name = nameColumn(other, table);
       if (column) referrers.push({ table, column, nouns: other.nouns, ...(name ? { name } : {}) });

@@ -17,13 +17,13 @@ import { errorResponses } from '../openapi';
 import { registerImportRoutes } from '../import/routes';
 import { fileSlug } from '../export/format';
 import { sendExport, XLSX_MIME } from '../export/respond';
-import { CATALOG_LINKS, CATALOG_TABLES } from './catalog-tables';
 import { historySchema, operationIds, optionPage, resourceSchemas } from './documented';
 import { exportedLinesField, lineExportColumns, lineRows, resourceExportColumns, type LineExportRow } from './export-columns';
 import { createResourceService, readPermission, type ResourceService, type SavedRecord, type ScopedListQuery } from './service';
 import type { Entity } from './source';
 import type { TransitionInput } from './transitions';
 import type { CatalogBinding, Input, ResourceBinding } from './types';
+import { linkTables, resourceTable } from './tables';
 
 export const ID_MESSAGE = 'El identificador debe ser un número entero positivo';
 
@@ -248,11 +248,10 @@ export function registerResourceRoutes<R extends AnyResource>(instance: FastifyI
   return service;
 }
 
-/** A catalogue's binding as a resource binding: its table and link tables come from catalog-tables.ts. */
+/** A catalogue's binding as a resource binding: its table and link tables are the ones its module declares. */
 export function catalogResourceBinding<C extends AnyCatalog>(binding: CatalogBinding<C>): ResourceBinding<C> {
   const key = binding.declaration.key;
-  const links = CATALOG_LINKS[key];
-  return { ...binding, table: CATALOG_TABLES[key], ...(links ? { links } : {}) };
+  return { ...binding, table: resourceTable(key), links: linkTables(key) };
 }
 
 /** A catalogue's routes (list, export, options, read, history, create, update, delete). */

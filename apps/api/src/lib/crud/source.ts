@@ -1,11 +1,10 @@
 import { aliasedTable, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
-import { getResource, type AnyResource, type CatalogField, type ListFieldSpec, type ResourceKey } from '@goc/contracts';
+import { type AnyResource, type CatalogField, type ListFieldSpec, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { fold, storedFold, type ListField, type ScalarKind } from '../list/fields';
 import type { ListSource } from '../list/query';
-import type { LinkTable } from './catalog-tables';
-import { LINK_TABLES, resourceTable } from './tables';
+import { linkTables, resourceDeclaration, resourceTable, type LinkTable } from './tables';
 import type { LineTable, ResourceBinding } from './types';
 
 /*
@@ -184,7 +183,7 @@ export function joinedReference<T extends PgTable>(table: T, field: string): T {
 
 /** The joinable side of a reference target: its declaration and an aliased copy of its table. */
 function joinTarget(key: ResourceKey, alias: string) {
-  const target = getResource(key);
+  const target = resourceDeclaration(key);
   const table = aliasedTable(resourceTable(key), alias);
   const cols = columnsOf(table);
   return { target, table, cols, label: labelExpression(target, cols), labelFolded: foldedLabelExpression(target, cols), extras: extrasExpressions(target, cols) };
@@ -425,7 +424,7 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     table: binding.table,
     prefix: '',
     ...(binding.computed ? { computed: binding.computed } : {}),
-    links: binding.links ?? LINK_TABLES[resource.key as ResourceKey] ?? {},
+    links: binding.links ?? linkTables(resource.key),
   });
   for (const name of ['createdAt', 'updatedAt'] as const) {
     const col = column(cols, name, where);
@@ -514,7 +513,7 @@ const targetCache = new Map<ResourceKey, TargetInfo>();
 export function targetInfo(key: ResourceKey): TargetInfo {
   const cached = targetCache.get(key);
   if (cached) return cached;
-  const resource = getResource(key);
+  const resource = resourceDeclaration(key);
   const table = resourceTable(key);
   const cols = columnsOf(table);
   const parent = resource.optionExtras.parentId;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AnyCatalog, AnyResource, PermissionEntry, PermissionRequirement } from '@goc/contracts';
 import type { Executor, Tx } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
-import type { LinkTable } from './catalog-tables';
+import type { LinkTable } from './tables';
 import type { Referrer } from './referrers';
 import type { Entity } from './source';
 
@@ -120,7 +120,7 @@ export interface ResourceBinding<R extends AnyResource = AnyResource> {
    * of a joined reference (searched through its stored folded twin); sortable, filterable, exportable.
    */
   computed?: Readonly<Record<string, SQL | AnyPgColumn>>;
-  /** Link tables of multi-reference fields (catalogues: CATALOG_LINKS). */
+  /** Link tables of multi-reference fields (otherwise the module's declared ones). */
   links?: Readonly<Record<string, LinkTable>>;
   /** Tables of `lines` fields, by field. */
   lines?: Readonly<Record<string, LineTable>>;

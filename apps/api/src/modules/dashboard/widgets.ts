@@ -12,15 +12,17 @@ import {
   PROJECT_STATUS_OPTIONS,
   budgetLevel,
   businessWallClock,
+  addMoney,
   type Dashboard,
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { orderMonthTotals, orderStatuses, orderStatusTotals, orders, projects, registryCuts, registryMovements, works } from '../../db/schema';
-import { isSent, needsApproval, orderApprovalLimit, orderedAmount, projectsOf } from '../../lib/business-queries';
 import { viewsCondition } from '../../lib/crud/service';
 import type { Actor } from '../../lib/crud/types';
-import { MOVEMENT_VIEWS } from '../../lib/registry-views';
-import { addMoney, worksBudgets } from '../../lib/works-overview';
+import type { ModuleServices } from '../../lib/modules';
+
+/** What the widgets read of other modules: their conditions, sums and figures. */
+export type DashboardServices = Pick<ModuleServices, 'orders' | 'projects' | 'registry' | 'works'>;
 
 /*
  * Each dashboard widget computed on the server, one function per widget. Order counts per status
@@ -74,8 +76,8 @@ const orderCard = (r: OrderCardRow) => ({
   status: { code: r.code, name: r.name, color: r.color },
 });
 
-export async function myOrdersWidget(executor: Executor, userId: number): Promise<NonNullable<Dashboard['myOrders']>> {
-  const mine = eq(orders.requestedById, userId);
+export async function myOrdersWidget(executor: Executor, services: DashboardServices, userId: number): Promise<NonNullable<Dashboard['myOrders']>> {
+  const mine = services.orders.requestedBy(userId);
   const open = inArray(orderStatuses.code, [...OPEN_ORDER_STATUS_CODES]);
   const byStatus = await countByOpenStatus(executor, mine);
   const recent = await executor
@@ -93,13 +95,13 @@ export async function myOrdersWidget(executor: Executor, userId: number): Promis
 }
 
 /** Pedidos por aprobar: the sent orders Dirección must authorise, the longest waiting first. */
-export async function approvalsWidget(executor: Executor): Promise<NonNullable<Dashboard['approvals']>> {
+export async function approvalsWidget(executor: Executor, { orders: { isSent, needsApproval, approvalLimit } }: DashboardServices): Promise<NonNullable<Dashboard['approvals']>> {
   const [summary] = await executor
     .select({ pending: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${orders.total}), 0)` })
     .from(orders)
     .where(and(isSent, needsApproval));
   const rows = await executor
-    .select({ ...orderCardColumns, limit: sql<string>`${orderApprovalLimit}` })
+    .select({ ...orderCardColumns, limit: sql<string>`${approvalLimit}` })
     .from(orders)
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .where(and(isSent, needsApproval))
@@ -131,8 +133,8 @@ export async function historyWidget(executor: Executor, nowIso: string): Promise
   };
 }
 
-export async function worksWidget(executor: Executor): Promise<NonNullable<Dashboard['works']>> {
-  const budgets = await worksBudgets(executor, { status: 'en_ejecucion' });
+export async function worksWidget(executor: Executor, services: DashboardServices): Promise<NonNullable<Dashboard['works']>> {
+  const budgets = await services.works.budgets(executor, { status: 'en_ejecucion' });
   const levels = budgets.map((w) => budgetLevel(w.budget, w.ordered));
   return {
     active: budgets.length,
@@ -144,11 +146,12 @@ export async function worksWidget(executor: Executor): Promise<NonNullable<Dashb
 }
 
 /** The user's projects per status, and the first active or planned ones with what was bought for each. */
-export async function projectsWidget(executor: Executor, userId: number): Promise<NonNullable<Dashboard['projects']>> {
+export async function projectsWidget(executor: Executor, services: DashboardServices, userId: number): Promise<NonNullable<Dashboard['projects']>> {
+  const mine = services.projects.memberOf(userId);
   const counts = await executor
     .select({ status: projects.status, count: count() })
     .from(projects)
-    .where(projectsOf(userId))
+    .where(mine)
     .groupBy(projects.status);
   const items = await executor
     .select({
@@ -158,10 +161,10 @@ export async function projectsWidget(executor: Executor, userId: number): Promis
       status: projects.status,
       progress: projects.progress,
       budget: projects.budget,
-      ordered: sql<string>`${orderedAmount(eq(orders.projectId, projects.id))}`,
+      ordered: sql<string>`${services.orders.orderedAmount(services.orders.ofProject(projects.id))}`,
     })
     .from(projects)
-    .where(and(projectsOf(userId), inArray(projects.status, ['activo', 'planeado'])))
+    .where(and(mine, inArray(projects.status, ['activo', 'planeado'])))
     .orderBy(asc(projects.codeFolded), asc(projects.id))
     .limit(DASHBOARD_RECENT);
   const countOf = (status: string) => Number(counts.find((c) => c.status === status)?.count ?? 0);
@@ -173,13 +176,13 @@ export async function projectsWidget(executor: Executor, userId: number): Promis
 }
 
 /** Altas, bajas and salary changes per weekly cut, the last DASHBOARD_WEEKS weeks and this one. */
-export async function registryWidget(executor: Executor, actor: Actor, nowIso: string): Promise<NonNullable<Dashboard['registry']>> {
+export async function registryWidget(executor: Executor, services: DashboardServices, actor: Actor, nowIso: string): Promise<NonNullable<Dashboard['registry']>> {
   const weeks = [...previousWeeks(DASHBOARD_WEEKS, businessDayOf(nowIso)), currentWeek(nowIso)];
   const rows = await executor
     .select({ key: registryCuts.weekKey, cutId: registryCuts.id, type: registryMovements.type, count: count(registryMovements.id) })
     .from(registryCuts)
     // The movements the caller may list: the views of Altas y bajas their role opens (oficina, obra or all).
-    .leftJoin(registryMovements, and(eq(registryMovements.cutId, registryCuts.id), viewsCondition(MOVEMENT_VIEWS, allowedViews(registryMovementsResource, actor), actor)))
+    .leftJoin(registryMovements, and(eq(registryMovements.cutId, registryCuts.id), viewsCondition(services.registry.movementViews, allowedViews(registryMovementsResource, actor), actor)))
     .where(inArray(registryCuts.weekKey, weeks.map((w) => w.key)))
     .groupBy(registryCuts.weekKey, registryCuts.id, registryMovements.type);
   return {

@@ -3,11 +3,11 @@ import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTotal, orderTran
 import type { Tx } from '../../db/client';
 import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
-import { needsApproval } from '../../lib/business-queries';
 import { namePeople } from '../../lib/crud/people';
 import type { Input, ResourceBinding, TransitionContext, TransitionOutcome, WriteContext } from '../../lib/crud/types';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { orderRefusals, type OrderPlace } from './orderable';
+import { orderQueries } from './queries';
 import { invoiceFigures } from './invoices';
 import { checkApprovalLimit, checkBudget } from './purchasing';
 import { applyDelivery, invoiceStatusOf, planPurchase } from './rules';
@@ -134,9 +134,9 @@ export const ordersBinding: ResourceBinding<typeof ordersResource> = {
   declaration: ordersResource,
   table: orders,
   lines: { lines: { table: orderLines, owner: orderLines.orderId, position: orderLines.position, values: copyUnits } },
-  computed: { needsApproval },
+  computed: { needsApproval: orderQueries.needsApproval },
   filters: { materialId: { lines: 'lines', field: 'materialId' } },
-  views: { mine: (actor) => eq(orders.requestedById, actor.userId), all: () => undefined },
+  views: { mine: (actor) => orderQueries.requestedBy(actor.userId), all: () => undefined },
   sequences: { folio: { counter: ORDER_FOLIO_COUNTER, format: formatOrderFolio } },
   workflow: { statusTable: orderStatuses, hooks: { enviado: send, autorizado: authorise, comprado: purchase, entregado: receive, entregado_parcial: receive } },
   hooks: {

@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { projectsResource } from '@goc/contracts';
-import { orders, projects } from '../../db/schema';
+import { projectMembers, projects } from '../../db/schema';
+import type { LinkTable } from '../../lib/crud/tables';
 import type { ResourceBinding } from '../../lib/crud/types';
-import { committedAmount, orderedAmount, projectsOf } from '../../lib/business-queries';
+import type { ModuleServices } from '../../lib/modules';
+import { projectQueries } from './queries';
 
 /*
  * Proyectos on the resource mechanism: `mine` is what the signed-in user manages or belongs to,
@@ -11,21 +13,30 @@ import { committedAmount, orderedAmount, projectsOf } from '../../lib/business-q
  * `available` is the budget left after them (negative when a justified override went over it).
  */
 
-const committed = committedAmount(eq(orders.projectId, projects.id));
-
-export const projectsBinding: ResourceBinding<typeof projectsResource> = {
-  declaration: projectsResource,
-  table: projects,
-  computed: {
-    ordered: orderedAmount(eq(orders.projectId, projects.id)),
-    committed,
-    available: sql`(${projects.budget} - ${committed})`,
-  },
-  views: { mine: (actor) => projectsOf(actor.userId), all: () => undefined },
-  // Order forms and the orders history pick a project of the chosen work.
-  optionConsumers: [
-    { module: 'my_orders', action: 'create' },
-    { module: 'my_orders', action: 'edit' },
-    { module: 'history', action: 'view' },
-  ],
+/** The project's members, a multi-reference to users. */
+export const PROJECT_LINKS: Readonly<Record<string, LinkTable>> = {
+  memberIds: { table: projectMembers, owner: projectMembers.projectId, target: projectMembers.userId },
 };
+
+/** Proyectos' binding; its budget figures are the orders module's sums. */
+export function projectsBinding(orders: ModuleServices['orders']): ResourceBinding<typeof projectsResource> {
+  const ofProject = orders.ofProject(projects.id);
+  const committed = orders.committedAmount(ofProject);
+  return {
+    declaration: projectsResource,
+    table: projects,
+    computed: {
+      ordered: orders.orderedAmount(ofProject),
+      committed,
+      available: sql`(${projects.budget} - ${committed})`,
+    },
+    views: { mine: (actor) => projectQueries.memberOf(actor.userId), all: () => undefined },
+    links: PROJECT_LINKS,
+    // Order forms and the orders history pick a project of the chosen work.
+    optionConsumers: [
+      { module: 'my_orders', action: 'create' },
+      { module: 'my_orders', action: 'edit' },
+      { module: 'history', action: 'view' },
+    ],
+  };
+}

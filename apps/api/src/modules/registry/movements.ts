@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { companies, employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
 import { diffChanges, recordAudit } from '../../lib/audit';
 import { writeEvent } from '../../lib/events/outbox';
-import { MOVEMENT_VIEWS } from '../../lib/registry-views';
+import { MOVEMENT_VIEWS } from './views';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { namePeople } from '../../lib/crud/people';
 import { joinedReference } from '../../lib/crud/source';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { worksOverviewQuerySchema, worksOverviewSchema } from '@goc/contracts';
 import { errorResponses } from '../../lib/openapi';
-import { worksOverview } from '../../lib/works-overview';
+import { worksOverview } from './overview';
 
 /** /works/overview: Obras por línea de negocio (module works). */
 export default async function workRoutes(instance: FastifyInstance): Promise<void> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { registryMovements } from '../db/schema';
-import type { ResourceBinding } from './crud/types';
+import { registryMovements } from '../../db/schema';
+import type { ResourceBinding } from '../../lib/crud/types';
 
 /**
  * The movements each view of Altas y bajas shows (docs/registry.md): the office's, the works', and

@@ -1,14 +1,15 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  addMoney,
   type BusinessLine,
   type WorkOverview,
   type WorksOverview,
   type WorksOverviewQuery,
 } from '@goc/contracts';
-import type { Executor } from '../db/client';
-import { categories, companies, employees, icons, works, workTotals } from '../db/schema';
-import { fold } from './list/fields';
+import type { Executor } from '../../db/client';
+import { categories, companies, employees, icons, works, workTotals } from '../../db/schema';
+import { fold } from '../../lib/list/fields';
 
 /*
  * Obras por línea de negocio in one statement: the active works matching the filters, each joined to
@@ -33,9 +34,6 @@ function worksWhere(query: WorksOverviewQuery): SQL | undefined {
 }
 
 const emptyFigures = () => ({ works: 0, budget: 0, ordered: 0, committed: 0, available: 0, openOrders: 0, activeWorkers: 0, projects: 0 });
-
-/** Money summed in cents so a line's total is exact. */
-export const addMoney = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;
 
 function addTo(totals: ReturnType<typeof emptyFigures>, work: WorkOverview) {
   totals.works += 1;

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ResourceTables } from './crud/tables';
+
+/**
+ * The services modules offer each other, by name. A module that offers one adds its entry here by
+ * declaration merging in its own manifest (`declare module '../../lib/modules'`), so another module
+ * names the type through this interface and never imports the module that provides it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ModuleServices {}
+
+export type ServiceName = keyof ModuleServices;
+
+/** What a service's factory gets: the app's shared context and the services its module needs. */
+export interface ServiceDeps<N extends ServiceName> {
+  app: FastifyInstance;
+  services: Pick<ModuleServices, N>;
+}
+
+/**
+ * One module of the API, declared in its folder's index.ts. The composition root (app.ts) builds the
+ * app from a list of these: the resource tables references resolve through, the services in the order
+ * their needs allow, the routes under /api/v2 and the work that lives at the app's root.
+ */
+export interface ApiModule<P extends ServiceName = never, N extends ServiceName = never> {
+  /** The module's folder, named in start-up errors. */
+  name: string;
+  /** Tables of the module's resources: what references to them join, check and count before a delete. */
+  resources?: readonly ResourceTables[];
+  /** Services of other modules this one uses (its routes and its own services receive them). */
+  needs?: readonly N[];
+  /** The services this module offers, each built once. */
+  provides?: { readonly [K in P]: (deps: ServiceDeps<N>) => ModuleServices[K] };
+  /** Its routes, registered under /api/v2 in their own encapsulated scope. */
+  routes?(app: FastifyInstance, services: Pick<ModuleServices, N>): Promise<void>;
+  /** A plugin at the app's root: event subscribers and workers that outlive a request. */
+  root?: FastifyPluginAsync;
+}
+
+// Any module, whatever it provides and needs: the list's element type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyApiModule = ApiModule<any, any>;
+
+/** Declares a module; its needs type the `services` its routes and services receive. */
+export function defineModule<P extends ServiceName = never, N extends ServiceName = never>(module: ApiModule<P, N>): ApiModule<P, N> {
+  return module;
+}
+
+type ProvidedBy<M> = M extends ApiModule<infer P, infer _N> ? P : never;
+type NeededBy<M> = M extends ApiModule<infer _P, infer N> ? N : never;
+
+/** The services some module of the list needs and none provides (never when the list is complete). */
+export type MissingServices<L extends readonly AnyApiModule[]> = Exclude<NeededBy<L[number]>, ProvidedBy<L[number]>>;
+
+/**
+ * A module list whose every need is provided by a module of it; otherwise a type error naming the
+ * missing services (`missingServices: "orders"`).
+ */
+export function moduleList<const L extends readonly AnyApiModule[]>(
+  ...modules: L & ([MissingServices<L>] extends [never] ? unknown : { missingServices: MissingServices<L> })
+): L {
+  return modules;
+}
+
+/**
+ * Builds every module's services once, each after the services it needs. A need nobody provides, a
+ * service provided twice or a cycle of needs is a start-up error (a typed list cannot have the first).
+ */
+export function createServices(app: FastifyInstance, modules: readonly AnyApiModule[]): ModuleServices {
+  const services: Partial<Record<ServiceName, unknown>> = {};
+  const providers = new Map<string, string>();
+  for (const m of modules) {
+    for (const name of Object.keys(m.provides ?? {})) {
+      const other = providers.get(name);
+      if (other) throw new Error(`the service ${name} is provided by both ${other} and ${m.name}`);
+      providers.set(name, m.name);
+    }
+  }
+  for (const m of modules) {
+    for (const need of m.needs ?? []) {
+      if (!providers.has(need)) throw new Error(`module ${m.name} needs the service ${String(need)}, which no module provides`);
+    }
+  }
+  let pending = modules.filter((m) => m.provides);
+  while (pending.length > 0) {
+    const ready = pending.filter((m) => (m.needs ?? []).every((need: ServiceName) => need in services));
+    if (ready.length === 0) throw new Error(`the needs of ${pending.map((m) => m.name).join(', ')} form a cycle`);
+    for (const m of ready) {
+      for (const [name, create] of Object.entries(m.provides ?? {}) as [ServiceName, (deps: ServiceDeps<ServiceName>) => unknown][]) {
+        services[name] = create({ app, services: services as ModuleServices });
+      }
+    }
+    pending = pending.filter((m) => !ready.includes(m));
+  }
+  return services as ModuleServices;
+}

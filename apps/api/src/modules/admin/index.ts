@@ -1,0 +1,5 @@
+import { defineModule } from '../../lib/modules';
+import adminRoutes from './routes';
+
+/** Administración: backups and the operations an administrator runs. */
+export default defineModule({ name: 'admin', routes: adminRoutes });

@@ -1,0 +1,5 @@
+import { defineModule } from '../../lib/modules';
+import attachmentRoutes from './routes';
+
+/** Documents on records, and the clean-up when a record goes. */
+export default defineModule({ name: 'attachments', routes: attachmentRoutes });

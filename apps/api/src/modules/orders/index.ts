@@ -1,0 +1,19 @@
+import { defineModule } from '../../lib/modules';
+import { ordersBinding } from './binding';
+import { orderQueries, type OrderQueries } from './queries';
+import orderRoutes from './routes';
+
+declare module '../../lib/modules' {
+  interface ModuleServices {
+    /** The orders' conditions and sums other modules read (projects' budget, the dashboard). */
+    orders: OrderQueries;
+  }
+}
+
+/** Pedidos: orders with their lines and workflow, PDF, supplier invoices and purchasing control. */
+export default defineModule({
+  name: 'orders',
+  resources: [ordersBinding],
+  provides: { orders: () => orderQueries },
+  routes: orderRoutes,
+});

@@ -1,0 +1,22 @@
+import { projectsResource } from '@goc/contracts';
+import { projects } from '../../db/schema';
+import { defineModule } from '../../lib/modules';
+import { PROJECT_LINKS } from './binding';
+import { projectQueries, type ProjectQueries } from './queries';
+import projectRoutes from './routes';
+
+declare module '../../lib/modules' {
+  interface ModuleServices {
+    /** Whose projects are whose (the dashboard's "my projects"). */
+    projects: ProjectQueries;
+  }
+}
+
+/** Proyectos: projects with their members and budget figures (the orders' sums). */
+export default defineModule({
+  name: 'projects',
+  resources: [{ declaration: projectsResource, table: projects, links: PROJECT_LINKS }],
+  needs: ['orders'],
+  provides: { projects: () => projectQueries },
+  routes: projectRoutes,
+});

@@ -1,0 +1,25 @@
+import { defineModule } from '../../lib/modules';
+import { cutsBinding } from './cuts';
+import { movementsBinding } from './movements';
+import routes from './routes';
+import { MOVEMENT_VIEWS } from './views';
+import { wageParametersBinding } from './wages';
+
+export interface RegistryQueries {
+  /** The movements each view of Altas y bajas shows. */
+  movementViews: typeof MOVEMENT_VIEWS;
+}
+
+declare module '../../lib/modules' {
+  interface ModuleServices {
+    registry: RegistryQueries;
+  }
+}
+
+/** Altas y bajas: IMSS movements, weekly cuts with their IDSE files, wage parameters. */
+export default defineModule({
+  name: 'registry',
+  resources: [movementsBinding, cutsBinding, wageParametersBinding],
+  provides: { registry: () => ({ movementViews: MOVEMENT_VIEWS }) },
+  routes,
+});
