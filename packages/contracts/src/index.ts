@@ -5,6 +5,7 @@ export * from './access';
 export * from './auth';
 export * from './errors';
 export * from './routes';
+export * from './navigation/index';
 export * from './menu';
 export * from './validators/mexican-ids';
 export * from './list-query';

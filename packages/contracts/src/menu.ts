@@ -1,4 +1,5 @@
-import { ROUTES, type RouteKey } from './routes';
+import { NAVIGATION } from './navigation';
+import { ROUTES, type MenuGroupId, type MenuPlacement, type RouteKey } from './routes';
 
 export interface MenuLeaf {
   kind: 'item';
@@ -16,58 +17,24 @@ export interface MenuGroup {
 }
 export type MenuEntry = MenuLeaf | MenuGroup;
 
-const item = (label: string, icon: string, route: RouteKey): MenuLeaf => ({ kind: 'item', label, icon, route });
+const GROUPS: Readonly<Record<MenuGroupId, { label: string; icon: string; order: number }>> = {
+  pedidos: { label: 'Pedidos', icon: 'pi pi-shopping-cart', order: 40 },
+  'altas-bajas': { label: 'Altas y Bajas', icon: 'pi pi-id-card', order: 50 },
+  configuracion: { label: 'Configuración', icon: 'pi pi-cog', order: 60 },
+};
 
-/** The sidebar of SPEC §2, in its order and with its labels. */
-export const MENU: readonly MenuEntry[] = [
-  item('Dashboard', 'pi pi-home', 'home'),
-  item('Obras', 'pi pi-building', 'works'),
-  item('Proyectos', 'pi pi-briefcase', 'myProjects'),
-  {
-    kind: 'group',
-    id: 'pedidos',
-    label: 'Pedidos',
-    icon: 'pi pi-shopping-cart',
-    children: [item('Histórico', 'pi pi-history', 'ordersHistory'), item('Mis pedidos', 'pi pi-list', 'myOrders')],
-  },
-  {
-    kind: 'group',
-    id: 'altas-bajas',
-    label: 'Altas y Bajas',
-    icon: 'pi pi-id-card',
-    children: [
-      item('Histórico', 'pi pi-history', 'registryHistory'),
-      item('Obras', 'pi pi-building', 'registryWorks'),
-      item('Oficina', 'pi pi-briefcase', 'registryOffice'),
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'configuracion',
-    label: 'Configuración',
-    icon: 'pi pi-cog',
-    children: [
-      item('Categorías', 'pi pi-tags', 'categories'),
-      item('Categoria Materiales', 'pi pi-th-large', 'materialCategories'),
-      item('Empleados', 'pi pi-users', 'employees'),
-      item('Empresas', 'pi pi-building-columns', 'companies'),
-      item('Estatus Alta', 'pi pi-user-plus', 'registrationStatuses'),
-      item('Estatus Orden', 'pi pi-inbox', 'orderStatuses'),
-      item('Estatus Timbre', 'pi pi-verified', 'stampStatuses'),
-      item('Estatus de Error', 'pi pi-exclamation-triangle', 'errorStatuses'),
-      item('Iconos', 'pi pi-star', 'icons'),
-      item('Materiales', 'pi pi-box', 'materials'),
-      item('Obra', 'pi pi-map-marker', 'workCatalog'),
-      item('Permisos', 'pi pi-lock', 'permissions'),
-      item('Proveedores', 'pi pi-truck', 'suppliers'),
-      item('Unidades', 'pi pi-calculator', 'units'),
-      item('Subcategoria', 'pi pi-sitemap', 'subcategories'),
-      // Added by the product after the SPEC's items (docs/spec.md §2); shown to the admin module only.
-      item('Integraciones', 'pi pi-share-alt', 'integrations'),
-    ],
-  },
-  item('Usuarios', 'pi pi-user', 'users'),
-];
+/** The sidebar of SPEC §2, in its order and with its labels: every module's entries placed by their order. */
+export const MENU: readonly MenuEntry[] = (() => {
+  const placements = NAVIGATION.flatMap((m): readonly MenuPlacement<RouteKey>[] => m.menu ?? []);
+  const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
+  const leaf = (p: MenuPlacement<RouteKey>): MenuLeaf => ({ kind: 'item', label: p.label, icon: p.icon, route: p.route });
+  const top: { order: number; entry: MenuEntry }[] = placements.filter((p) => !p.group).map((p) => ({ order: p.order, entry: leaf(p) }));
+  for (const [id, group] of Object.entries(GROUPS) as [MenuGroupId, (typeof GROUPS)[MenuGroupId]][]) {
+    const children = placements.filter((p) => p.group === id).sort(byOrder).map(leaf);
+    if (children.length > 0) top.push({ order: group.order, entry: { kind: 'group', id, label: group.label, icon: group.icon, children } });
+  }
+  return top.sort(byOrder).map((t) => t.entry);
+})();
 
 /** Menu filtered by an access check: items without permission hidden, groups only with an allowed child. */
 export function visibleMenu(allowed: (route: RouteKey) => boolean): MenuEntry[] {

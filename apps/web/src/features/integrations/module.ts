@@ -1,0 +1,4 @@
+import { integrationsNavigation } from '@goc/contracts';
+import { defineWebModule } from '../../lib/modules';
+
+export default defineWebModule(integrationsNavigation, { integrations: () => import('./integrations-page') });

@@ -1,0 +1,4 @@
+import { worksNavigation } from '@goc/contracts';
+import { defineWebModule } from '../../lib/modules';
+
+export default defineWebModule(worksNavigation, { works: () => import('./works-page') });

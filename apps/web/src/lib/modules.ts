@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+import type { NavigationModule, RouteKey } from '@goc/contracts';
+
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+/**
+ * A feature's twin of a module's navigation (contracts): the page of each of its routes, loaded on
+ * demand (one chunk per page). A route of the module without a page is a type error.
+ */
+export interface WebModule<K extends string = string> {
+  navigation: NavigationModule<K>;
+  pages: { readonly [key in K]: PageLoader };
+}
+
+export function defineWebModule<K extends string>(navigation: NavigationModule<K>, pages: { readonly [key in NoInfer<K>]: PageLoader }): WebModule<K> {
+  return { navigation, pages };
+}
+
+type PagesOf<M> = M extends WebModule<infer K> ? K : never;
+
+/** The routes no module of the list gives a page (never when the list is complete). */
+export type MissingPages<L extends readonly WebModule[]> = Exclude<RouteKey, PagesOf<L[number]>>;
+
+/** The page of every route, from the feature modules; a route left without a page is a type error naming it. */
+export function pageTable<const L extends readonly WebModule[]>(
+  ...modules: L & ([MissingPages<L>] extends [never] ? unknown : { missingPages: MissingPages<L> })
+): Record<RouteKey, PageLoader> {
+  const pages: Partial<Record<RouteKey, PageLoader>> = {};
+  for (const module of modules) Object.assign(pages, module.pages);
+  // Complete by the type above: every RouteKey is a key of some module's pages.
+  return pages as Record<RouteKey, PageLoader>;
+}

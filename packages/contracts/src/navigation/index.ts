@@ -1,0 +1,44 @@
+import { authNavigation } from './auth';
+import { catalogsNavigation } from './catalogs';
+import { dashboardNavigation } from './dashboard';
+import { integrationsNavigation } from './integrations';
+import { notificationsNavigation } from './notifications';
+import { ordersNavigation } from './orders';
+import { projectsNavigation } from './projects';
+import { registryNavigation } from './registry';
+import { rolesNavigation } from './roles';
+import { usersNavigation } from './users';
+import { worksNavigation } from './works';
+
+/**
+ * Every module's pages and menu entries. The route table (ROUTES) and the sidebar (MENU) are built
+ * from this list, and the SPA's page table must give every route of it a page: a new module with
+ * pages is its file here plus one line.
+ */
+export const NAVIGATION = [
+  dashboardNavigation,
+  worksNavigation,
+  projectsNavigation,
+  registryNavigation,
+  ordersNavigation,
+  catalogsNavigation,
+  rolesNavigation,
+  usersNavigation,
+  notificationsNavigation,
+  integrationsNavigation,
+  authNavigation,
+] as const;
+
+export {
+  authNavigation,
+  catalogsNavigation,
+  dashboardNavigation,
+  integrationsNavigation,
+  notificationsNavigation,
+  ordersNavigation,
+  projectsNavigation,
+  registryNavigation,
+  rolesNavigation,
+  usersNavigation,
+  worksNavigation,
+};
