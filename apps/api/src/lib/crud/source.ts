@@ -529,6 +529,15 @@ export function targetInfo(key: ResourceKey): TargetInfo {
   return info;
 }
 
+/**
+ * The label of the `key` row whose id is `id` (a column of the outer statement), exactly as a
+ * reference to it displays: what a module's own query shows of another module's record.
+ */
+export function referenceLabel(key: ResourceKey, id: AnyPgColumn): SQL<string | null> {
+  const target = targetInfo(key);
+  return sql<string | null>`(select ${target.label} from ${target.table} where ${target.idColumn} = ${id})`;
+}
+
 /** Every field the contracts allow in filters / sort must have SQL here; a gap is a startup error, not a silent 500. */
 function assertAllowlistCovered(specs: readonly ListFieldSpec[], fields: ReadonlyMap<string, ListField>, where: string): void {
   for (const spec of specs) {

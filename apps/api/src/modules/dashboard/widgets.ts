@@ -16,8 +16,9 @@ import {
   type Dashboard,
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
-import { orderMonthTotals, orderStatuses, orderStatusTotals, orders, projects, registryCuts, registryMovements, works } from '../../db/schema';
+import { orderMonthTotals, orderStatuses, orderStatusTotals, orders, projects, registryCuts, registryMovements } from '../../db/schema';
 import { viewsCondition } from '../../lib/crud/service';
+import { referenceLabel } from '../../lib/crud/source';
 import type { Actor } from '../../lib/crud/types';
 import type { ModuleServices } from '../../lib/modules';
 
@@ -53,17 +54,17 @@ async function keptCountByStatus(executor: Executor) {
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 
-/** An order as the dashboard lists it: folio, work, required date, total and status. */
-const orderCardColumns = {
+/** An order as the dashboard lists it: folio, work (labelled as everywhere), required date, total and status. */
+const orderCardColumns = () => ({
   id: orders.id,
   folio: orders.folio,
-  work: sql<string>`(select concat_ws(' · ', ${works.code}, ${works.name}) from ${works} where ${works.id} = ${orders.workId})`,
+  work: sql<string>`${referenceLabel('works', orders.workId)}`,
   requiredDate: orders.requiredDate,
   total: orders.total,
   code: orderStatuses.code,
   name: orderStatuses.name,
   color: orderStatuses.color,
-};
+});
 
 type OrderCardRow = { id: number; folio: string; work: string; requiredDate: string; total: string; code: string | null; name: string; color: string };
 
@@ -81,7 +82,7 @@ export async function myOrdersWidget(executor: Executor, services: DashboardServ
   const open = inArray(orderStatuses.code, [...OPEN_ORDER_STATUS_CODES]);
   const byStatus = await countByOpenStatus(executor, mine);
   const recent = await executor
-    .select(orderCardColumns)
+    .select(orderCardColumns())
     .from(orders)
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .where(and(mine, open))
@@ -101,7 +102,7 @@ export async function approvalsWidget(executor: Executor, { orders: { isSent, ne
     .from(orders)
     .where(and(isSent, needsApproval));
   const rows = await executor
-    .select({ ...orderCardColumns, limit: sql<string>`${approvalLimit}` })
+    .select({ ...orderCardColumns(), limit: sql<string>`${approvalLimit}` })
     .from(orders)
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .where(and(isSent, needsApproval))

@@ -4,7 +4,7 @@ import { businessToday, formatDay, notFoundMessage, REGISTRY_MESSAGES, registryC
 import type { Executor } from '../../db/client';
 import { registrationStatuses, registryCuts, registryMovements, works } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { Entity } from '../../lib/crud/source';
+import { targetInfo, type Entity } from '../../lib/crud/source';
 import type { ResourceBinding } from '../../lib/crud/types';
 import type { ExportColumn } from '../../lib/export/format';
 import { cellValue, NUMBER_FORMATS } from '../../lib/export/xlsx';
@@ -64,8 +64,7 @@ async function worksOf(executor: Executor, cutIds: number[]): Promise<Map<number
     .select({
       cutId: m.cutId,
       workId: works.id,
-      code: works.code,
-      name: works.name,
+      label: sql<string>`${targetInfo('works').label}`,
       altas: count(sql`${m.type} = 'alta'`),
       bajas: count(sql`${m.type} = 'baja'`),
       modificaciones: count(sql`${m.type} = 'modificacion_salario'`),
@@ -77,8 +76,8 @@ async function worksOf(executor: Executor, cutIds: number[]): Promise<Map<number
     .groupBy(m.cutId, works.id)
     // Office movements (no work) first, then works by code.
     .orderBy(asc(m.cutId), sql`${works.id} is not null`, asc(works.code));
-  for (const { cutId, workId, code, name, ...counts } of rows) {
-    summaries.get(cutId)?.push({ work: workId === null ? null : { id: workId, label: `${code} · ${name}` }, ...counts });
+  for (const { cutId, workId, label, ...counts } of rows) {
+    summaries.get(cutId)?.push({ work: workId === null ? null : { id: workId, label }, ...counts });
   }
   return summaries;
 }
