@@ -14,6 +14,7 @@ import {
   type EmployeeMovementDefaults,
   type MovementType,
   type ModuleName,
+  type MovementStatusInput,
   type PermissionRequirement,
   type RegistryMovement,
 } from '@goc/contracts';
@@ -24,6 +25,8 @@ import { writeEvent } from '../../lib/events/outbox';
 import { MOVEMENT_VIEWS } from './views';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { namePeople } from '../../lib/crud/people';
+import type { StatusAction } from '../../lib/crud/service';
+import { statusById } from '../../lib/crud/statuses';
 import { joinedReference } from '../../lib/crud/source';
 import type { Actor, CreateOf, ResourceBinding, WriteContext } from '../../lib/crud/types';
 import { checkSdi } from './wages';
@@ -213,6 +216,37 @@ export async function applyMovement(ctx: WriteContext, movement: RegistryMovemen
   await recordAudit(ctx.tx, { userId: ctx.actor.userId, action: 'update', entity: 'employees', entityId: before.id, changes, metadata, ip: ctx.actor.ip });
   await writeEvent(ctx.tx, { type: 'record.updated', resource: 'employees', recordId: before.id, actorId: ctx.actor.userId, changes, metadata });
 }
+
+/** A status the client chose, of its catalogue (400 on its field when it does not exist). */
+async function chosenStatus(tx: Tx, table: typeof registrationStatuses, id: number, field: string) {
+  const row = await statusById(tx, table, id);
+  if (!row) throw new ValidationError({ [field]: REGISTRY_MESSAGES.statusNotFound });
+  return row;
+}
+
+/**
+ * PATCH /registry/movements/:id/status: the stamp, error and registration statuses (closed cuts
+ * too); a finished registration status is final, and reaching `aplicado` applies the movement to its
+ * employee. The event names the registration status (the stamp and error statuses are in its changes).
+ */
+export const changeMovementStatus: StatusAction<RegistryMovement, MovementStatusInput> = async (ctx) => {
+  const { before, input } = ctx;
+  requireScopeFlag(ctx.actor, before.scope, 'edit');
+  const values: Partial<typeof registryMovements.$inferInsert> = {};
+  if (input.stampStatusId !== undefined) values.stampStatusId = (await chosenStatus(ctx.tx, stampStatuses, input.stampStatusId, 'stampStatusId')).id;
+  if (input.errorStatusId !== undefined) values.errorStatusId = (await chosenStatus(ctx.tx, errorStatuses, input.errorStatusId, 'errorStatusId')).id;
+  if (input.errorDetail !== undefined) values.errorDetail = input.errorDetail;
+  const current = before.registrationStatus;
+  let reached = current.code;
+  if (input.registrationStatusId !== undefined && input.registrationStatusId !== before.registrationStatusId) {
+    const target = await chosenStatus(ctx.tx, registrationStatuses, input.registrationStatusId, 'registrationStatusId');
+    if (FINISHED_REGISTRATION_CODES.includes(current.code ?? '')) throw new ConflictError(REGISTRY_MESSAGES.registrationFinal(current.name));
+    if (target.code === 'aplicado') await applyMovement(ctx, before);
+    values.registrationStatusId = target.id;
+    reached = target.code;
+  }
+  return { values, status: { from: current.code, to: reached } };
+};
 
 const joinedEmployee = joinedReference(employees, 'employeeId');
 const joinedCut = joinedReference(registryCuts, 'cutId');
