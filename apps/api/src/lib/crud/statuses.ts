@@ -50,6 +50,11 @@ export function statusById(executor: Executor, table: PgTable, id: number): Prom
   return statusWhere(executor, table, 'id', id);
 }
 
+/** The code of a status reference as an entity carries it (`{ id, code, name, … }`), or null. */
+export function statusCodeOf(value: unknown): string | null {
+  return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'string' ? value.code : null;
+}
+
 /** Every coded status's id by code, for bulk writers (the demo data). */
 export async function statusIdsByCode(executor: Executor, table: PgTable): Promise<ReadonlyMap<string, number>> {
   const columns = statusColumns(table);

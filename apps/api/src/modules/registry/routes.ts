@@ -11,7 +11,6 @@ import {
   movementStatusInputSchema,
   registryCutsResource,
   registryMovementsResource,
-  type ListQuery,
 } from '@goc/contracts';
 import { errorResponses } from '../../lib/openapi';
 import { resourceExportColumns } from '../../lib/crud/export-columns';
@@ -92,11 +91,11 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
     handler: async (request) => {
       const actor = await actorOf(request);
       await assertCutExists(app.db, request.params.id);
-      return movements.list(app.db, actor, { ...(request.query as ListQuery), scope: 'historico' }, withinCut(request.params.id));
+      return movements.list(app.db, actor, { ...request.query, scope: 'historico' }, withinCut(request.params.id));
     },
   });
 
-  instance.get('/registry/cuts/:id/export', {
+  instance.get<{ Params: z.output<typeof idParamsSchema> }>('/registry/cuts/:id/export', {
     config: { permission: { module: 'registry_history', action: 'view' } },
     schema: {
       operationId: 'exportCut',
@@ -108,7 +107,7 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
     },
     handler: async (request, reply) => {
       const actor = await actorOf(request);
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const cut = await cuts.get(app.db, actor, id);
       const batches = movements.exportBatches(app.db, actor, { filters: {}, sort: [], q: '', scope: 'historico' }, withinCut(id));
       const buffer = await cutWorkbook(cut, movementColumns, batches);
