@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AnyResource, HistoryEntry, ListResponse, OptionPage, OptionsQuery, TimelineEntry } from '@goc/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
 import { resourceContext } from './context';
@@ -61,7 +62,7 @@ export interface ResourceService<R extends AnyResource = AnyResource> {
  * Composes the resource's reads (read.ts), writes (write.ts) and guarded updates and transitions
  * (guarded-update.ts) over one context (context.ts).
  */
-export function createResourceService<R extends AnyResource>(typed: ResourceBinding<R>): ResourceService<R> {
+export function createResourceService<R extends AnyResource, T extends PgTable>(typed: ResourceBinding<R, T>): ResourceService<R> {
   // Inside the mechanism entities are plain records; hooks see them typed (types.ts).
   const binding = typed as unknown as ResourceBinding;
   const context = resourceContext(binding);

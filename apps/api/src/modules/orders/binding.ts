@@ -124,7 +124,7 @@ async function receive({ tx, before, input }: Transition): Promise<TransitionOut
   return { to: outcome.status, values: { invoiceStatus } };
 }
 
-export const ordersBinding: ResourceBinding<typeof ordersResource> = {
+export const ordersBinding: ResourceBinding<typeof ordersResource, typeof orders> = {
   declaration: ordersResource,
   table: orders,
   lines: { lines: { table: orderLines, owner: orderLines.orderId, position: orderLines.position, values: copyUnits } },

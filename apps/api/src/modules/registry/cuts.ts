@@ -94,7 +94,7 @@ async function worksOf(executor: Executor, cutIds: number[]): Promise<Map<number
   return summaries;
 }
 
-export const cutsBinding: ResourceBinding<typeof registryCutsResource> = {
+export const cutsBinding: ResourceBinding<typeof registryCutsResource, typeof registryCuts> = {
   declaration: registryCutsResource,
   table: registryCuts,
   routes: { create: false, update: false, delete: false },

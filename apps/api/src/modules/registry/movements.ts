@@ -217,6 +217,17 @@ export async function applyMovement(ctx: WriteContext, movement: RegistryMovemen
   await writeEvent(ctx.tx, { type: 'record.updated', resource: 'employees', recordId: before.id, actorId: ctx.actor.userId, changes, metadata });
 }
 
+/** Whom a new movement is about: an existing employee, or the new one an alta brings (and never both). */
+function employeeOf(input: MovementCreate): { id: number } | { hire: NewEmployee } {
+  if (input.employee && input.employeeId !== null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeTwice });
+  if (input.employee) {
+    if (input.type !== 'alta') throw new ValidationError({ employeeId: REGISTRY_MESSAGES.newEmployeeOnlyOnAlta });
+    return { hire: input.employee };
+  }
+  if (input.employeeId === null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeRequired });
+  return { id: input.employeeId };
+}
+
 /** A status the client chose, of its catalogue (400 on its field when it does not exist). */
 async function chosenStatus(tx: Tx, table: typeof registrationStatuses, id: number, field: string) {
   const row = await statusById(tx, table, id);
@@ -251,7 +262,7 @@ export const changeMovementStatus: StatusAction<RegistryMovement, MovementStatus
 const joinedEmployee = joinedReference(employees, 'employeeId');
 const joinedCut = joinedReference(registryCuts, 'cutId');
 
-export const movementsBinding: ResourceBinding<typeof registryMovementsResource> = {
+export const movementsBinding: ResourceBinding<typeof registryMovementsResource, typeof registryMovements> = {
   declaration: registryMovementsResource,
   table: registryMovements,
   routes: { delete: false },
@@ -272,12 +283,10 @@ export const movementsBinding: ResourceBinding<typeof registryMovementsResource>
     },
     async beforeCreate(ctx, input) {
       requireScopeFlag(ctx.actor, input.scope, 'create');
-      if (input.employee && input.employeeId !== null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeTwice });
-      if (!input.employee && input.employeeId === null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeRequired });
-      if (input.employee && input.type !== 'alta') throw new ValidationError({ employeeId: REGISTRY_MESSAGES.newEmployeeOnlyOnAlta });
+      const chosen = employeeOf(input);
       const m: MovementValues = { ...input, workId: input.scope === 'obra' ? input.workId : null };
       await checkMovement(ctx.tx, m, null);
-      const employeeId = input.employee ? await createEmployee(ctx, input.employee, m) : m.employeeId;
+      const employeeId = 'id' in chosen ? chosen.id : await createEmployee(ctx, chosen.hire, m);
       // One instant for the capture: its Mexico City week picks the cut, its day decides "fuera de plazo".
       const now = new Date();
       return {
