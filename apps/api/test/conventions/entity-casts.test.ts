@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * selections), so a module never casts one: a cast there hides a type the source should give. This
  * walks every `x as T` in apps/api/src/modules and refuses those whose T names an entity or a row:
  * a type of @goc/contracts (entities, their parts and enums), the mechanism's `Entity` / `EntityOf`,
- * a `…Row` type, a `Record<…>`, or an object type written in place. `as const` and casts to other types (a caught
+ * a `…Row` type, a `Record<…>`, or an object type (written in place, or an interface or alias of its file). `as const` and casts to other types (a caught
  * error, a widening for `includes`) are not about entities. docs/architecture.md, "Typed services".
  */
 
@@ -37,15 +37,25 @@ function contractTypeNames(): Set<string> {
   return names;
 }
 
-/** Whether a cast's target type names an entity or a row anywhere in it. */
-function namesEntity(type: ts.TypeNode, contracts: ReadonlySet<string>): boolean {
+/** The object types a file declares (interfaces, and aliases that spell an object): a cast to one is a cast to an object shape. */
+function localObjectTypes(source: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of source.statements) {
+    if (ts.isInterfaceDeclaration(statement)) names.add(statement.name.text);
+    if (ts.isTypeAliasDeclaration(statement) && namesEntity(statement.type, new Set())) names.add(statement.name.text);
+  }
+  return names;
+}
+
+/** Whether a cast's target type names an entity, a row or an object shape anywhere in it. */
+function namesEntity(type: ts.TypeNode, known: ReadonlySet<string>): boolean {
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;
     if (ts.isTypeLiteralNode(node) || ts.isMappedTypeNode(node)) found = true;
     if (ts.isTypeReferenceNode(node)) {
       const name = node.typeName.getText();
-      if (['Entity', 'EntityOf', 'Record'].includes(name) || /Row$/.test(name) || contracts.has(name)) found = true;
+      if (['Entity', 'EntityOf', 'Record'].includes(name) || /Row$/.test(name) || known.has(name)) found = true;
     }
     ts.forEachChild(node, visit);
   };
@@ -58,10 +68,11 @@ function entityCasts(): string[] {
   const found: string[] = [];
   for (const file of files(MODULES)) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const known = new Set([...contracts, ...localObjectTypes(source)]);
     const visit = (node: ts.Node): void => {
       if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) {
         const isConst = ts.isTypeReferenceNode(node.type) && node.type.typeName.getText() === 'const';
-        if (!isConst && namesEntity(node.type, contracts)) {
+        if (!isConst && namesEntity(node.type, known)) {
           found.push(`${relative(MODULES, file)}: ${node.getText().replace(/\s+/g, ' ').replace(/'/g, '"')}`);
         }
       }
