@@ -62,6 +62,7 @@ export const closeCutInputSchema = z.object({
   /** Close the current week before it ends. */
   force: z.boolean({ error: 'Debe ser sí o no' }).default(false),
 });
+export type CloseCutInput = z.output<typeof closeCutInputSchema>;
 
 /** GET /registry/cuts/:id/idse query. */
 export const idseQuerySchema = z.object({

@@ -79,7 +79,7 @@ export const webhookDeliveries = pgTable(
     resource: text('resource').notNull(),
     recordId: integer('record_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
     lastStatusCode: integer('last_status_code'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { NotificationType } from '@goc/contracts';
 import { users } from './access';
 import { auditColumns, idColumn } from './columns';
 
@@ -17,7 +18,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<NotificationType>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),
@@ -40,7 +41,7 @@ export const notificationPreferences = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<NotificationType>().notNull(),
     email: boolean('email').notNull().default(false),
     ...auditColumns(),
   },

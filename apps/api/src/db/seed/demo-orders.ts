@@ -3,6 +3,7 @@ import { businessDayOf, formatOrderFolio, ORDERABLE_WORK_STATUSES, ordersResourc
 import type { Executor } from '../client';
 import { counters, employees, materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, roles, suppliers, users, works } from '../schema';
 import { orderableProjects } from './demo-projects';
+import { statusIdsByCode } from '../../lib/crud/statuses';
 
 /*
  * Demo orders: ~60 across works, requesters and every status, with lines, prices where purchasing
@@ -114,8 +115,7 @@ export async function seedDemoUsers(tx: Executor, passwordHash: string): Promise
 
 export async function seedDemoOrders(tx: Executor): Promise<void> {
   const r = random(20_261_123);
-  const statusRows = await tx.select({ id: orderStatuses.id, code: orderStatuses.code }).from(orderStatuses);
-  const statusId = new Map(statusRows.map((s) => [s.code, s.id]));
+  const statusId = await statusIdsByCode(tx, orderStatuses);
   const status = (code: string) => {
     const id = statusId.get(code);
     if (id === undefined) throw new Error(`Dato demo inconsistente: estatus ${code}`);

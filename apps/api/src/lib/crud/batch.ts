@@ -1,6 +1,6 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MESSAGES, type CatalogField, type WriteWarnings } from '@goc/contracts';
+import { MESSAGES, type WriteWarnings } from '@goc/contracts';
 import type { Tx } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
 import { diffChanges, recordAudits } from '../audit';
@@ -8,10 +8,11 @@ import { insertRows, recordset } from '../bulk-insert';
 import { PG_UNIQUE_VIOLATION, pgErrorInfo } from '../db-errors';
 import { AppError, ConflictError } from '../errors';
 import { writeEvents } from '../events/outbox';
+import type { ResourceContext } from './context';
 import { checkReferencesOfBatch, checkUniqueOfBatch, duplicateFromConstraint, type WriteState } from './checks';
-import type { Entity, ResourceSource } from './source';
+import type { Entity } from './source';
 import { columnKey } from './tables';
-import type { Actor, Input, ResourceBinding } from './types';
+import type { Actor, Input } from './types';
 
 /*
  * Many records written at once (an import): the same checks, refusals, audit entries and domain
@@ -43,19 +44,10 @@ export interface BatchUpdate {
   input: Input;
 }
 
-/** What the batch borrows from the resource's service (service.ts). */
-export interface BatchWriteParts {
-  binding: ResourceBinding;
-  source: ResourceSource;
-  writableColumns: readonly CatalogField[];
-  auditEntity: string;
-  columnValues(fields: readonly CatalogField[], input: Input): Record<string, unknown>;
-  pickStored(entity: Readonly<Record<string, unknown>> | null): Record<string, unknown> | null;
-  warningsFor(values: Input, changed: ReadonlySet<string>): WriteWarnings;
+/** What the batch borrows from the resource's service (context.ts, read.ts, write.ts). */
+export interface BatchWriteParts
+  extends Pick<ResourceContext, 'binding' | 'source' | 'writableColumns' | 'auditEntity' | 'columnValues' | 'pickStored' | 'warningsFor' | 'checkGuard' | 'checkRules' | 'notFound'> {
   findMany(executor: Tx, actor: Actor | null, ids: readonly number[]): Promise<Entity[]>;
-  checkGuard(kind: 'edit', row: Entity, actor: Actor): void;
-  checkRules(merged: Readonly<Record<string, unknown>>): void;
-  notFound(): AppError;
   create(tx: Tx, actor: Actor, input: Input): Promise<SavedBatchRecord>;
   update(tx: Tx, actor: Actor, id: number, input: Input): Promise<SavedBatchRecord>;
 }

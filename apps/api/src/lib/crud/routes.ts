@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   businessToday,
   optionsQuerySchema,
@@ -238,7 +239,7 @@ export function registerActionRoutes(instance: FastifyInstance, service: Resourc
 }
 
 /** Every route of a resource: list, record and action routes, and the import routes of an importable one. */
-export function registerResourceRoutes<R extends AnyResource>(instance: FastifyInstance, binding: ResourceBinding<R>): ResourceService {
+export function registerResourceRoutes<R extends AnyResource, T extends PgTable>(instance: FastifyInstance, binding: ResourceBinding<R, T>): ResourceService<R> {
   const service = createResourceService(binding);
   instance.resources.set(binding.declaration.key, service);
   registerListRoutes(instance, service);
@@ -255,6 +256,6 @@ export function catalogResourceBinding<C extends AnyCatalog>(binding: CatalogBin
 }
 
 /** A catalogue's routes (list, export, options, read, history, create, update, delete). */
-export function registerCatalogRoutes<C extends AnyCatalog>(instance: FastifyInstance, binding: CatalogBinding<C>): ResourceService {
+export function registerCatalogRoutes<C extends AnyCatalog>(instance: FastifyInstance, binding: CatalogBinding<C>): ResourceService<C> {
   return registerResourceRoutes(instance, catalogResourceBinding(binding));
 }

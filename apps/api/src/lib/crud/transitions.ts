@@ -1,42 +1,17 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
-import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq } from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import { allows, WORKFLOW_MESSAGES, type AnyResource, type TimelineEntry } from '@goc/contracts';
-import type { Executor, Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { employees, recordTimeline, users } from '../../db/schema';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors';
 import { userDisplay, userDisplayColumns } from './people';
+import type { GuardedChange, StatusChange } from './guarded-update';
 import type { Entity, ResourceSource } from './source';
+import { statusByCode, statusColumns } from './statuses';
 import type { Input, WorkflowBinding, WriteContext } from './types';
 
 /** POST /:id/transitions body after validation (contracts transitionInputSchema). */
 export type TransitionInput = Input & { to: string; version: number; comment?: string | null };
-
-/** What a transition changes, for the guarded update (service.ts) to apply. */
-export interface TransitionChange {
-  values: Record<string, unknown>;
-  changes?: Record<string, { old: unknown; new: unknown }>;
-  timeline: { fromStatusId: number | null; toStatusId: number; comment: string | null };
-}
-
-type StatusColumns = { id: AnyPgColumn; code: AnyPgColumn; name: AnyPgColumn; color: AnyPgColumn };
-
-function statusColumns(table: PgTable): StatusColumns {
-  const columns = getTableColumns(table) as Record<string, AnyPgColumn | undefined>;
-  const { id, code, name, color } = columns;
-  if (!id || !code || !name || !color) throw new Error('a workflow status table needs id, code, name and color');
-  return { id, code, name, color };
-}
-
-async function statusByCode(tx: Tx, table: PgTable, code: string): Promise<{ id: number; name: string }> {
-  const columns = statusColumns(table);
-  const [row] = (await tx.select({ id: columns.id, name: columns.name }).from(table).where(eq(columns.code, code)).limit(1)) as {
-    id: number;
-    name: string;
-  }[];
-  // System statuses are seeded and never deleted (systemRows); a missing one is a broken database.
-  if (!row) throw new Error(`status ${code} is missing from its catalogue`);
-  return row;
-}
 
 /**
  * The work of one transition on a row read inside the guarded update: picks the declared action
@@ -52,7 +27,7 @@ export function transitionWork(resource: AnyResource, workflow: WorkflowBinding,
   if (!statusColumn) throw new Error(`${resource.key}: status field ${declared.statusField} is not a column`);
   const ownerField = declared.ownerField ? resource.fields.find((f) => f.name === declared.ownerField) : undefined;
 
-  return async (ctx: WriteContext, before: Entity, input: TransitionInput): Promise<TransitionChange> => {
+  return async (ctx: WriteContext, before: Entity, input: TransitionInput): Promise<GuardedChange & { status: StatusChange }> => {
     const current = before[declared.statusKey] as { id: number; code: string | null; name: string } | null;
     const leading = declared.actions.filter((a) => a.to === input.to);
     const permitted = leading.filter((a) => allows(ctx.actor, a.permission));
@@ -80,7 +55,11 @@ export function transitionWork(resource: AnyResource, workflow: WorkflowBinding,
     return {
       values: { ...outcome.values, [declared.statusField]: reached.id },
       ...(outcome.changes ? { changes: outcome.changes } : {}),
-      timeline: { fromStatusId: current?.id ?? null, toStatusId: reached.id, comment: noted === '' ? null : noted },
+      status: {
+        from: current?.code ?? null,
+        to: reached.code,
+        timeline: { fromStatusId: current?.id ?? null, toStatusId: reached.id, comment: noted === '' ? null : noted },
+      },
     };
   };
 }

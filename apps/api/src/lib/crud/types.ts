@@ -31,22 +31,29 @@ export type CreateOf<R extends AnyResource> = z.output<R['schemas']['createInput
 export type UpdateOf<R extends AnyResource> = z.output<R['schemas']['updateInput']>;
 
 /**
+ * Column values a hook sets on the resource's table: the table's insert type (every column optional)
+ * when the binding names its table's type, plain values otherwise (catalogues, whose tables come from
+ * catalog-tables.ts).
+ */
+export type ColumnValues<T extends PgTable> = PgTable extends T ? Record<string, unknown> : Partial<T['$inferInsert']>;
+
+/**
  * Rules a resource adds to the generic ones. Hooks inside the transaction refuse a write by throwing
  * an AppError (everything rolls back, the audit entry included). Methods, so a typed binding fits
  * the generic mechanism.
  */
-export interface ResourceHooks<E = Entity, C = Input, U = Input> {
+export interface ResourceHooks<E = Entity, C = Input, U = Input, V = Record<string, unknown>> {
   /** Before the transaction, for slow work (hashing a password). Returns extra column values to insert. */
-  prepareCreate?(input: C): Promise<Record<string, unknown>>;
+  prepareCreate?(input: C): Promise<V>;
   /**
    * Inside the transaction, before the insert: checks, and column values the server sets (the
    * requester, the initial status). Sequences are allocated after it.
    */
-  beforeCreate?(ctx: WriteContext, input: C): Promise<Record<string, unknown> | void>;
+  beforeCreate?(ctx: WriteContext, input: C): Promise<V | void>;
   /** After the insert; may return audit changes of data that is not a column (a role's matrix). */
   afterCreate?(ctx: WriteContext, created: E, input: C): Promise<AuditChanges | void>;
   /** Before the update: checks, and column values the server sets in the same statement. */
-  beforeUpdate?(ctx: WriteContext, before: E, patch: U): Promise<Record<string, unknown> | void>;
+  beforeUpdate?(ctx: WriteContext, before: E, patch: U): Promise<V | void>;
   afterUpdate?(ctx: WriteContext, before: E, after: E, patch: U): Promise<AuditChanges | void>;
   beforeDelete?(ctx: WriteContext, before: E): Promise<void>;
   afterDelete?(ctx: WriteContext, before: E): Promise<void>;
@@ -112,9 +119,9 @@ export interface RecordRoutes {
  * Everything a resource says beyond its contracts declaration: where it lives, how its views scope
  * rows, its child lines, computed columns, sequences, workflow hooks and extra rules.
  */
-export interface ResourceBinding<R extends AnyResource = AnyResource> {
+export interface ResourceBinding<R extends AnyResource = AnyResource, T extends PgTable = PgTable> {
   declaration: R;
-  table: PgTable;
+  table: T;
   /**
    * SQL of read-only fields that are not columns of the table (a total over the lines), or a column
    * of a joined reference (searched through its stored folded twin); sortable, filterable, exportable.
@@ -146,7 +153,7 @@ export interface ResourceBinding<R extends AnyResource = AnyResource> {
   readers?: readonly PermissionRequirement[];
   /** Referrers beyond the references found in contracts (e.g. audit entries of a user). */
   referrers?: readonly Referrer[];
-  hooks?: ResourceHooks<EntityOf<R>, CreateOf<R>, UpdateOf<R>>;
+  hooks?: ResourceHooks<EntityOf<R>, CreateOf<R>, UpdateOf<R>, ColumnValues<T>>;
 }
 
 /** A catalogue's binding: its table comes from catalog-tables.ts, so only rules and consumers are said. */

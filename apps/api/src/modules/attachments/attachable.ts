@@ -10,6 +10,7 @@ import {
   type AttachableResource,
 } from '@goc/contracts';
 import type { Actor } from '../../lib/crud/types';
+import { statusCodeOf } from '../../lib/crud/statuses';
 import type { Entity } from '../../lib/crud/source';
 
 /*
@@ -37,8 +38,7 @@ const purchasing: Rule = (actor) => allows(actor, { module: 'history', action: '
 /** The requester on their own order while it is open (the delivery note of a partial delivery too); purchasing on any order it sees. */
 const orderChange: Rule = (actor, record, declaration) => {
   if (purchasing(actor, record, declaration)) return true;
-  const status = record.status as { code: string | null } | null;
-  return allows(actor, { module: 'my_orders', action: 'edit' }) && record.requestedById === actor.userId && !CLOSED_ORDER_STATUSES.includes(status?.code ?? '');
+  return allows(actor, { module: 'my_orders', action: 'edit' }) && record.requestedById === actor.userId && !CLOSED_ORDER_STATUSES.includes(statusCodeOf(record.status) ?? '');
 };
 
 /** HR with the edit flag of the movement's scope — closed cuts included: the IMSS receipt arrives after closing. */
@@ -52,3 +52,6 @@ export const ATTACHABLE: Readonly<Record<AttachableResource, Attachable>> = {
   works: { key: worksCatalog.key, change: editPermission, manage: editPermission },
   suppliers: { key: suppliersCatalog.key, change: editPermission, manage: editPermission },
 };
+
+/** Whether a stored `resource` is one documents may still be attached to. */
+export const isAttachable = (resource: string): resource is AttachableResource => Object.hasOwn(ATTACHABLE, resource);

@@ -213,7 +213,7 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
 
   const contentQuery = z.object({ download: z.enum(['0', '1'], { error: 'download debe ser 0 o 1' }).optional() });
   // Registered on the untyped instance: the answer is a byte stream, which the zod reply typing does not model.
-  instance.get('/attachments/:id/content', {
+  instance.get<{ Querystring: z.output<typeof contentQuery> }>('/attachments/:id/content', {
     config: { authenticated: true },
     // Stored files are mostly compressed already (PDF, JPEG, Office) and ranges count stored bytes.
     compress: false,
@@ -231,7 +231,7 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
         ...errorResponses(400, 401, 403, 404),
       },
     },
-    handler: async (request, reply) => sendContent(request, reply, service, stores, (request.query as { download?: string }).download === '1'),
+    handler: async (request, reply) => sendContent(request, reply, service, stores, request.query.download === '1'),
   });
 
   instance.get('/attachments/:id/thumbnail', {

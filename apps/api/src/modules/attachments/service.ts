@@ -11,7 +11,7 @@ import type { ResourceService } from '../../lib/crud/service';
 import type { Entity } from '../../lib/crud/source';
 import type { Actor } from '../../lib/crud/types';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { ATTACHABLE } from './attachable';
+import { ATTACHABLE, isAttachable } from './attachable';
 import type { ReceivedFile } from './receive';
 import { cleanFileName } from './sniff';
 import type { StoredContent } from './store';
@@ -40,7 +40,10 @@ const listColumns = {
   ...userDisplayColumns,
 };
 
-type ListRow = { [K in keyof typeof listColumns]: unknown } & { createdAt: Date; createdById: number | null; name: string | null; username: string | null };
+const selectRows = (executor: Executor) =>
+  executor.select(listColumns).from(attachments).leftJoin(users, eq(users.id, attachments.createdById)).leftJoin(employees, eq(employees.id, users.employeeId));
+
+type ListRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 /** A record as the documents' rules see it. */
 interface Parent {
@@ -91,23 +94,21 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
 
   function toAttachment(row: ListRow, actor: Actor, parent: Parent): Attachment {
     return {
-      id: row.id as number,
-      resource: row.resource as AttachableResource,
-      recordId: row.recordId as number,
-      fileName: row.fileName as string,
-      contentType: row.contentType as string,
+      id: row.id,
+      // The rows are those of the parent's record.
+      resource: parent.target.resource,
+      recordId: row.recordId,
+      fileName: row.fileName,
+      contentType: row.contentType,
       size: Number(row.size),
-      sha256: row.sha256 as string,
-      description: row.description as string | null,
+      sha256: row.sha256,
+      description: row.description,
       createdAt: row.createdAt.toISOString(),
       createdBy: row.createdById === null || row.username === null ? null : { id: row.createdById, name: row.name ?? row.username },
       hasThumbnail: row.hasThumbnail === true,
       canDelete: mayDelete(actor, parent, row.createdById),
     };
   }
-
-  const selectRows = (executor: Executor) =>
-    executor.select(listColumns).from(attachments).leftJoin(users, eq(users.id, attachments.createdById)).leftJoin(employees, eq(employees.id, users.employeeId));
 
   async function countOf(executor: Executor, target: AttachmentTarget): Promise<number> {
     const [row] = await executor
@@ -171,7 +172,8 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
         });
         await writeEvent(tx, attachmentEvent('attachment.added', actor, parent, { id: inserted.id, fileName }));
         const [row] = await selectRows(tx).where(eq(attachments.id, inserted.id));
-        return toAttachment(row as ListRow, actor, parent);
+        if (!row) throw new Error(`attachments: ${inserted.id} vanished inside its transaction`);
+        return toAttachment(row, actor, parent);
       });
     } catch (error) {
       await file.discard();
@@ -184,7 +186,7 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
     const rows = await selectRows(db)
       .where(and(eq(attachments.resource, target.resource), eq(attachments.recordId, target.recordId)))
       .orderBy(desc(attachments.createdAt), desc(attachments.id));
-    return { items: rows.map((r) => toAttachment(r as ListRow, actor, parent)), canUpload: mayChange(actor, parent) };
+    return { items: rows.map((r) => toAttachment(r, actor, parent)), canUpload: mayChange(actor, parent) };
   }
 
   /** One document whose record the actor may read; any other answer is the same 404. */
@@ -203,8 +205,8 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
       .from(attachments)
       .innerJoin(attachmentContents, eq(attachmentContents.id, attachments.contentId))
       .where(eq(attachments.id, id));
-    if (!row || !Object.hasOwn(ATTACHABLE, row.resource)) throw new NotFoundError(ATTACHMENT_MESSAGES.notFound);
-    const target = { resource: row.resource as AttachableResource, recordId: row.recordId };
+    if (!row || !isAttachable(row.resource)) throw new NotFoundError(ATTACHMENT_MESSAGES.notFound);
+    const target = { resource: row.resource, recordId: row.recordId };
     const parent = await parentOf(db, actor, target, ATTACHMENT_MESSAGES.notFound);
     return { ...row, size: Number(row.size), content: row.content as StoredContent, parent };
   }
@@ -242,14 +244,12 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
     const service = serviceOf(resource);
     if (!allows(actor, readPermission(service.resource, service.binding))) throw new ForbiddenError();
     const { source } = service;
-    const visible = (await source.list
-      .from(db, { id: source.idColumn })
-      .where(and(inArray(source.idColumn, [...ids]), service.scopeOf(actor)))) as { id: number }[];
+    const visible = (await source.list.from(db, { id: source.idColumn }).where(and(inArray(source.idColumn, [...ids]), service.scopeOf(actor)))).map((row) => Number(row.id));
     if (visible.length === 0) return {};
     const rows = await db
       .select({ recordId: attachments.recordId, n: count() })
       .from(attachments)
-      .where(and(eq(attachments.resource, resource), inArray(attachments.recordId, visible.map((v) => v.id))))
+      .where(and(eq(attachments.resource, resource), inArray(attachments.recordId, visible)))
       .groupBy(attachments.recordId);
     return Object.fromEntries(rows.map((r) => [String(r.recordId), r.n]));
   }

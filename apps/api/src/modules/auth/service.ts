@@ -165,7 +165,7 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
 
   /** A login refused for malformed text (NUL, lone surrogate): audited with the username made storable. */
   async function auditMalformedLogin(body: unknown, ip: string): Promise<void> {
-    const raw = body && typeof body === 'object' ? (body as { username?: unknown }).username : undefined;
+    const raw = body && typeof body === 'object' && 'username' in body ? body.username : undefined;
     const username = typeof raw === 'string' ? wellFormedText(raw.slice(0, 200)) : null;
     await recordAudit(db, { userId: null, action: AUTH_EVENTS.loginFailed, entity: 'user', ip, metadata: { username, reason: 'malformed_input' } });
   }

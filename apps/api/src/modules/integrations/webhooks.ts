@@ -150,7 +150,7 @@ export function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookD
     event: row.event,
     resource: row.resource,
     recordId: row.recordId,
-    status: row.status as WebhookDelivery['status'],
+    status: row.status,
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,
     lastError: row.lastError,

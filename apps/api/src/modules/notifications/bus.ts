@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { notificationItemSchema, type NotificationItem } from '@goc/contracts';
 import type { Database, Executor } from '../../db/client';
 import { listenTo } from '../../lib/db-listener';
@@ -27,6 +28,9 @@ export interface NotificationBus {
   start(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** What announce() sends over the channel: who is told, and the item. */
+const busMessageSchema = z.object({ userId: z.number().int(), item: notificationItemSchema });
 
 /** Listeners per embedded database: every app of this process on it hears every notification. */
 const embeddedChannels = new WeakMap<Database, Set<(d: Delivered) => void>>();
@@ -60,8 +64,7 @@ function postgresBus(database: Database, log: FastifyBaseLogger): NotificationBu
     {
       onMessage(payload) {
         try {
-          const parsed = JSON.parse(payload) as { userId: number; item: unknown };
-          const delivered = { userId: parsed.userId, item: notificationItemSchema.parse(parsed.item) };
+          const delivered = busMessageSchema.parse(JSON.parse(payload));
           for (const l of listeners) l(delivered);
         } catch (error) {
           log.warn({ err: error }, 'aviso de notificación ilegible');

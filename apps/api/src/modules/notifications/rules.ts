@@ -45,10 +45,11 @@ const MOVEMENT_STATUS_FIELDS = [
   { field: 'errorStatusId', entityKey: 'errorStatus', label: 'Estatus de error' },
 ] as const;
 
-type Labelled = { label?: string; name?: string } | null | undefined;
+/** How a reference of an entity reads: a status by its name, any other reference by its label. */
 const labelOf = (value: unknown): string => {
-  const v = value as Labelled;
-  return v?.name ?? v?.label ?? '';
+  if (typeof value !== 'object' || value === null) return '';
+  if ('name' in value && typeof value.name === 'string') return value.name;
+  return 'label' in value && typeof value.label === 'string' ? value.label : '';
 };
 
 /** The person as an actor with their role's permissions now; null when inactive or gone. */
@@ -75,11 +76,11 @@ async function visibleTo(ctx: RuleContext, service: ResourceService, recordId: n
 
 const folioOf = (order: Entity) => String(order.folio);
 const workOf = (record: Entity) => labelOf(record.work);
-const isStatusChange = (event: DomainEvent) => event.type === 'record.transitioned' && typeof event.toStatus === 'string';
+const isStatusChange = (event: DomainEvent): event is DomainEvent & { toStatus: string } => event.type === 'record.transitioned' && typeof event.toStatus === 'string';
 
 async function orderDrafts(ctx: RuleContext, service: ResourceService, event: DomainEvent): Promise<Draft[]> {
   if (!isStatusChange(event)) return [];
-  const to = event.toStatus as string;
+  const to = event.toStatus;
   const order = await service.find(ctx.db, null, event.recordId);
   if (!order) return [];
   const folio = folioOf(order);

@@ -1,5 +1,13 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { NOTIFICATION_TYPES, type NotificationItem, type NotificationList, type NotificationPreferences, type NotificationPreferencesInput, type NotificationType } from '@goc/contracts';
+import {
+  NOTIFICATION_TYPES,
+  notificationPreferencesSchema,
+  type NotificationItem,
+  type NotificationList,
+  type NotificationPreferences,
+  type NotificationPreferencesInput,
+  type NotificationType,
+} from '@goc/contracts';
 import type { Db, Executor } from '../../db/client';
 import { notificationPreferences, notifications } from '../../db/schema';
 import type { NotificationBus, Delivered } from './bus';
@@ -10,7 +18,7 @@ type Row = typeof notifications.$inferSelect;
 
 export const toItem = (row: Row): NotificationItem => ({
   id: row.id,
-  type: row.type as NotificationType,
+  type: row.type,
   title: row.title,
   body: row.body,
   link: row.link,
@@ -96,7 +104,7 @@ export async function markAllRead(db: Db, userId: number): Promise<void> {
 export async function readPreferences(executor: Executor, userId: number): Promise<NotificationPreferences> {
   const rows = await executor.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   const chosen = new Map(rows.map((r) => [r.type, r.email]));
-  return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, { inApp: true, email: chosen.get(type) ?? false }])) as NotificationPreferences;
+  return notificationPreferencesSchema.parse(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, { inApp: true, email: chosen.get(type) ?? false }])));
 }
 
 export async function writePreferences(db: Db, userId: number, input: NotificationPreferencesInput): Promise<NotificationPreferences> {

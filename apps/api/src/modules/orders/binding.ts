@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
 import { namePeople } from '../../lib/crud/people';
+import { statusByCode } from '../../lib/crud/statuses';
 import type { Input, ResourceBinding, TransitionContext, TransitionOutcome, WriteContext } from '../../lib/crud/types';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { orderRefusals, type OrderPlace } from './orderable';
@@ -17,13 +18,6 @@ import { applyDelivery, invoiceStatusOf, planPurchase } from './rules';
  * view shows, the folio sequence, the unit copied into each line, the stored total, and what buying
  * and receiving do inside their transition's transaction.
  */
-
-async function statusIdOf(tx: Tx, code: string): Promise<number> {
-  const [row] = await tx.select({ id: orderStatuses.id }).from(orderStatuses).where(eq(orderStatuses.code, code)).limit(1);
-  // System statuses are seeded and never deleted; a missing one is a broken database.
-  if (!row) throw new Error(`order status ${code} is missing`);
-  return row.id;
-}
 
 /** The stored summary columns of a set of lines. */
 function summary(lines: readonly PricedLine[]) {
@@ -130,7 +124,7 @@ async function receive({ tx, before, input }: Transition): Promise<TransitionOut
   return { to: outcome.status, values: { invoiceStatus } };
 }
 
-export const ordersBinding: ResourceBinding<typeof ordersResource> = {
+export const ordersBinding: ResourceBinding<typeof ordersResource, typeof orders> = {
   declaration: ordersResource,
   table: orders,
   lines: { lines: { table: orderLines, owner: orderLines.orderId, position: orderLines.position, values: copyUnits } },
@@ -142,7 +136,7 @@ export const ordersBinding: ResourceBinding<typeof ordersResource> = {
   hooks: {
     async beforeCreate({ tx, actor }, input) {
       await checkOrderable(tx, { workId: input.workId, projectId: input.projectId ?? null, requiredDate: input.requiredDate });
-      return { requestedById: actor.userId, statusId: await statusIdOf(tx, 'borrador'), ...summary(input.lines) };
+      return { requestedById: actor.userId, statusId: (await statusByCode(tx, orderStatuses, 'borrador')).id, ...summary(input.lines) };
     },
     /** The timeline starts with the order's creation (— → borrador). */
     async afterCreate({ tx, actor }, created) {

@@ -86,7 +86,7 @@ async function receiveInvoice(request: FastifyRequest): Promise<{ xml: string; p
  * `pdf`), list with the match against what was received, download their XML / PDF, remove. Every
  * route reads the order through the service first: an order outside the caller's views is a 404.
  */
-export function registerInvoiceRoutes(instance: FastifyInstance, service: ResourceService): void {
+export function registerInvoiceRoutes(instance: FastifyInstance, service: ResourceService<typeof ordersResource>): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const orderOf = async (request: FastifyRequest, id: number) => service.get(app.db, await actorOf(request), id);
 
@@ -103,7 +103,7 @@ export function registerInvoiceRoutes(instance: FastifyInstance, service: Resour
     handler: async (request, reply) => {
       const actor = await actorOf(request);
       const order = await orderOf(request, request.params.id);
-      const status = order.status as { code: string | null; name: string };
+      const { status } = order;
       if (!(INVOICEABLE_STATUS_CODES as readonly (string | null)[]).includes(status.code)) throw new ConflictError(INVOICE_MESSAGES.notInvoiceable(status.name));
       const { xml, pdf } = await receiveInvoice(request);
       let cfdi;

@@ -61,17 +61,20 @@ const invoiceColumns = {
   ...userDisplayColumns,
 };
 
-type InvoiceRow = { [K in keyof typeof invoiceColumns]: unknown } & { userId: number | null; username: string | null; name: string | null };
+const selectInvoices = (executor: Executor) =>
+  executor.select(invoiceColumns).from(orderInvoices).leftJoin(users, eq(users.id, orderInvoices.createdById)).leftJoin(employees, eq(employees.id, users.employeeId));
+
+type InvoiceRow = Awaited<ReturnType<typeof selectInvoices>>[number];
 
 function toInvoice(row: InvoiceRow) {
   return {
     id: Number(row.id),
     uuid: String(row.uuid),
-    series: (row.series as string | null) ?? null,
-    folio: (row.folio as string | null) ?? null,
+    series: row.series,
+    folio: row.folio,
     issuedAt: String(row.issuedAt),
     issuerRfc: String(row.issuerRfc),
-    issuerName: (row.issuerName as string | null) ?? null,
+    issuerName: row.issuerName,
     receiverRfc: String(row.receiverRfc),
     subtotal: Number(row.subtotal),
     discount: Number(row.discount),
@@ -81,21 +84,15 @@ function toInvoice(row: InvoiceRow) {
     exchangeRate: row.exchangeRate === null ? null : Number(row.exchangeRate),
     amountMxn: Number(row.amountMxn),
     hasPdf: row.hasPdf === true,
-    createdAt: (row.createdAt as Date).toISOString(),
+    createdAt: row.createdAt.toISOString(),
     createdBy: userDisplay(row),
   };
 }
 
 /** The invoices of an order, oldest first. */
 export async function listInvoices(executor: Executor, orderId: number) {
-  const rows = await executor
-    .select(invoiceColumns)
-    .from(orderInvoices)
-    .leftJoin(users, eq(users.id, orderInvoices.createdById))
-    .leftJoin(employees, eq(employees.id, users.employeeId))
-    .where(eq(orderInvoices.orderId, orderId))
-    .orderBy(asc(orderInvoices.id));
-  return rows.map((r) => toInvoice(r as InvoiceRow));
+  const rows = await selectInvoices(executor).where(eq(orderInvoices.orderId, orderId)).orderBy(asc(orderInvoices.id));
+  return rows.map(toInvoice);
 }
 
 /** One stored file of an invoice (its XML or PDF), or a 404. */
@@ -168,13 +165,9 @@ export async function addInvoice(db: Db, actor: Actor, orderId: number, cfdi: Cf
       const changes = { invoices: { old: null, new: { uuid: cfdi.uuid, series: cfdi.series, folio: cfdi.folio, total: Number(cfdi.total), currency: cfdi.currency } }, invoiceStatus: { old: parties.invoiceStatus, new: status } };
       await recordAudit(tx, { userId: actor.userId, action: 'invoice.added', entity: 'orders', entityId: orderId, changes, ip: actor.ip });
       await writeEvent(tx, { type: 'orders.invoice_added', resource: 'orders', recordId: orderId, actorId: actor.userId, changes });
-      const [row] = await tx
-        .select(invoiceColumns)
-        .from(orderInvoices)
-        .leftJoin(users, eq(users.id, orderInvoices.createdById))
-        .leftJoin(employees, eq(employees.id, users.employeeId))
-        .where(eq(orderInvoices.id, inserted.id));
-      return { ...toInvoice(row as InvoiceRow), match };
+      const [row] = await selectInvoices(tx).where(eq(orderInvoices.id, inserted.id));
+      if (!row) throw new Error(`invoice ${inserted.id} vanished inside its transaction`);
+      return { ...toInvoice(row), match };
     });
   } catch (error) {
     // Two uploads of one UUID at once: the unique index stops the second, answered as the check would.

@@ -53,7 +53,7 @@ async function duplicateInput(executor: Executor, order: OrderEntity) {
   });
 }
 
-function registerDocumentRoutes(instance: FastifyInstance, service: ResourceService) {
+function registerDocumentRoutes(instance: FastifyInstance, service: ResourceService<typeof ordersResource>) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/orders/budget', {
@@ -79,7 +79,7 @@ function registerDocumentRoutes(instance: FastifyInstance, service: ResourceServ
     },
     handler: async (request, reply) => {
       const actor = await actorOf(request);
-      const original = ordersResource.schemas.entity.parse(await service.get(app.db, actor, request.params.id));
+      const original = await service.get(app.db, actor, request.params.id);
       const created = await service.create(app.db, actor, await duplicateInput(app.db, original));
       return reply.status(201).send(savedBody(created));
     },
@@ -100,7 +100,7 @@ function registerDocumentRoutes(instance: FastifyInstance, service: ResourceServ
     },
     handler: async (request, reply) => {
       const { id } = idParamsSchema.parse(request.params);
-      const order = ordersResource.schemas.entity.parse(await service.get(app.db, await actorOf(request), id));
+      const order = await service.get(app.db, await actorOf(request), id);
       const pdf = await renderOrderPdf({ company: await companyOfWork(app.db, order.workId), order, printedAt: new Date().toISOString() });
       return reply
         .type('application/pdf')

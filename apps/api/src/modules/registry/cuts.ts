@@ -1,10 +1,22 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { businessToday, formatDay, notFoundMessage, REGISTRY_MESSAGES, registryCutsResource, type CutTotals, type CutWorkSummary } from '@goc/contracts';
+import {
+  businessToday,
+  formatDay,
+  notFoundMessage,
+  REGISTRY_MESSAGES,
+  registryCutsResource,
+  type CloseCutInput,
+  type CutTotals,
+  type CutWorkSummary,
+  type RegistryCut,
+  type RegistryMovement,
+} from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { registrationStatuses, registryCuts, registryMovements, works } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { targetInfo, type Entity } from '../../lib/crud/source';
+import type { StatusAction } from '../../lib/crud/service';
+import { targetInfo } from '../../lib/crud/source';
 import type { ResourceBinding } from '../../lib/crud/types';
 import type { ExportColumn } from '../../lib/export/format';
 import { cellValue, NUMBER_FORMATS } from '../../lib/export/xlsx';
@@ -82,7 +94,7 @@ async function worksOf(executor: Executor, cutIds: number[]): Promise<Map<number
   return summaries;
 }
 
-export const cutsBinding: ResourceBinding<typeof registryCutsResource> = {
+export const cutsBinding: ResourceBinding<typeof registryCutsResource, typeof registryCuts> = {
   declaration: registryCutsResource,
   table: registryCuts,
   routes: { create: false, update: false, delete: false },
@@ -101,13 +113,24 @@ export const cutsBinding: ResourceBinding<typeof registryCutsResource> = {
   },
 };
 
-/** Closing: once, and the current week only after it ends unless forced. */
-export function closeDecision(before: Entity, userId: number, force: boolean, now: Date) {
-  if (before.status === 'cerrado') throw new ConflictError(REGISTRY_MESSAGES.cutAlreadyClosed);
-  const end = String(before.endDate);
-  if (!force && businessToday(now) <= end) throw new ConflictError(REGISTRY_MESSAGES.cutNotOver(end));
-  return { values: { status: 'cerrado', closedAt: now, closedById: userId }, transition: { from: String(before.status), to: 'cerrado' } };
+/**
+ * A cut's week. Its columns are never null; the entity schema's read-only fields are nullable, so
+ * the check is made once, here.
+ */
+export function weekOf(cut: RegistryCut): { id: number; label: string; start: string; end: string } {
+  const { id, label, startDate, endDate } = cut;
+  if (label === null || startDate === null || endDate === null) throw new Error(`cut ${id} has no week`);
+  return { id, label, start: startDate, end: endDate };
 }
+
+/** Closing (POST /registry/cuts/:id/close): once, and the current week only after it ends unless forced. */
+export const closeCut: StatusAction<RegistryCut, CloseCutInput> = async ({ before, input, actor }) => {
+  if (before.status === 'cerrado') throw new ConflictError(REGISTRY_MESSAGES.cutAlreadyClosed);
+  const now = new Date();
+  const { end } = weekOf(before);
+  if (!input.force && businessToday(now) <= end) throw new ConflictError(REGISTRY_MESSAGES.cutNotOver(end));
+  return { values: { status: 'cerrado', closedAt: now, closedById: actor.userId }, status: { from: before.status, to: 'cerrado' } };
+};
 
 /**
  * 404 unless the cut exists. The movements list asks only this: reading the cut through the mechanism
@@ -122,14 +145,15 @@ export async function assertCutExists(executor: Executor, id: number): Promise<v
 export const withinCut = (cutId: number) => eq(registryMovements.cutId, cutId);
 
 /** A cut's workbook: a summary sheet (week, status, totals, per work) and its movements sheet. */
-export async function cutWorkbook(cut: Entity, columns: readonly ExportColumn<Entity>[], batches: AsyncIterable<Entity[]>): Promise<Buffer> {
+export async function cutWorkbook(cut: RegistryCut, columns: readonly ExportColumn<RegistryMovement>[], batches: AsyncIterable<RegistryMovement[]>): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const summary = book.addWorksheet('Resumen');
   summary.columns = [{ width: 34 }, { width: 14 }, { width: 14 }, { width: 16 }, { width: 14 }];
-  const totals = cut.totals as CutTotals;
+  const { totals } = cut;
+  const week = weekOf(cut);
   const rows: (string | number)[][] = [
-    ['Corte semanal', String(cut.label)],
-    ['Semana', `${formatDay(String(cut.startDate))} – ${formatDay(String(cut.endDate))}`],
+    ['Corte semanal', week.label],
+    ['Semana', `${formatDay(week.start)} – ${formatDay(week.end)}`],
     ['Estatus', cut.status === 'cerrado' ? 'Cerrado' : 'Abierto'],
     [],
     ['Movimientos', totals.movements],
@@ -142,7 +166,7 @@ export async function cutWorkbook(cut: Entity, columns: readonly ExportColumn<En
     ...totals.byRegistrationStatus.map((s) => [`Estatus de alta: ${s.name}`, s.count]),
     [],
     ['Obra', 'Altas', 'Bajas', 'Modificaciones', 'Fuera de plazo'],
-    ...(cut.works as CutWorkSummary[]).map((w) => [w.work?.label ?? 'Oficina', w.altas, w.bajas, w.modificaciones, w.late]),
+    ...cut.works.map((w) => [w.work?.label ?? 'Oficina', w.altas, w.bajas, w.modificaciones, w.late]),
   ];
   for (const row of rows) summary.addRow(row);
   summary.getColumn(1).font = { bold: true };

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, or, isNull } from 'drizzle-orm';
-import { IDSE_MOVEMENT_CODES, idseRecord, type IdseFile, type MovementType, type WorkerType } from '@goc/contracts';
+import { IDSE_MOVEMENT_CODES, idseRecord, type IdseFile, type MovementType } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { companies, employees, registrationStatuses, registryMovements } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
@@ -49,7 +49,7 @@ export async function idseFile(executor: Executor, cut: { id: number; label: str
       id: row.id,
       type: row.type,
       effectiveDate: row.effectiveDate,
-      workerType: row.workerType as WorkerType,
+      workerType: row.workerType,
       sdi: money(row.sdi),
       bajaReason: row.bajaReason,
       employerRegistration: company.employerRegistration,

@@ -14,6 +14,7 @@ import {
   type EmployeeMovementDefaults,
   type MovementType,
   type ModuleName,
+  type MovementStatusInput,
   type PermissionRequirement,
   type RegistryMovement,
 } from '@goc/contracts';
@@ -24,6 +25,8 @@ import { writeEvent } from '../../lib/events/outbox';
 import { MOVEMENT_VIEWS } from './views';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { namePeople } from '../../lib/crud/people';
+import type { StatusAction } from '../../lib/crud/service';
+import { statusById } from '../../lib/crud/statuses';
 import { joinedReference } from '../../lib/crud/source';
 import type { Actor, CreateOf, ResourceBinding, WriteContext } from '../../lib/crud/types';
 import { checkSdi } from './wages';
@@ -214,10 +217,52 @@ export async function applyMovement(ctx: WriteContext, movement: RegistryMovemen
   await writeEvent(ctx.tx, { type: 'record.updated', resource: 'employees', recordId: before.id, actorId: ctx.actor.userId, changes, metadata });
 }
 
+/** Whom a new movement is about: an existing employee, or the new one an alta brings (and never both). */
+function employeeOf(input: MovementCreate): { id: number } | { hire: NewEmployee } {
+  if (input.employee && input.employeeId !== null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeTwice });
+  if (input.employee) {
+    if (input.type !== 'alta') throw new ValidationError({ employeeId: REGISTRY_MESSAGES.newEmployeeOnlyOnAlta });
+    return { hire: input.employee };
+  }
+  if (input.employeeId === null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeRequired });
+  return { id: input.employeeId };
+}
+
+/** A status the client chose, of its catalogue (400 on its field when it does not exist). */
+async function chosenStatus(tx: Tx, table: typeof registrationStatuses, id: number, field: string) {
+  const row = await statusById(tx, table, id);
+  if (!row) throw new ValidationError({ [field]: REGISTRY_MESSAGES.statusNotFound });
+  return row;
+}
+
+/**
+ * PATCH /registry/movements/:id/status: the stamp, error and registration statuses (closed cuts
+ * too); a finished registration status is final, and reaching `aplicado` applies the movement to its
+ * employee. The event names the registration status (the stamp and error statuses are in its changes).
+ */
+export const changeMovementStatus: StatusAction<RegistryMovement, MovementStatusInput> = async (ctx) => {
+  const { before, input } = ctx;
+  requireScopeFlag(ctx.actor, before.scope, 'edit');
+  const values: Partial<typeof registryMovements.$inferInsert> = {};
+  if (input.stampStatusId !== undefined) values.stampStatusId = (await chosenStatus(ctx.tx, stampStatuses, input.stampStatusId, 'stampStatusId')).id;
+  if (input.errorStatusId !== undefined) values.errorStatusId = (await chosenStatus(ctx.tx, errorStatuses, input.errorStatusId, 'errorStatusId')).id;
+  if (input.errorDetail !== undefined) values.errorDetail = input.errorDetail;
+  const current = before.registrationStatus;
+  let reached = current.code;
+  if (input.registrationStatusId !== undefined && input.registrationStatusId !== before.registrationStatusId) {
+    const target = await chosenStatus(ctx.tx, registrationStatuses, input.registrationStatusId, 'registrationStatusId');
+    if (FINISHED_REGISTRATION_CODES.includes(current.code ?? '')) throw new ConflictError(REGISTRY_MESSAGES.registrationFinal(current.name));
+    if (target.code === 'aplicado') await applyMovement(ctx, before);
+    values.registrationStatusId = target.id;
+    reached = target.code;
+  }
+  return { values, status: { from: current.code, to: reached } };
+};
+
 const joinedEmployee = joinedReference(employees, 'employeeId');
 const joinedCut = joinedReference(registryCuts, 'cutId');
 
-export const movementsBinding: ResourceBinding<typeof registryMovementsResource> = {
+export const movementsBinding: ResourceBinding<typeof registryMovementsResource, typeof registryMovements> = {
   declaration: registryMovementsResource,
   table: registryMovements,
   routes: { delete: false },
@@ -238,12 +283,10 @@ export const movementsBinding: ResourceBinding<typeof registryMovementsResource>
     },
     async beforeCreate(ctx, input) {
       requireScopeFlag(ctx.actor, input.scope, 'create');
-      if (input.employee && input.employeeId !== null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeTwice });
-      if (!input.employee && input.employeeId === null) throw new ValidationError({ employeeId: REGISTRY_MESSAGES.employeeRequired });
-      if (input.employee && input.type !== 'alta') throw new ValidationError({ employeeId: REGISTRY_MESSAGES.newEmployeeOnlyOnAlta });
+      const chosen = employeeOf(input);
       const m: MovementValues = { ...input, workId: input.scope === 'obra' ? input.workId : null };
       await checkMovement(ctx.tx, m, null);
-      const employeeId = input.employee ? await createEmployee(ctx, input.employee, m) : m.employeeId;
+      const employeeId = 'id' in chosen ? chosen.id : await createEmployee(ctx, chosen.hire, m);
       // One instant for the capture: its Mexico City week picks the cut, its day decides "fuera de plazo".
       const now = new Date();
       return {

@@ -1,26 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   closeCutInputSchema,
   employeeMovementDefaultsSchema,
   cutExportQuerySchema,
-  FINISHED_REGISTRATION_CODES,
   idseFileSchema,
   idseQuerySchema,
   listQuerySchema,
   movementStatusInputSchema,
-  REGISTRY_MESSAGES,
   registryCutsResource,
   registryMovementsResource,
-  type ListQuery,
-  type RegistryCut,
-  type RegistryMovement,
 } from '@goc/contracts';
-import type { Tx } from '../../db/client';
-import { errorStatuses, registrationStatuses, stampStatuses } from '../../db/schema';
-import { ConflictError, ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { resourceExportColumns } from '../../lib/crud/export-columns';
 import { actorOf } from '../../lib/crud/actor';
@@ -28,21 +19,13 @@ import { resourceSchemas } from '../../lib/crud/documented';
 import { idParamsSchema, registerResourceRoutes } from '../../lib/crud/routes';
 import { XLSX_MIME } from '../../lib/export/respond';
 import { fileSlug } from '../../lib/export/format';
-import { assertCutExists, closeDecision, cutsBinding, cutWorkbook, withinCut } from './cuts';
+import { assertCutExists, closeCut, cutsBinding, cutWorkbook, weekOf, withinCut } from './cuts';
 import { idseFile } from './idse';
-import { anyScope, applyMovement, employeeMovementDefaults, movementsBinding, requireScopeFlag } from './movements';
+import { anyScope, changeMovementStatus, employeeMovementDefaults, movementsBinding } from './movements';
 import { wageParametersBinding } from './wages';
 
 const MOVEMENTS_TAG = ['Altas y bajas'];
 const CUTS_TAG = [registryCutsResource.title];
-
-type StatusTable = typeof registrationStatuses;
-
-async function statusRow(tx: Tx, table: StatusTable, id: number, field: string) {
-  const [row] = await tx.select({ id: table.id, code: table.code, name: table.name }).from(table).where(eq(table.id, id));
-  if (!row) throw new ValidationError({ [field]: REGISTRY_MESSAGES.statusNotFound });
-  return row;
-}
 
 /**
  * /registry/movements (list, export, get, history, create, update; never deleted) with
@@ -79,30 +62,7 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
       body: movementStatusInputSchema,
       response: { 200: registryMovementsResource.schemas.entity, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => {
-      const actor = await actorOf(request);
-      const input = request.body;
-      const updated = await movements.guardedUpdate(app.db, actor, request.params.id, input.version, async (ctx, stored) => {
-        const before = stored as RegistryMovement;
-        requireScopeFlag(actor, before.scope, 'edit');
-        const values: Record<string, unknown> = {};
-        if (input.stampStatusId !== undefined) values.stampStatusId = (await statusRow(ctx.tx, stampStatuses, input.stampStatusId, 'stampStatusId')).id;
-        if (input.errorStatusId !== undefined) values.errorStatusId = (await statusRow(ctx.tx, errorStatuses, input.errorStatusId, 'errorStatusId')).id;
-        if (input.errorDetail !== undefined) values.errorDetail = input.errorDetail;
-        const current = before.registrationStatus;
-        let reached = current.code;
-        if (input.registrationStatusId !== undefined && input.registrationStatusId !== before.registrationStatusId) {
-          const target = await statusRow(ctx.tx, registrationStatuses, input.registrationStatusId, 'registrationStatusId');
-          if (FINISHED_REGISTRATION_CODES.includes(current.code ?? '')) throw new ConflictError(REGISTRY_MESSAGES.registrationFinal(current.name));
-          if (target.code === 'aplicado') await applyMovement(ctx, before);
-          values.registrationStatusId = target.id;
-          reached = target.code;
-        }
-        // The event names the registration status (the stamp and error statuses are in its changes).
-        return { values, transition: { from: current.code, to: reached } };
-      });
-      return updated as RegistryMovement;
-    },
+    handler: async (request) => movements.changeStatus(app.db, await actorOf(request), request.params.id, changeMovementStatus, request.body),
   });
 
   app.post('/registry/cuts/:id/close', {
@@ -115,14 +75,7 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
       body: closeCutInputSchema,
       response: { 200: registryCutsResource.schemas.entity, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => {
-      const actor = await actorOf(request);
-      const now = new Date();
-      const closed = await cuts.guardedUpdate(app.db, actor, request.params.id, request.body.version, async (_ctx, before) =>
-        closeDecision(before, actor.userId, request.body.force, now),
-      );
-      return closed as RegistryCut;
-    },
+    handler: async (request) => cuts.changeStatus(app.db, await actorOf(request), request.params.id, closeCut, request.body),
   });
 
   app.get('/registry/cuts/:id/movements', {
@@ -138,12 +91,11 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
     handler: async (request) => {
       const actor = await actorOf(request);
       await assertCutExists(app.db, request.params.id);
-      const page = await movements.list(app.db, actor, { ...(request.query as ListQuery), scope: 'historico' }, withinCut(request.params.id));
-      return { ...page, items: page.items as RegistryMovement[] };
+      return movements.list(app.db, actor, { ...request.query, scope: 'historico' }, withinCut(request.params.id));
     },
   });
 
-  instance.get('/registry/cuts/:id/export', {
+  instance.get<{ Params: z.output<typeof idParamsSchema> }>('/registry/cuts/:id/export', {
     config: { permission: { module: 'registry_history', action: 'view' } },
     schema: {
       operationId: 'exportCut',
@@ -155,12 +107,12 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
     },
     handler: async (request, reply) => {
       const actor = await actorOf(request);
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const cut = await cuts.get(app.db, actor, id);
       const batches = movements.exportBatches(app.db, actor, { filters: {}, sort: [], q: '', scope: 'historico' }, withinCut(id));
       const buffer = await cutWorkbook(cut, movementColumns, batches);
       return reply
-        .header('content-disposition', `attachment; filename="corte-${fileSlug(String(cut.label))}.xlsx"`)
+        .header('content-disposition', `attachment; filename="corte-${fileSlug(weekOf(cut).label)}.xlsx"`)
         .header('cache-control', 'no-store')
         .type(XLSX_MIME)
         .send(buffer);
@@ -179,7 +131,7 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
     },
     handler: async (request, reply) => {
       const cut = await cuts.get(app.db, await actorOf(request), request.params.id);
-      const file = await idseFile(app.db, { id: cut.id as number, label: String(cut.label) }, request.query.companyId, request.query.type);
+      const file = await idseFile(app.db, weekOf(cut), request.query.companyId, request.query.type);
       if (request.query.format === 'json') return file;
       // The records are ASCII after the accent folding, which windows-1252 (what IDSE reads) contains.
       return reply

@@ -12,8 +12,8 @@ import { assertMayAssignRole, assertMayManageUser } from '../../lib/privileges';
 import { changeOwnPassword, resetPassword } from './passwords';
 import { revokeUserSessions } from '../../lib/sessions';
 
-const forms = (...modules: ModuleName[]) =>
-  modules.flatMap((module) => (['create', 'edit'] as Action[]).map((action) => ({ module, action })));
+const FORM_ACTIONS: readonly Action[] = ['create', 'edit'];
+const forms = (...modules: ModuleName[]) => modules.flatMap((module) => FORM_ACTIONS.map((action) => ({ module, action })));
 
 /**
  * Usuarios on the catalogue mechanism: the password is hashed before the insert's transaction, never
