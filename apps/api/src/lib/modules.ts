@@ -31,8 +31,8 @@ export interface ApiModule<P extends ServiceName = never, N extends ServiceName 
   needs?: readonly N[];
   /** The services this module offers, each built once. */
   provides?: { readonly [K in P]: (deps: ServiceDeps<N>) => ModuleServices[K] };
-  /** Its routes, registered under /api/v2 in their own encapsulated scope. */
-  routes?(app: FastifyInstance, services: Pick<ModuleServices, N>): Promise<void>;
+  /** Its routes, registered under /api/v2 in their own encapsulated scope, with the services it needs and its own. */
+  routes?(app: FastifyInstance, services: Pick<ModuleServices, NoInfer<N | P>>): Promise<void>;
   /** A plugin at the app's root: event subscribers and workers that outlive a request. */
   root?: FastifyPluginAsync;
 }

@@ -38,6 +38,8 @@ export interface GuardedChange {
   status?: StatusChange;
   /** Work after the row is updated (lines, link tables), returning more audit changes. */
   after?(tx: Tx, id: number): Promise<AuditChanges | void>;
+  /** Why the change happened, kept with the audit entry and the event (the movement that changed an employee). */
+  metadata?: Record<string, unknown>;
 }
 
 /**
@@ -80,8 +82,9 @@ export function createGuardedUpdates(context: ResourceContext, reads: Pick<Resou
       const timeline = change.status?.timeline;
       if (timeline) await tx.insert(recordTimeline).values({ entity: auditEntity, entityId: id, userId: actor.userId, ...timeline });
       const changes = { ...diffChanges(pickStored(before), pickStored(after)), ...change.changes, ...afterChanges };
-      await recordAudit(tx, { userId: actor.userId, action: options.action ?? 'update', entity: auditEntity, entityId: id, changes, ip: actor.ip });
-      await writeEvent(tx, { resource: auditEntity, recordId: id, actorId: actor.userId, changes, ...eventKind(change.status) });
+      const { metadata } = change;
+      await recordAudit(tx, { userId: actor.userId, action: options.action ?? 'update', entity: auditEntity, entityId: id, changes, ip: actor.ip, ...(metadata ? { metadata } : {}) });
+      await writeEvent(tx, { resource: auditEntity, recordId: id, actorId: actor.userId, changes, ...(metadata ? { metadata } : {}), ...eventKind(change.status) });
       return after;
     });
   }

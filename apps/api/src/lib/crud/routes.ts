@@ -241,12 +241,17 @@ export function registerActionRoutes(instance: FastifyInstance, service: Resourc
 /** Every route of a resource: list, record and action routes, and the import routes of an importable one. */
 export function registerResourceRoutes<R extends AnyResource, T extends PgTable>(instance: FastifyInstance, binding: ResourceBinding<R, T>): ResourceService<R> {
   const service = createResourceService(binding);
-  instance.resources.set(binding.declaration.key, service);
+  registerServiceRoutes(instance, service);
+  return service;
+}
+
+/** The same routes over a service its module built already (one it also offers to other modules). */
+export function registerServiceRoutes<R extends AnyResource>(instance: FastifyInstance, service: ResourceService<R>): void {
+  instance.resources.set(service.resource.key, service);
   registerListRoutes(instance, service);
   registerRecordRoutes(instance, service);
   registerActionRoutes(instance, service);
-  if (binding.declaration.import) registerImportRoutes(instance, service);
-  return service;
+  if (service.resource.import) registerImportRoutes(instance, service);
 }
 
 /** A catalogue's binding as a resource binding: its table and link tables are the ones its module declares. */

@@ -85,7 +85,7 @@ export const suppliersBinding: CatalogBinding = {
   optionConsumers: [...forms('my_orders', 'history'), ...filters('history')],
 };
 
-export const employeesBinding: CatalogBinding = {
+export const employeesBinding: CatalogBinding<typeof employeesCatalog> = {
   declaration: employeesCatalog,
   optionConsumers: forms('config_work', 'config_permissions', 'registry_office', 'registry_works'),
 };

@@ -1,6 +1,7 @@
+import { registryMovementsResource } from '@goc/contracts';
+import { registryMovements } from '../../db/schema';
 import { defineModule } from '../../lib/modules';
 import { cutsBinding } from './cuts';
-import { movementsBinding } from './movements';
 import routes from './routes';
 import { MOVEMENT_VIEWS } from './views';
 import { wageParametersBinding } from './wages';
@@ -19,7 +20,8 @@ declare module '../../lib/modules' {
 /** Altas y bajas: IMSS movements, weekly cuts with their IDSE files, wage parameters. */
 export default defineModule({
   name: 'registry',
-  resources: [movementsBinding, cutsBinding, wageParametersBinding],
+  resources: [{ declaration: registryMovementsResource, table: registryMovements }, cutsBinding, wageParametersBinding],
+  needs: ['employees'],
   provides: { registry: () => ({ movementViews: MOVEMENT_VIEWS }) },
   routes,
 });

@@ -2,8 +2,6 @@ import { and, desc, eq, ne, notInArray, or, isNull, sql } from 'drizzle-orm';
 import {
   allows,
   cutWeekOf,
-  duplicateMessage,
-  employeesCatalog,
   FINISHED_REGISTRATION_CODES,
   isLate,
   MOVEMENT_TYPE_OPTIONS,
@@ -20,8 +18,6 @@ import {
 } from '@goc/contracts';
 import type { Db, Tx } from '../../db/client';
 import { companies, employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
-import { diffChanges, recordAudit } from '../../lib/audit';
-import { writeEvent } from '../../lib/events/outbox';
 import { MOVEMENT_VIEWS } from './views';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { namePeople } from '../../lib/crud/people';
@@ -29,6 +25,7 @@ import type { StatusAction } from '../../lib/crud/service';
 import { statusById } from '../../lib/crud/statuses';
 import { joinedReference } from '../../lib/crud/source';
 import type { Actor, CreateOf, ResourceBinding, WriteContext } from '../../lib/crud/types';
+import type { ModuleServices } from '../../lib/modules';
 import { checkSdi } from './wages';
 
 /*
@@ -141,80 +138,57 @@ async function checkMovement(tx: Tx, m: MovementValues, selfId: number | null): 
 type MovementCreate = CreateOf<typeof registryMovementsResource>;
 type NewEmployee = NonNullable<MovementCreate['employee']>;
 
-const EMPLOYEE_AUDITED = ['employeeNumber', 'firstName', 'lastName', 'secondLastName', 'curp', 'rfc', 'nss', 'position', 'email', 'phone', 'companyId', 'workId', 'hireDate', 'dailySalary', 'sdi', 'status'] as const;
-const employeeSnapshot = (row: Record<string, unknown>) => Object.fromEntries(EMPLOYEE_AUDITED.map((k) => [k, row[k] ?? null]));
-
-/** Unique employee number, CURP and NSS, as the employees catalogue refuses them, on the `employee.*` fields. */
-async function checkNewEmployeeUnique(tx: Tx, employee: NewEmployee): Promise<void> {
-  const fields: Record<string, string> = {};
-  const nouns = employeesCatalog.nouns;
-  const label = (name: string) => employeesCatalog.fields.find((f) => f.name === name)?.label ?? name;
-  const taken = async (condition: ReturnType<typeof eq>) => (await tx.select({ id: employees.id }).from(employees).where(condition).limit(1)).length > 0;
-  if (await taken(sql`lower(${employees.employeeNumber}) = lower(${employee.employeeNumber})`)) {
-    fields['employee.employeeNumber'] = duplicateMessage(nouns, label('employeeNumber'), employee.employeeNumber);
-  }
-  if (await taken(sql`lower(${employees.curp}) = lower(${employee.curp})`)) fields['employee.curp'] = duplicateMessage(nouns, label('curp'), employee.curp);
-  if (employee.nss && (await taken(eq(employees.nss, employee.nss)))) fields['employee.nss'] = duplicateMessage(nouns, label('nss'), employee.nss);
-  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-}
+type Employees = ModuleServices['employees'];
 
 /**
- * The employee an alta brings, stored with the movement's company and work. It stays `baja` until the
- * alta is applied (docs/registry.md): the IMSS has not registered the hire yet.
+ * The employee an alta brings, stored with the movement's company and work through the employees
+ * catalogue (its uniqueness checks answer on the form's `employee.*` fields). It stays `baja` until
+ * the alta is applied (docs/registry.md): the IMSS has not registered the hire yet.
  */
-async function createEmployee(ctx: WriteContext, employee: NewEmployee, m: MovementValues): Promise<number> {
-  await checkNewEmployeeUnique(ctx.tx, employee);
-  const values = {
+function createEmployee(employees: Employees, ctx: WriteContext, employee: NewEmployee, m: MovementValues): Promise<number> {
+  const hire = {
     ...employee,
     companyId: m.companyId,
     workId: m.scope === 'obra' ? m.workId : null,
     hireDate: m.effectiveDate,
-    dailySalary: m.dailySalary === null ? null : m.dailySalary.toFixed(2),
-    sdi: m.sdi === null ? null : m.sdi.toFixed(2),
+    dailySalary: m.dailySalary,
+    sdi: m.sdi,
+    photoUrl: null,
     status: 'baja' as const,
+    active: true,
   };
-  const [created] = await ctx.tx.insert(employees).values(values).returning();
-  if (!created) throw new Error('employee insert returned no row');
-  const changes = diffChanges(null, employeeSnapshot(created));
-  await recordAudit(ctx.tx, { userId: ctx.actor.userId, action: 'create', entity: 'employees', entityId: created.id, changes, ip: ctx.actor.ip });
-  await writeEvent(ctx.tx, { type: 'record.created', resource: 'employees', recordId: created.id, actorId: ctx.actor.userId, changes });
-  return created.id;
+  return employees.hire(ctx, hire, 'employee.');
 }
 
 /** Applying a movement (registration status `aplicado`) changes its employee, audited, in the same transaction. */
-export async function applyMovement(ctx: WriteContext, movement: RegistryMovement): Promise<void> {
-  const [before] = await ctx.tx.select().from(employees).where(eq(employees.id, movement.employeeId ?? 0)).for('update');
-  if (!before) throw new Error(`movement ${movement.id} has no employee`);
-  const active = before.status === 'activo';
+async function applyMovement(employees: Employees, ctx: WriteContext, movement: RegistryMovement): Promise<void> {
+  if (movement.employeeId === null) throw new Error(`movement ${movement.id} has no employee`);
   const money = (value: number | null) => (value === null ? null : value.toFixed(2));
-  let change: Partial<typeof employees.$inferInsert>;
-  if (movement.type === 'alta') {
-    if (active) throw new ConflictError(REGISTRY_MESSAGES.altaOfActive);
-    change = {
-      status: 'activo',
-      companyId: movement.companyId,
-      workId: movement.scope === 'obra' ? movement.workId : null,
-      hireDate: movement.effectiveDate,
-      dailySalary: money(movement.dailySalary),
-      sdi: money(movement.sdi),
-    };
-  } else if (movement.type === 'baja') {
-    if (!active) throw new ConflictError(REGISTRY_MESSAGES.bajaOfInactive);
-    change = { status: 'baja' };
-  } else {
-    if (!active) throw new ConflictError(REGISTRY_MESSAGES.changeOfInactive);
-    change = { dailySalary: money(movement.dailySalary), sdi: money(movement.sdi) };
-  }
-  const [after] = await ctx.tx
-    .update(employees)
-    .set({ ...change, updatedAt: sql`now()`, version: sql`${employees.version} + 1` })
-    .where(eq(employees.id, before.id))
-    .returning();
-  if (!after) throw new Error(`employee ${before.id} vanished`);
-  const changes = diffChanges(employeeSnapshot(before), employeeSnapshot(after));
-  const metadata = { movementId: movement.id };
-  await recordAudit(ctx.tx, { userId: ctx.actor.userId, action: 'update', entity: 'employees', entityId: before.id, changes, metadata, ip: ctx.actor.ip });
-  await writeEvent(ctx.tx, { type: 'record.updated', resource: 'employees', recordId: before.id, actorId: ctx.actor.userId, changes, metadata });
+  await employees.change(
+    ctx,
+    movement.employeeId,
+    (before) => {
+      const active = before.status === 'activo';
+      if (movement.type === 'alta') {
+        if (active) throw new ConflictError(REGISTRY_MESSAGES.altaOfActive);
+        return {
+          status: 'activo',
+          companyId: movement.companyId,
+          workId: movement.scope === 'obra' ? movement.workId : null,
+          hireDate: movement.effectiveDate,
+          dailySalary: money(movement.dailySalary),
+          sdi: money(movement.sdi),
+        };
+      }
+      if (movement.type === 'baja') {
+        if (!active) throw new ConflictError(REGISTRY_MESSAGES.bajaOfInactive);
+        return { status: 'baja' };
+      }
+      if (!active) throw new ConflictError(REGISTRY_MESSAGES.changeOfInactive);
+      return { dailySalary: money(movement.dailySalary), sdi: money(movement.sdi) };
+    },
+    { movementId: movement.id },
+  );
 }
 
 /** Whom a new movement is about: an existing employee, or the new one an alta brings (and never both). */
@@ -240,7 +214,7 @@ async function chosenStatus(tx: Tx, table: typeof registrationStatuses, id: numb
  * too); a finished registration status is final, and reaching `aplicado` applies the movement to its
  * employee. The event names the registration status (the stamp and error statuses are in its changes).
  */
-export const changeMovementStatus: StatusAction<RegistryMovement, MovementStatusInput> = async (ctx) => {
+export const changeMovementStatus = (employees: Employees): StatusAction<RegistryMovement, MovementStatusInput> => async (ctx) => {
   const { before, input } = ctx;
   requireScopeFlag(ctx.actor, before.scope, 'edit');
   const values: Partial<typeof registryMovements.$inferInsert> = {};
@@ -252,7 +226,7 @@ export const changeMovementStatus: StatusAction<RegistryMovement, MovementStatus
   if (input.registrationStatusId !== undefined && input.registrationStatusId !== before.registrationStatusId) {
     const target = await chosenStatus(ctx.tx, registrationStatuses, input.registrationStatusId, 'registrationStatusId');
     if (FINISHED_REGISTRATION_CODES.includes(current.code ?? '')) throw new ConflictError(REGISTRY_MESSAGES.registrationFinal(current.name));
-    if (target.code === 'aplicado') await applyMovement(ctx, before);
+    if (target.code === 'aplicado') await applyMovement(employees, ctx, before);
     values.registrationStatusId = target.id;
     reached = target.code;
   }
@@ -262,7 +236,8 @@ export const changeMovementStatus: StatusAction<RegistryMovement, MovementStatus
 const joinedEmployee = joinedReference(employees, 'employeeId');
 const joinedCut = joinedReference(registryCuts, 'cutId');
 
-export const movementsBinding: ResourceBinding<typeof registryMovementsResource, typeof registryMovements> = {
+/** The movements' binding; a new employee an alta brings is hired through the employees catalogue. */
+export const movementsBinding = (employees: Employees): ResourceBinding<typeof registryMovementsResource, typeof registryMovements> => ({
   declaration: registryMovementsResource,
   table: registryMovements,
   routes: { delete: false },
@@ -286,7 +261,7 @@ export const movementsBinding: ResourceBinding<typeof registryMovementsResource,
       const chosen = employeeOf(input);
       const m: MovementValues = { ...input, workId: input.scope === 'obra' ? input.workId : null };
       await checkMovement(ctx.tx, m, null);
-      const employeeId = 'id' in chosen ? chosen.id : await createEmployee(ctx, chosen.hire, m);
+      const employeeId = 'id' in chosen ? chosen.id : await createEmployee(employees, ctx, chosen.hire, m);
       // One instant for the capture: its Mexico City week picks the cut, its day decides "fuera de plazo".
       const now = new Date();
       return {
@@ -310,7 +285,7 @@ export const movementsBinding: ResourceBinding<typeof registryMovementsResource,
       return { workId: m.workId, late: isLate(m.effectiveDate, before.createdAt) };
     },
   },
-};
+});
 
 const amount = (value: string | null) => (value === null ? null : Number(value));
 

@@ -23,6 +23,7 @@ import { assertCutExists, closeCut, cutsBinding, cutWorkbook, weekOf, withinCut 
 import { idseFile } from './idse';
 import { anyScope, changeMovementStatus, employeeMovementDefaults, movementsBinding } from './movements';
 import { wageParametersBinding } from './wages';
+import type { ModuleServices } from '../../lib/modules';
 
 const MOVEMENTS_TAG = ['Altas y bajas'];
 const CUTS_TAG = [registryCutsResource.title];
@@ -32,9 +33,10 @@ const CUTS_TAG = [registryCutsResource.title];
  * PATCH /:id/status; /registry/cuts (list, export, get, history) with close, movements, xlsx and IDSE;
  * /registry/wage-parameters.
  */
-export default async function registryRoutes(instance: FastifyInstance): Promise<void> {
+export default async function registryRoutes(instance: FastifyInstance, { employees }: Pick<ModuleServices, 'employees'>): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const movements = registerResourceRoutes(instance, movementsBinding);
+  const movements = registerResourceRoutes(instance, movementsBinding(employees));
+  const movementStatus = changeMovementStatus(employees);
   const cuts = registerResourceRoutes(instance, cutsBinding);
   registerResourceRoutes(instance, wageParametersBinding);
   const movementColumns = resourceExportColumns(registryMovementsResource);
@@ -62,7 +64,7 @@ export default async function registryRoutes(instance: FastifyInstance): Promise
       body: movementStatusInputSchema,
       response: { 200: registryMovementsResource.schemas.entity, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => movements.changeStatus(app.db, await actorOf(request), request.params.id, changeMovementStatus, request.body),
+    handler: async (request) => movements.changeStatus(app.db, await actorOf(request), request.params.id, movementStatus, request.body),
   });
 
   app.post('/registry/cuts/:id/close', {
