@@ -5,12 +5,11 @@ import { Dialog, type DialogProps } from 'primereact/dialog';
 export const DIALOG_TRANSITION_MS = 150;
 
 /**
- * Panels that close on Escape themselves, whose Escape must not reach the dialog under them: a
- * dropdown, multiselect or autocomplete list, a DataTable filter menu (none takes part in
- * PrimeReact's Escape priorities), and a date field's calendar (which does, but gives up its turn
- * as it closes, before the same Escape reaches the dialog).
+ * Panels that close on Escape themselves but do not take part in PrimeReact's Escape priorities,
+ * so the dialog under them would close too: a dropdown, multiselect or autocomplete list, a
+ * DataTable filter menu.
  */
-const OPEN_PANELS = '.p-dropdown-panel, .p-multiselect-panel, .p-autocomplete-panel, .p-column-filter-overlay, .p-datepicker:not(.p-datepicker-inline)';
+const OPEN_PANELS = '.p-dropdown-panel, .p-multiselect-panel, .p-autocomplete-panel, .p-column-filter-overlay';
 
 /** Where the focus goes when a dialog opens, in this order: its first field or button, else the header's close button. */
 const FIRST_FOCUS = [
