@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addBusinessDays, businessToday, curpCheckDigit, formatDayLong } from '@goc/contracts';
 import { apiCall, createRole, uniqueName, type Grant } from '../support/api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/constants';
+import { tabTo } from '../support/keyboard';
 import { optionsList } from '../support/prime';
 import { expect, headerTitle, seedSession, test } from '../support/test';
 
@@ -9,16 +10,6 @@ import { expect, headerTitle, seedSession, test } from '../support/test';
  * Keyboard journeys (issue 20): nothing here touches the mouse. Focus moves with Tab and controls
  * act on Enter, as a keyboard-only user works.
  */
-
-/** Presses Tab until `target` has the focus; fails when it is not reached in `max` presses (a keyboard trap or an unreachable control). */
-async function tabTo(page: Page, target: Locator, max = 120) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160) ?? 'nothing');
-  await expect(target, `reached with the Tab key (the focus is on ${at})`).toBeFocused({ timeout: 1_000 });
-}
 
 test('sign in with the keyboard only', async ({ page, sessions }) => {
   await page.goto('/login');
