@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -28,8 +28,14 @@ const SCREENS = [
 
 const CATEGORIES = ['accessibility', 'best-practices'] as const;
 
+function stop(server: ChildProcess) {
+  if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
+}
+
 async function startServer() {
+  // Its own process group: serve.mjs leaves the stop signal to the app, as Playwright signals the whole group.
   const server = spawn(process.execPath, ['e2e/support/serve.mjs'], {
+    detached: true,
     stdio: 'ignore',
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', GOC_ADMIN_PASSWORD: ADMIN_PASSWORD, GOC_DEMO_DATA: 'true', GOC_JWT_SECRET: JWT_SECRET, DATABASE_URL: '', REDIS_URL: '' },
   });
@@ -37,7 +43,7 @@ async function startServer() {
     if (await fetch(`${BASE_URL}/api/v2/health`).then((r) => r.ok, () => false)) return server;
     await sleep(1_000);
   }
-  server.kill('SIGTERM');
+  stop(server);
   throw new Error(`the app did not start on ${BASE_URL}`);
 }
 
@@ -87,7 +93,7 @@ async function main() {
     for (const row of rows) console.log(row);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    stop(server);
   }
 }
 

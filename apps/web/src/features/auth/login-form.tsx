@@ -60,7 +60,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     }
   };
 
-  const inputClass = (invalid: boolean, iconSide: 'pl-10' | 'pr-10') =>
+  const inputClass = (invalid: boolean, iconSide: 'pl-10' | 'pr-11') =>
     `w-full rounded-md border border-solid bg-white px-3 py-3 text-base text-gray-600 transition-[border-color,box-shadow] outline-none focus:ring-4 ${iconSide} ${
       invalid ? 'border-red-500 focus:ring-red-100' : 'border-gray-300 hover:border-blue-500 focus:border-blue-500 focus:ring-blue-200'
     }`;
