@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CatalogField } from './catalogs/shapes';
+import type { ResourceField } from './resources/shapes';
 import type { AnyResource } from './resources/define';
 
 /*
@@ -88,6 +88,6 @@ export const importTemplateQuerySchema = z.object({
 const NOT_IMPORTED = new Set(['lines', 'password', 'datetime', 'status']);
 
 /** The columns a spreadsheet gives for a resource: its writable fields, in form order. */
-export function importableFields(resource: Pick<AnyResource, 'fields'>): CatalogField[] {
+export function importableFields(resource: Pick<AnyResource, 'fields'>): ResourceField[] {
   return resource.fields.filter((f) => f.form !== 'readOnly' && !NOT_IMPORTED.has(f.type));
 }

@@ -7,7 +7,7 @@ import {
   listQueryToParams,
   nssCheckDigit,
   type AnyCatalog,
-  type CatalogField,
+  type ResourceField,
   type ListQuery,
   type Option,
   type OptionPage,
@@ -132,10 +132,10 @@ function mexicoDateTime(iso: string): string {
 
 const ddmmyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(2, 4)}`;
 
-export const exportedFields = (catalog: AnyCatalog): CatalogField[] => catalog.fields.filter((f) => f.list.exported && f.type !== 'password');
+export const exportedFields = (catalog: AnyCatalog): ResourceField[] => catalog.fields.filter((f) => f.list.exported && f.type !== 'password');
 
 /** What a CSV cell must say for a field of an entity. */
-export function expectedCsvCell(field: CatalogField, row: Row): string {
+export function expectedCsvCell(field: ResourceField, row: Row): string {
   const value = row[field.name];
   if (value === null || value === undefined) return '';
   switch (field.type) {
@@ -192,7 +192,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** An XLSX cell value as the CSV would show it, to compare both exports with the same expectations. */
-function xlsxCellText(field: CatalogField, value: ExcelJS.CellValue): string {
+function xlsxCellText(field: ResourceField, value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     const iso = value.toISOString();
@@ -202,7 +202,7 @@ function xlsxCellText(field: CatalogField, value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-export async function readXlsx(buffer: Buffer, fields: readonly CatalogField[]): Promise<{ headers: string[]; rows: string[][]; formats: (string | undefined)[] }> {
+export async function readXlsx(buffer: Buffer, fields: readonly ResourceField[]): Promise<{ headers: string[]; rows: string[][]; formats: (string | undefined)[] }> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];

@@ -1,4 +1,4 @@
-import type { AnyCatalog, CatalogField, FieldFilter, FilterConstraint, ListQuery, MatchMode, SortEntry } from '@goc/contracts';
+import type { AnyCatalog, ResourceField, FieldFilter, FilterConstraint, ListQuery, MatchMode, SortEntry } from '@goc/contracts';
 
 /*
  * A plain in-memory model of the list semantics (lib/list), evaluated on entities as the API returns
@@ -33,7 +33,7 @@ export interface OracleField {
   displayKey?: string;
 }
 
-const KINDS: Partial<Record<CatalogField['type'], Kind>> = {
+const KINDS: Partial<Record<ResourceField['type'], Kind>> = {
   number: 'number',
   money: 'number',
   date: 'date',

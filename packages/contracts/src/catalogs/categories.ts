@@ -1,5 +1,5 @@
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 
 /** The group's business lines (Vivienda, Infraestructura…); /negocios groups works by them. */
 export const categoriesCatalog = defineCatalog({

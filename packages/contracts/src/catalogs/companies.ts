@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { employerRegistrationSchema, rfcMoralOrFisicaSchema } from '../validators/mexican-ids';
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 
 /** Empresas of the group. */
 export const companiesCatalog = defineCatalog({

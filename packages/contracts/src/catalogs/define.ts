@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RouteKey } from '../routes';
 import { defineResource, type ResourceDeclaration, type ResourceDefinition, type ResourceSchemas } from '../resources/define';
 import type { CatalogKey } from './keys';
-import type { Fields } from './shapes';
+import type { Fields } from '../resources/shapes';
 
 /*
  * defineCatalog: the preset of defineResource every configuration catalogue goes through. A catalogue
@@ -11,7 +11,7 @@ import type { Fields } from './shapes';
  */
 
 export { BASE_FIELDS, VERSION_MESSAGE, rowLabel, type UniqueConstraint } from '../resources/define';
-export { checkCatalogRules, type CatalogField, type CatalogRule, type Fields } from './shapes';
+export { checkResourceRules, type ResourceField, type ResourceRule, type Fields } from '../resources/shapes';
 
 export type CatalogDeclaration<K extends CatalogKey = CatalogKey, F extends Fields = Fields, S extends ResourceSchemas = ResourceSchemas> = ResourceDeclaration<
   K,

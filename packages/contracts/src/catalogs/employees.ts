@@ -1,6 +1,6 @@
 import { curpSchema, nssSchema, nssWarning, rfcSchema } from '../validators/mexican-ids';
 import { defineCatalog } from './define';
-import { f, type EnumOption } from './fields';
+import { f, type EnumOption } from '../resources/fields';
 
 export const EMPLOYEE_STATUS_OPTIONS = [
   { value: 'activo', label: 'Activo', severity: 'success' },

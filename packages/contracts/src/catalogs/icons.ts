@@ -1,5 +1,5 @@
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 
 /** PrimeIcons offered to categories; lists and pickers show the icon itself. */
 export const iconsCatalog = defineCatalog({

@@ -1,5 +1,5 @@
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 
 /** Groups of materials; suppliers declare which ones they sell. */
 export const materialCategoriesCatalog = defineCatalog({

@@ -1,5 +1,5 @@
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 
 /** Materials that orders ask for. */
 export const materialsCatalog = defineCatalog({

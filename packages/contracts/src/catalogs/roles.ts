@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MODULE_NAMES, moduleNameSchema } from '../modules';
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 
 export const ROLE_MESSAGES = {
   unknownModule: 'Módulo de permisos desconocido',

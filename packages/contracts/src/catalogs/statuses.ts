@@ -1,7 +1,7 @@
 import type { ModuleName } from '../modules';
 import type { RouteKey } from '../routes';
 import { defineCatalog } from './define';
-import { f, type Severity } from './fields';
+import { f, type Severity } from '../resources/fields';
 
 /*
  * The four status catalogues share one shape (docs/product.md "Status catalogues"): rows with a `code`

@@ -1,5 +1,5 @@
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 
 /** Subdivisions of a business line; a name is unique within its category. */
 export const subcategoriesCatalog = defineCatalog({

@@ -1,6 +1,6 @@
 import { rfcMoralOrFisicaSchema } from '../validators/mexican-ids';
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 
 /** Proveedores and the material categories they sell. */
 export const suppliersCatalog = defineCatalog({

@@ -1,5 +1,5 @@
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 
 /** Units of measure of materials (m3, kg, pza). */
 export const unitsCatalog = defineCatalog({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCatalog } from './define';
-import { f } from './fields';
+import { f } from '../resources/fields';
 import { PASSWORD_MESSAGES } from './passwords';
 
 export const USERNAME_MESSAGES = {

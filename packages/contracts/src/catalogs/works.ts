@@ -1,5 +1,5 @@
 import { defineCatalog } from './define';
-import { f, type EnumOption } from './fields';
+import { f, type EnumOption } from '../resources/fields';
 
 export const WORK_STATUS_OPTIONS = [
   { value: 'planeacion', label: 'Planeación', severity: 'info' },

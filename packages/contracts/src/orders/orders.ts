@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { f, FIELD_MESSAGES, hasAtMostDecimals, type StatusDisplay } from '../catalogs/fields';
+import { f, FIELD_MESSAGES, hasAtMostDecimals, type StatusDisplay } from '../resources/fields';
 import type { OrderStatusCode } from '../catalogs/statuses';
 import { WORK_STATUS_OPTIONS, type WorkStatus } from '../catalogs/works';
 import { formatDayLong } from '../dates/display';

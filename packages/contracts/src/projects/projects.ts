@@ -1,4 +1,4 @@
-import { f, type EnumOption } from '../catalogs/fields';
+import { f, type EnumOption } from '../resources/fields';
 import { defineResource } from '../resources/define';
 
 export const PROJECT_STATUS_OPTIONS = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { f } from '../catalogs/fields';
+import { f } from '../resources/fields';
 import { defineResource, versionSchema } from '../resources/define';
 import { CUT_STATUS_OPTIONS, MOVEMENT_TYPES } from './movements';
 import { REGISTRY_MESSAGES } from './messages';

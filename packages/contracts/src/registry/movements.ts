@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { employeesCatalog, type EmployeeStatus } from '../catalogs/employees';
-import { f, type EnumOption } from '../catalogs/fields';
-import { pickSchemas, type FieldsCreateShape, type Flat } from '../catalogs/shapes';
+import { f, type EnumOption } from '../resources/fields';
+import { pickSchemas, type FieldsCreateShape, type Flat } from '../resources/shapes';
 import { defineResource, versionSchema } from '../resources/define';
 import { REGISTRY_MESSAGES } from './messages';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { f } from '../catalogs/fields';
+import { f } from '../resources/fields';
 import { defineResource } from '../resources/define';
 
 /*

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { f, FILTER_TYPE_OF } from '../catalogs/fields';
+import { f, FILTER_TYPE_OF } from './fields';
 import type { Nouns } from '../catalogs/messages';
 import {
-  checkCatalogRules,
+  checkResourceRules,
   namedFields,
   pickSchemas,
-  type CatalogField,
-  type CatalogRule,
+  type ResourceField,
+  type ResourceRule,
   type Fields,
   type FieldsCreateShape,
   type FieldsEntityShape,
   type FieldsUpdateShape,
   type Flat,
-} from '../catalogs/shapes';
+} from './shapes';
 import { parseSort, type FilterFieldType, type ListFieldSpec, type SortEntry } from '../list-query';
 import type { Action, ModuleName } from '../modules';
 import { can } from '../access';
@@ -63,7 +63,7 @@ const baseEntityShape = {
 };
 
 /** Common fields in lists: created / updated timestamps, hidden by default, filterable by day and sortable. */
-export const BASE_FIELDS: readonly CatalogField[] = [
+export const BASE_FIELDS: readonly ResourceField[] = [
   { ...f.datetime({ label: 'Creado' }).meta, name: 'createdAt' },
   { ...f.datetime({ label: 'Actualizado' }).meta, name: 'updatedAt' },
 ];
@@ -165,7 +165,7 @@ export interface ResourceDeclaration<K extends string = string, F extends Fields
   /** The typed source map (keys are field names). */
   fieldMap: F;
   /** Declared fields in order, with names: columns, form fields, export columns. */
-  fields: readonly CatalogField[];
+  fields: readonly ResourceField[];
   /** Allowlist for validateListQuery: declared fields, extra filters, createdAt / updatedAt. */
   listFields: readonly ListFieldSpec[];
   /** Filters that are not fields, by name. */
@@ -181,7 +181,7 @@ export interface ResourceDeclaration<K extends string = string, F extends Fields
   options: boolean;
   defaultSort: readonly SortEntry[];
   unique: readonly UniqueConstraint[];
-  rules: readonly CatalogRule[];
+  rules: readonly ResourceRule[];
   /** Rows whose `codeField` is set are system rows: editable, never deletable (status catalogues). */
   systemRows?: { codeField: string };
   /** Exactly one row has this flag: setting it on one row clears it on the others; it cannot be cleared directly. */
@@ -221,7 +221,7 @@ export interface ResourceDefinition<K extends string, F extends Fields, XE exten
   /** `detail`: a field whose value (a reference's label) each option carries, e.g. a material's unit. */
   optionExtras?: { icon?: keyof F & string; color?: keyof F & string; parentId?: keyof F & string; detail?: keyof F & string; filter?: keyof F & string };
   options?: boolean;
-  rules?: readonly CatalogRule[];
+  rules?: readonly ResourceRule[];
   systemRows?: { codeField: keyof F & string };
   singleDefault?: { field: keyof F & string };
   views?: Readonly<Record<string, ViewDeclaration>>;
@@ -235,7 +235,7 @@ export interface ResourceDefinition<K extends string, F extends Fields, XE exten
   extra?: { entity?: XE; create?: XC; update?: XU };
 }
 
-function toListField(field: CatalogField): ListFieldSpec | null {
+function toListField(field: ResourceField): ListFieldSpec | null {
   const type = FILTER_TYPE_OF[field.type];
   if (!type) return null;
   return {
@@ -261,14 +261,14 @@ export function defineResource<
   const rules = def.rules ?? [];
 
   const createInput = z.object({ ...pickSchemas(def.fields, 'create'), ...def.extra?.create }).superRefine((values, ctx) => {
-    for (const problem of checkCatalogRules(rules, values)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
+    for (const problem of checkResourceRules(rules, values)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
   });
   const updateInput = z
     .object({ version: versionSchema, ...pickSchemas(def.fields, 'update'), ...def.extra?.update })
     .superRefine((values, ctx) => {
       const patch = values as Record<string, unknown>;
       const applicable = rules.filter((r) => r.fields.every((name) => patch[name] !== undefined));
-      for (const problem of checkCatalogRules(applicable, patch)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
+      for (const problem of checkResourceRules(applicable, patch)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
     });
   const entity = z.object({ ...baseEntityShape, ...pickSchemas(def.fields, 'entity'), ...def.extra?.entity });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportQuerySchema, listQuerySchema, type Filters } from '../list-query';
-import { statusDisplaySchema } from '../catalogs/fields';
+import { statusDisplaySchema } from './fields';
 import { historyUserSchema } from '../records';
 import { versionSchema, type AnyResource } from './define';
 

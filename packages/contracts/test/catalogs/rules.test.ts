@@ -14,7 +14,7 @@ import {
   WORK_MESSAGES,
   changeOwnPasswordFormSchema,
   changeOwnPasswordSchema,
-  checkCatalogRules,
+  checkResourceRules,
   completePermissions,
   hasAtMostTwoDecimals,
   isCommonPassword,
@@ -69,9 +69,9 @@ describe('works', () => {
     expect(issues(updateInput, { version: 1, startDate: '2026-05-01', estimatedEndDate: '2026-04-30' })).toEqual({
       estimatedEndDate: WORK_MESSAGES.endBeforeStart,
     });
-    // A patch with one date only is checked by the API against the stored row (checkCatalogRules).
+    // A patch with one date only is checked by the API against the stored row (checkResourceRules).
     expect(updateInput.safeParse({ version: 1, estimatedEndDate: '2020-01-01' }).success).toBe(true);
-    expect(checkCatalogRules(CATALOGS.works.rules, { startDate: '2026-05-01', estimatedEndDate: '2020-01-01' })).toEqual([
+    expect(checkResourceRules(CATALOGS.works.rules, { startDate: '2026-05-01', estimatedEndDate: '2020-01-01' })).toEqual([
       { path: 'estimatedEndDate', message: WORK_MESSAGES.endBeforeStart },
     ]);
   });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { duplicateMessage, FIELD_MESSAGES, getResource, rowLabel, type AnyResource, type CatalogField, type ResourceKey } from '@goc/contracts';
+import { duplicateMessage, FIELD_MESSAGES, getResource, rowLabel, type AnyResource, type ResourceField, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { ConflictError, ValidationError } from '../errors';
 import { inactiveReferenceMessage, inactiveReferencesMessage } from './messages';
@@ -49,7 +49,7 @@ export type ReferenceLabels = Map<string, string>;
 /** One id a write points at, with where a problem with it is reported. */
 interface Pointer {
   path: string;
-  field: CatalogField;
+  field: ResourceField;
   id: number;
   /** Kept from before the write: an inactive row already held is not refused. */
   kept: boolean;
@@ -146,9 +146,9 @@ export async function checkReferencesOfBatch(
   return states.map((state, i) => referenceOutcome(pointers[i]!, found, state));
 }
 
-const isTextField = (field: CatalogField) => field.type !== 'reference' && field.type !== 'number' && field.type !== 'money';
+const isTextField = (field: ResourceField) => field.type !== 'reference' && field.type !== 'number' && field.type !== 'money';
 
-function displayValue(field: CatalogField, value: unknown, labels: ReferenceLabels): string {
+function displayValue(field: ResourceField, value: unknown, labels: ReferenceLabels): string {
   return field.type === 'reference' ? (labels.get(field.name) ?? String(value)) : String(value);
 }
 
@@ -165,7 +165,7 @@ function uniqueChecks(source: ResourceSource, state: WriteState) {
 }
 
 /** The 409 of a write whose unique values are taken: the first one's message, every one by field. */
-function duplicateRefusal(source: ResourceSource, taken: readonly { constraint: { field: string; label: string }; field: CatalogField; value: unknown }[], labels: ReferenceLabels) {
+function duplicateRefusal(source: ResourceSource, taken: readonly { constraint: { field: string; label: string }; field: ResourceField; value: unknown }[], labels: ReferenceLabels) {
   const fields: Record<string, string> = {};
   for (const { constraint, field, value } of taken) fields[constraint.field] = duplicateMessage(source.resource.nouns, constraint.label, displayValue(field, value, labels));
   const first = Object.values(fields)[0];

@@ -1,5 +1,5 @@
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { checkCatalogRules, notFoundMessage, type AnyResource, type CatalogField, type WriteWarnings } from '@goc/contracts';
+import { checkResourceRules, notFoundMessage, type AnyResource, type ResourceField, type WriteWarnings } from '@goc/contracts';
 import type { Db, Tx } from '../../db/client';
 import { PG_UNIQUE_VIOLATION, pgErrorInfo } from '../db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -21,7 +21,7 @@ export interface ResourceContext {
   /** The audit trail's and the events' name of the resource. */
   auditEntity: string;
   /** The fields a create or update writes into columns of the table. */
-  writableColumns: readonly CatalogField[];
+  writableColumns: readonly ResourceField[];
   /** The single-default field and its column, when declared. */
   singleDefault: string | undefined;
   defaultColumn: AnyPgColumn | undefined;
@@ -98,7 +98,7 @@ export function resourceContext(binding: ResourceBinding): ResourceContext {
     },
 
     checkRules(merged) {
-      const problems = checkCatalogRules(resource.rules, merged);
+      const problems = checkResourceRules(resource.rules, merged);
       if (problems.length > 0) throw new ValidationError(Object.fromEntries(problems.map((p) => [p.path, p.message])));
     },
 

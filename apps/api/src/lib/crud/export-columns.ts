@@ -1,8 +1,8 @@
-import type { AnyResource, CatalogField } from '@goc/contracts';
+import type { AnyResource, ResourceField } from '@goc/contracts';
 import type { ExportColumn, ExportKind } from '../export/format';
 import type { Entity } from './source';
 
-const KIND: Partial<Record<CatalogField['type'], ExportKind>> = {
+const KIND: Partial<Record<ResourceField['type'], ExportKind>> = {
   number: 'number',
   money: 'money',
   date: 'date',
@@ -13,7 +13,7 @@ const labelOf = (display: unknown): string | null =>
   display && typeof display === 'object' && 'label' in display ? String((display as { label: unknown }).label) : null;
 
 /** A field's exported text or number: labels for references and enums, Sí / No for booleans. */
-function exportValue(field: CatalogField, entity: Entity): string | number | null {
+function exportValue(field: ResourceField, entity: Entity): string | number | null {
   const value = entity[field.name];
   if (value === null || value === undefined) return null;
   switch (field.type) {
@@ -37,7 +37,7 @@ function exportValue(field: CatalogField, entity: Entity): string | number | nul
   }
 }
 
-const exportedFields = (fields: readonly CatalogField[]) => fields.filter((f) => f.list.exported && f.type !== 'password' && f.type !== 'lines');
+const exportedFields = (fields: readonly ResourceField[]) => fields.filter((f) => f.list.exported && f.type !== 'password' && f.type !== 'lines');
 
 /** The exported columns of a resource: its fields marked `exported`, in declaration order, with their labels. */
 export function resourceExportColumns(resource: AnyResource): ExportColumn<Entity>[] {
@@ -51,13 +51,13 @@ export interface LineExportRow {
 }
 
 /** The resource's first lines field: what `lines=1` exports one row per. */
-export const exportedLinesField = (resource: AnyResource): CatalogField | undefined => resource.fields.find((f) => f.type === 'lines' && f.lines);
+export const exportedLinesField = (resource: AnyResource): ResourceField | undefined => resource.fields.find((f) => f.type === 'lines' && f.lines);
 
 /**
  * The columns of a `lines=1` export: the record's exported columns, then its lines' exported fields.
  * A line header equal to a record header (an order's and a line's "Notas") names the line noun too.
  */
-export function lineExportColumns(resource: AnyResource, linesField: CatalogField): ExportColumn<LineExportRow>[] {
+export function lineExportColumns(resource: AnyResource, linesField: ResourceField): ExportColumn<LineExportRow>[] {
   const own = resourceExportColumns(resource);
   const headers = new Set(own.map((c) => c.header));
   const noun = linesField.lines?.nouns.singular ?? linesField.label;
@@ -72,7 +72,7 @@ export function lineExportColumns(resource: AnyResource, linesField: CatalogFiel
 }
 
 /** Records as line rows, in order: each line of each record, or the record alone when it has none. */
-export function lineRows(linesField: CatalogField, records: readonly Entity[]): LineExportRow[] {
+export function lineRows(linesField: ResourceField, records: readonly Entity[]): LineExportRow[] {
   return records.flatMap((record): LineExportRow[] => {
     const lines = record[linesField.name];
     return Array.isArray(lines) && lines.length > 0 ? lines.map((line) => ({ record, line: line as Entity })) : [{ record, line: null }];

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { AnyResource, CatalogField, HistoryLabels, ResourceKey } from '@goc/contracts';
+import type { AnyResource, ResourceField, HistoryLabels, ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
 import { personNames } from './people';
@@ -14,7 +14,7 @@ import { targetInfo } from './source';
 
 const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
 
-function collect(fields: readonly CatalogField[], values: Readonly<Record<string, unknown>>, into: Map<ResourceKey, Set<number>>): void {
+function collect(fields: readonly ResourceField[], values: Readonly<Record<string, unknown>>, into: Map<ResourceKey, Set<number>>): void {
   for (const field of fields) {
     const value = values[field.name];
     if (value === undefined || value === null) continue;

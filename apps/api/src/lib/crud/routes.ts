@@ -10,7 +10,7 @@ import {
   withFlagFilters,
   type AnyCatalog,
   type AnyResource,
-  type CatalogField,
+  type ResourceField,
   type ExportQuery,
 } from '@goc/contracts';
 import { actorOf } from './actor';
@@ -36,7 +36,7 @@ export const idParamsSchema = z.object({
 export const savedBody = ({ entity, warnings }: SavedRecord) => (Object.keys(warnings).length > 0 ? { ...entity, warnings } : entity);
 
 /** The export's batches of records as batches of line rows (`lines=1`). */
-async function* byLine(linesField: CatalogField, batches: AsyncIterable<Entity[]>): AsyncGenerator<LineExportRow[]> {
+async function* byLine(linesField: ResourceField, batches: AsyncIterable<Entity[]>): AsyncGenerator<LineExportRow[]> {
   for await (const records of batches) yield lineRows(linesField, records);
 }
 

@@ -1,6 +1,6 @@
 import { aliasedTable, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
-import { type AnyResource, type CatalogField, type ListFieldSpec, type ResourceKey } from '@goc/contracts';
+import { type AnyResource, type ResourceField, type ListFieldSpec, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { fold, storedFold, type ListField, type ScalarKind } from '../list/fields';
 import type { ListSource } from '../list/query';
@@ -70,7 +70,7 @@ function extrasExpressions(target: AnyResource, columns: Columns): TargetExtras 
   };
 }
 
-const SCALAR_KIND: Partial<Record<CatalogField['type'], ScalarKind>> = {
+const SCALAR_KIND: Partial<Record<ResourceField['type'], ScalarKind>> = {
   text: 'text',
   textarea: 'text',
   email: 'text',
@@ -89,7 +89,7 @@ const SCALAR_KIND: Partial<Record<CatalogField['type'], ScalarKind>> = {
 
 /** The joined target of a single reference (or status) field. */
 export interface ReferenceJoin {
-  field: CatalogField;
+  field: ResourceField;
   target: AnyResource;
   alias: PgTable;
   on: SQL;
@@ -100,7 +100,7 @@ export interface ReferenceJoin {
 
 /** The target of a multi-reference field, reached through its link table. */
 export interface LinkJoin {
-  field: CatalogField;
+  field: ResourceField;
   target: AnyResource;
   link: LinkTable;
   alias: PgTable;
@@ -124,7 +124,7 @@ const statusDisplay = (id: unknown, name: unknown, code: unknown, color: unknown
 });
 
 /** A stored value → its wire form (contracts fields.ts: money as number, timestamps as ISO strings). */
-function wireValue(field: CatalogField, value: unknown): unknown {
+function wireValue(field: ResourceField, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   switch (field.type) {
     case 'money':
@@ -137,11 +137,11 @@ function wireValue(field: CatalogField, value: unknown): unknown {
   }
 }
 
-const isReferenceLike = (field: CatalogField) => field.type === 'reference' || field.type === 'status';
+const isReferenceLike = (field: ResourceField) => field.type === 'reference' || field.type === 'status';
 
 /** A field's list behaviour over the given SQL. */
 function listField(
-  field: CatalogField,
+  field: ResourceField,
   parts: { expr?: SQL | AnyPgColumn; reference?: ReferenceJoin; matching?: (predicate: (labelFolded: SQLWrapper) => SQL) => SQL; exists?: ListField },
 ): ListField | null {
   const base = {
@@ -210,7 +210,7 @@ export interface RowShape {
 
 interface ShapeOptions {
   where: string;
-  fields: readonly CatalogField[];
+  fields: readonly ResourceField[];
   table: PgTable;
   prefix: string;
   computed?: Readonly<Record<string, SQL | AnyPgColumn>>;
@@ -359,11 +359,11 @@ function rowShape(options: ShapeOptions): RowShape {
 
 /** The child rows of one `lines` field. */
 export interface LineSource {
-  field: CatalogField;
+  field: ResourceField;
   binding: LineTable;
   shape: RowShape;
   /** Line fields the client writes (not read-only, stored in a column). */
-  writable: readonly CatalogField[];
+  writable: readonly ResourceField[];
 }
 
 export interface ResourceSource {

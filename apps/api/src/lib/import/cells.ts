@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES, isIsoDay, type CatalogField, type ResourceKey } from '@goc/contracts';
+import { IMPORT_MESSAGES, isIsoDay, type ResourceField, type ResourceKey } from '@goc/contracts';
 import type { Cell } from './read';
 import { foldText, type ReferenceLookup } from './references';
 
@@ -61,7 +61,7 @@ function parseBoolean(cell: Cell): Parsed {
   return fail(IMPORT_MESSAGES.boolean);
 }
 
-function parseOption(field: CatalogField, cell: Cell): Parsed {
+function parseOption(field: ResourceField, cell: Cell): Parsed {
   const options = field.options ?? [];
   const word = foldText(String(cell));
   const option = options.find((o) => foldText(o.value) === word || foldText(o.label) === word);
@@ -80,7 +80,7 @@ export interface ReferenceValue {
   parent: number | null;
 }
 
-export function parseCell(field: CatalogField, cell: Cell, lookups: ReadonlyMap<ResourceKey, ReferenceLookup>, parents: Map<string, number | null>): Parsed {
+export function parseCell(field: ResourceField, cell: Cell, lookups: ReadonlyMap<ResourceKey, ReferenceLookup>, parents: Map<string, number | null>): Parsed {
   const blank = cell === null || (typeof cell === 'string' && cell.trim() === '');
   if (blank) return ok(field.type === 'multiReference' ? [] : null);
   switch (field.type) {

@@ -1,15 +1,15 @@
-import { IMPORT_MESSAGES, importableFields, type AnyResource, type CatalogField, type ImportError } from '@goc/contracts';
+import { IMPORT_MESSAGES, importableFields, type AnyResource, type ResourceField, type ImportError } from '@goc/contracts';
 import { foldText } from './references';
 
 /** A column of the file and the field it fills. */
 export interface MappedColumn {
   index: number;
   header: string;
-  field: CatalogField;
+  field: ResourceField;
 }
 
 /** A required field a create cannot do without (fields with a default may be left out). */
-export const mustBeGiven = (field: CatalogField) => field.required && field.defaultValue === undefined;
+export const mustBeGiven = (field: ResourceField) => field.required && field.defaultValue === undefined;
 
 /**
  * The file's headers matched to the resource's importable fields by label (or field name), without
@@ -17,7 +17,7 @@ export const mustBeGiven = (field: CatalogField) => field.required && field.defa
  */
 export function mapColumns(resource: AnyResource, headers: readonly string[]): { columns: MappedColumn[]; errors: ImportError[] } {
   const fields = importableFields(resource);
-  const byName = new Map<string, CatalogField>();
+  const byName = new Map<string, ResourceField>();
   for (const field of fields) {
     byName.set(foldText(field.label), field);
     byName.set(foldText(field.name), field);

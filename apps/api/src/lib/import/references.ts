@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
-import { getResource, IMPORT_MESSAGES, type CatalogField, type ResourceKey } from '@goc/contracts';
+import { getResource, IMPORT_MESSAGES, type ResourceField, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { inactiveReferenceMessage } from '../crud/messages';
 import { targetInfo } from '../crud/source';
@@ -87,7 +87,7 @@ export async function loadLookup(executor: Executor, key: ResourceKey): Promise<
 }
 
 /** One lookup per target of the fields' references. */
-export async function loadLookups(executor: Executor, fields: readonly CatalogField[]): Promise<Map<ResourceKey, ReferenceLookup>> {
+export async function loadLookups(executor: Executor, fields: readonly ResourceField[]): Promise<Map<ResourceKey, ReferenceLookup>> {
   const lookups = new Map<ResourceKey, ReferenceLookup>();
   for (const field of fields) {
     const target = field.reference?.target;

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { checkCatalogRules, duplicateMessage, IMPORT_MESSAGES, type ImportError, type ResourceKey } from '@goc/contracts';
+import { checkResourceRules, duplicateMessage, IMPORT_MESSAGES, type ImportError, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import type { ResourceService } from '../crud/service';
 import type { Entity } from '../crud/source';
@@ -144,7 +144,7 @@ export async function planRows({ executor, service, actor, columns, rows, lookup
     const input = result.data as Record<string, unknown>;
     if (target) {
       const merged = { ...target, ...input };
-      for (const problem of checkCatalogRules(resource.rules, merged)) fail(row, problem.path, problem.message);
+      for (const problem of checkResourceRules(resource.rules, merged)) fail(row, problem.path, problem.message);
       const changed = Object.keys(given).some((name) => !same(input[name], target[name]));
       planned.push({ row: row.row, kind: changed ? 'update' : 'unchanged', input, target });
     } else {

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { importableFields, type AnyResource, type CatalogField, type ResourceKey } from '@goc/contracts';
+import { importableFields, type AnyResource, type ResourceField, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { NUMBER_FORMATS } from '../export/xlsx';
 import { loadLookups, sheetName, type ReferenceLookup } from './references';
@@ -13,7 +13,7 @@ import { loadLookups, sheetName, type ReferenceLookup } from './references';
 /** Rows of the data sheet that get the drop-downs. */
 const VALIDATED_ROWS = 5_000;
 
-function exampleText(field: CatalogField): string {
+function exampleText(field: ResourceField): string {
   switch (field.type) {
     case 'email':
       return 'nombre@empresa.mx';
@@ -27,7 +27,7 @@ function exampleText(field: CatalogField): string {
 }
 
 /** The example value of a field as a cell (a Date for dates), or null when the field's rules would refuse the generic one. */
-function example(field: CatalogField, lookups: ReadonlyMap<ResourceKey, ReferenceLookup>): string | number | Date | null {
+function example(field: ResourceField, lookups: ReadonlyMap<ResourceKey, ReferenceLookup>): string | number | Date | null {
   const firstLabel = field.reference ? lookups.get(field.reference.target)?.labels[0] : undefined;
   switch (field.type) {
     case 'number':
@@ -52,7 +52,7 @@ function example(field: CatalogField, lookups: ReadonlyMap<ResourceKey, Referenc
 }
 
 /** Does the example pass the field's own create schema (CURP, RFC, NSS have their own formats)? */
-function acceptable(resource: AnyResource, field: CatalogField, value: unknown): boolean {
+function acceptable(resource: AnyResource, field: ResourceField, value: unknown): boolean {
   if (value === null || ['date', 'boolean', 'enum', 'severity', 'reference', 'multiReference'].includes(field.type)) return true;
   const schema = (resource.fieldMap[field.name] as { schemas: { create?: { safeParse(v: unknown): { success: boolean } } } }).schemas.create;
   return schema?.safeParse(value).success ?? true;
@@ -61,7 +61,7 @@ function acceptable(resource: AnyResource, field: CatalogField, value: unknown):
 export interface Template {
   headers: string[];
   example: (string | number | Date | null)[];
-  fields: CatalogField[];
+  fields: ResourceField[];
   lookups: ReadonlyMap<ResourceKey, ReferenceLookup>;
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
-import { getResource, type CatalogField, type Option } from '@goc/contracts';
+import { getResource, type ResourceField, type Option } from '@goc/contracts';
 import { fetchOptionsByIds } from '../../lib/resources/options';
 import { resourceKeys } from '../../lib/resources/query-keys';
 import type { FormValues } from './form-values';
@@ -12,10 +12,10 @@ const STALE_MS = 60_000;
  * picked in the field each one is copied from, read with one `ids=` request per source picker for
  * every line at once. The server copies the same value when it saves the line.
  */
-export function useCopiedDetails(lineFields: readonly CatalogField[], lines: readonly FormValues[]): (line: FormValues, field: CatalogField) => string {
+export function useCopiedDetails(lineFields: readonly ResourceField[], lines: readonly FormValues[]): (line: FormValues, field: ResourceField) => string {
   const sources = [...new Set(lineFields.flatMap((f) => (f.form === 'readOnly' && f.reference?.copiedFrom ? [f.reference.copiedFrom] : [])))]
     .map((name) => lineFields.find((f) => f.name === name))
-    .filter((f): f is CatalogField => f?.reference !== undefined);
+    .filter((f): f is ResourceField => f?.reference !== undefined);
   const results = useQueries({
     queries: sources.map((source) => {
       const resource = getResource(source.reference!.target).resource;

@@ -4,7 +4,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Password } from 'primereact/password';
-import { isDisplayableImageUrl, SEVERITY_OPTIONS, type CatalogField, type EnumOption, type ReferenceDisplay } from '@goc/contracts';
+import { isDisplayableImageUrl, SEVERITY_OPTIONS, type ResourceField, type EnumOption, type ReferenceDisplay } from '@goc/contracts';
 import { displayText } from '../list/cell-value';
 import { StatusTag } from '../list/status-tag';
 import { formTexts } from './form-texts';
@@ -16,7 +16,7 @@ import { MultiReferencePicker, ReferencePicker } from './inputs/reference-picker
 
 export interface FieldInputProps {
   id: string;
-  field: CatalogField;
+  field: ResourceField;
   value: unknown;
   onChange: (value: unknown) => void;
   /** All values of the form (a dependent picker reads its parent). */

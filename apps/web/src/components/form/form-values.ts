@@ -1,4 +1,4 @@
-import type { CatalogField, FieldType } from '@goc/contracts';
+import type { ResourceField, FieldType } from '@goc/contracts';
 
 /** What a form holds: field name → input value (text as '', numbers / dates / references as null when empty). */
 export type FormValues = Record<string, unknown>;
@@ -28,7 +28,7 @@ function emptyValue(type: FieldType): unknown {
 }
 
 /** Fields the form offers: on create every writable one, on edit the editable ones plus read-only values worth seeing. */
-export function formFields(fields: readonly CatalogField[], mode: FormMode, record: Record<string, unknown> | null): CatalogField[] {
+export function formFields(fields: readonly ResourceField[], mode: FormMode, record: Record<string, unknown> | null): ResourceField[] {
   return fields.filter((field) => {
     if (field.form === 'editable') return true;
     if (field.form === 'createOnly') return mode === 'create';
@@ -37,12 +37,12 @@ export function formFields(fields: readonly CatalogField[], mode: FormMode, reco
 }
 
 /** Names whose values travel in the request body. */
-export function writableNames(fields: readonly CatalogField[], mode: FormMode): string[] {
+export function writableNames(fields: readonly ResourceField[], mode: FormMode): string[] {
   return fields.filter((f) => f.form === 'editable' || (mode === 'create' && f.form === 'createOnly')).map((f) => f.name);
 }
 
 /** A new line of a `lines` field: each editable cell at its default or empty value. */
-export function emptyLine(cells: readonly CatalogField[]): FormValues {
+export function emptyLine(cells: readonly ResourceField[]): FormValues {
   return Object.fromEntries(cells.map((cell) => [cell.name, cell.defaultValue ?? emptyValue(cell.type)]));
 }
 
@@ -50,7 +50,7 @@ export function emptyLine(cells: readonly CatalogField[]): FormValues {
  * The values as a request carries them: each line of a `lines` field reduced to its writable cells
  * (an edited record's lines also hold their ids and joined labels, which the API does not take).
  */
-export function bodyValues(fields: readonly CatalogField[], values: FormValues): FormValues {
+export function bodyValues(fields: readonly ResourceField[], values: FormValues): FormValues {
   const body = { ...values };
   for (const field of fields) {
     const cells = field.lines?.fields.filter((c) => c.form !== 'readOnly').map((c) => c.name);
@@ -61,7 +61,7 @@ export function bodyValues(fields: readonly CatalogField[], values: FormValues):
 }
 
 /** A form's starting values: the record's (edit) or the declared defaults (create). */
-export function initialValues(fields: readonly CatalogField[], record: Record<string, unknown> | null): FormValues {
+export function initialValues(fields: readonly ResourceField[], record: Record<string, unknown> | null): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     const stored = record?.[field.name];
@@ -75,7 +75,7 @@ export function initialValues(fields: readonly CatalogField[], record: Record<st
  * A copy of a record as the starting values of a new one ("Duplicar"): its writable values, except
  * those that must be unique, which the user fills in.
  */
-export function copyValues(fields: readonly CatalogField[], record: Record<string, unknown>): FormValues {
+export function copyValues(fields: readonly ResourceField[], record: Record<string, unknown>): FormValues {
   const copy = initialValues(fields, record);
   return Object.fromEntries(
     fields.filter((f) => f.form === 'editable' && !f.unique).map((f) => [f.name, copy[f.name]]),

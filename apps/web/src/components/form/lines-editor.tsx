@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Button } from 'primereact/button';
-import type { CatalogField, FieldType } from '@goc/contracts';
+import type { ResourceField, FieldType } from '@goc/contracts';
 import { formatMoney } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useCopiedDetails } from './copied-details';
@@ -20,7 +20,7 @@ export interface ComputedColumn {
 
 interface LinesEditorProps {
   id: string;
-  field: CatalogField;
+  field: ResourceField;
   computed?: readonly ComputedColumn[];
 }
 
@@ -38,7 +38,7 @@ const cellId = (id: string, index: number, name: string) => `${id}-${index}-${na
 const PICKER_TYPES: readonly FieldType[] = ['enum', 'severity', 'reference', 'multiReference', 'icon'];
 
 /** A read-only line field the form shows anyway: a value copied from another cell's pick (the unit of the material). */
-const isCopied = (f: CatalogField) => f.form === 'readOnly' && f.reference?.copiedFrom !== undefined;
+const isCopied = (f: ResourceField) => f.form === 'readOnly' && f.reference?.copiedFrom !== undefined;
 
 /**
  * The editable table of a `lines` field (an order's partidas), on react-hook-form's field array:
@@ -82,7 +82,7 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
     move(from, to);
     setFocusRow(to);
   };
-  const onCellKeyDown = (index: number, cell: CatalogField) => (event: KeyboardEvent) => {
+  const onCellKeyDown = (index: number, cell: ResourceField) => (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !event.altKey && !event.ctrlKey) {
       // The picker opens (or picks) on Enter itself; its panel's keys bubble here through the portal too.
       if (PICKER_TYPES.includes(cell.type)) return;
@@ -103,7 +103,7 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
   const totalOf = (column: ComputedColumn) => formatMoney(lines.reduce((sum, line) => sum + (column.value(line) ?? 0), 0));
 
   /** A line's input for one field, with its own label (the line's number in it) and its error. */
-  const editableCell = (index: number, cell: CatalogField, line: FormValues) => {
+  const editableCell = (index: number, cell: ResourceField, line: FormValues) => {
     const inputId = cellId(id, index, cell.name);
     return (
       <>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { MESSAGES, savedMessage, writeWarningsSchema, type CatalogField } from '@goc/contracts';
+import { MESSAGES, savedMessage, writeWarningsSchema, type ResourceField } from '@goc/contracts';
 import { useToast } from '../toast/use-toast';
 import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
 import { createRecord, fetchRecord, updateRecord } from '../../lib/resources/records';
@@ -198,7 +198,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
   const labelOf = (name: string) => resource.fields.find((f) => f.name === name)?.label;
   const wide = fields.length > WIDE_FORM_FIELDS || extension !== undefined;
 
-  const renderField = (field: CatalogField) => {
+  const renderField = (field: ResourceField) => {
     const id = `${formId}-${field.name}`;
     const ids = fieldTextIds(id);
     const error = errors[field.name];

@@ -1,4 +1,4 @@
-import { formatDateTime, formatDay, isDisplayableImageUrl, SEVERITY_OPTIONS, type CatalogField, type ReferenceDisplay, type Severity } from '@goc/contracts';
+import { formatDateTime, formatDay, isDisplayableImageUrl, SEVERITY_OPTIONS, type ResourceField, type ReferenceDisplay, type Severity } from '@goc/contracts';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { listTexts } from './list-texts';
 import { isStatusDisplay, StatusTag, WorkflowStatusTag } from './status-tag';
@@ -31,7 +31,7 @@ export function ReferenceLabel({ display }: { display: ReferenceDisplay }) {
 }
 
 /** A field's value as text (exports, history, messages): money in MXN, dates dd/mm/yy, references by label. */
-export function displayText(field: CatalogField, value: unknown): string {
+export function displayText(field: ResourceField, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.type) {
     case 'money':
@@ -57,7 +57,7 @@ export function displayText(field: CatalogField, value: unknown): string {
 }
 
 /** How a list cell shows a field: money MXN, dates dd/mm/yy, booleans and statuses as tags, icons, swatches, references by label. */
-export function CellValue({ field, row }: { field: CatalogField; row: Record<string, unknown> }) {
+export function CellValue({ field, row }: { field: ResourceField; row: Record<string, unknown> }) {
   const reference = field.reference;
   const value = reference ? row[reference.displayKey] : row[field.name];
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <span className="text-(--text-color-secondary)">—</span>;

@@ -3,14 +3,14 @@ import type { ColumnFilterElementTemplateOptions } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import type { CatalogField, ListFieldSpec } from '@goc/contracts';
+import type { ResourceField, ListFieldSpec } from '@goc/contracts';
 import { listTexts } from './list-texts';
 import { StatusTag } from './status-tag';
 import { KeyboardCalendar } from '../form/inputs/date-input';
 import { ReferencePicker } from '../form/inputs/reference-picker';
 
 interface FilterInputProps {
-  field: CatalogField;
+  field: ResourceField;
   spec: ListFieldSpec;
   options: ColumnFilterElementTemplateOptions;
 }

@@ -1,4 +1,4 @@
-import { formatDateTime, formatDayLong, type CatalogField, type HistoryEntry, type HistoryLabels } from '@goc/contracts';
+import { formatDateTime, formatDayLong, type ResourceField, type HistoryEntry, type HistoryLabels } from '@goc/contracts';
 import { formatMoney, formatNumber } from '../../lib/format';
 import type { ListResource } from './resource-types';
 
@@ -63,14 +63,14 @@ export function plainText(value: unknown): string {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function referenceLabel(field: CatalogField, id: unknown, labels: HistoryLabels): string {
+function referenceLabel(field: ResourceField, id: unknown, labels: HistoryLabels): string {
   const target = field.reference?.target;
   if (typeof id !== 'number') return plainText(id);
   return (target ? labels[target]?.[String(id)] : undefined) ?? `#${String(id)}`;
 }
 
 /** A stored value of a declared field as the list would show it. */
-export function valueText(field: CatalogField, value: unknown, labels: HistoryLabels): string {
+export function valueText(field: ResourceField, value: unknown, labels: HistoryLabels): string {
   if (value === null || value === undefined || value === '') return historyTexts.none;
   switch (field.type) {
     case 'reference':
@@ -101,13 +101,13 @@ export function valueText(field: CatalogField, value: unknown, labels: HistoryLa
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** How one line is named: by its first reference (the material), else by its position. */
-function lineName(field: CatalogField, line: Values, index: number, labels: HistoryLabels): string {
+function lineName(field: ResourceField, line: Values, index: number, labels: HistoryLabels): string {
   const key = field.lines?.fields.find((f) => f.type === 'reference' && f.required);
   return key ? referenceLabel(key, line[key.name], labels) : `${capitalise(field.lines?.nouns.singular ?? 'línea')} ${String(index + 1)}`;
 }
 
 /** Pairs old and new lines by their naming reference, in order (lines are rewritten as a whole on edit). */
-function pairLines(field: CatalogField, olds: readonly Values[], news: readonly Values[]) {
+function pairLines(field: ResourceField, olds: readonly Values[], news: readonly Values[]) {
   const key = field.lines?.fields.find((f) => f.type === 'reference' && f.required)?.name;
   const unmatched = [...olds.keys()];
   const pairs: { old: Values | null; new: Values | null; index: number }[] = [];
@@ -123,7 +123,7 @@ function pairLines(field: CatalogField, olds: readonly Values[], news: readonly 
 const lineList = (value: unknown): Values[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
 /** One sentence per line that changed. */
-export function lineSentences(field: CatalogField, oldValue: unknown, newValue: unknown, labels: HistoryLabels, creating: boolean): string[] {
+export function lineSentences(field: ResourceField, oldValue: unknown, newValue: unknown, labels: HistoryLabels, creating: boolean): string[] {
   const meta = field.lines;
   if (!meta) return [];
   const progress = meta.progress;
@@ -132,7 +132,7 @@ export function lineSentences(field: CatalogField, oldValue: unknown, newValue: 
     const unitField = progress?.unit ? fieldOf(progress.unit) : undefined;
     return unitField && line[unitField.name] !== null && line[unitField.name] !== undefined ? ` ${valueText(unitField, line[unitField.name], labels)}` : '';
   };
-  const shown = (line: Values, f: CatalogField) => `${f.label.toLowerCase()} ${valueText(f, line[f.name], labels)}${f.name === progress?.of ? unitOf(line) : ''}`;
+  const shown = (line: Values, f: ResourceField) => `${f.label.toLowerCase()} ${valueText(f, line[f.name], labels)}${f.name === progress?.of ? unitOf(line) : ''}`;
   const describe = (line: Values) =>
     meta.fields
       .filter((f) => f.type !== 'reference' || !f.required)

@@ -1,9 +1,9 @@
-import { BASE_FIELDS, type CatalogField, type ListFieldSpec } from '@goc/contracts';
+import { BASE_FIELDS, type ResourceField, type ListFieldSpec } from '@goc/contracts';
 import type { ListResource } from './resource-types';
 
 /** One table column: the declared field and, when lists may filter or sort it, its allowlist entry. */
 export interface ListColumn {
-  field: CatalogField;
+  field: ResourceField;
   spec: ListFieldSpec | undefined;
 }
 

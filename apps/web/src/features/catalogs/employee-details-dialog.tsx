@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar } from 'primereact/avatar';
-import { CATALOGS, isDisplayableImageUrl, nssWarning, type CatalogField } from '@goc/contracts';
+import { CATALOGS, isDisplayableImageUrl, nssWarning, type ResourceField } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { DocumentsPanel } from '../../components/attachments/documents-panel';
 import { CellValue } from '../../components/list/cell-value';
@@ -36,7 +36,7 @@ function EmployeePhoto({ row }: { row: ResourceRow }) {
   );
 }
 
-const field = (name: string): CatalogField | undefined => employees.fields.find((f) => f.name === name);
+const field = (name: string): ResourceField | undefined => employees.fields.find((f) => f.name === name);
 
 /** Fields shown as label / value pairs, in reading order. */
 const DETAIL_FIELDS = ['employeeNumber', 'position', 'companyId', 'workId', 'curp', 'rfc', 'nss', 'email', 'phone', 'hireDate', 'dailySalary', 'sdi'];

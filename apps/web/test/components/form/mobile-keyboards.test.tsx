@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { CATALOGS, type CatalogField } from '@goc/contracts';
+import { CATALOGS, type ResourceField } from '@goc/contracts';
 import { FieldInput } from '../../../src/components/form/field-input';
 
 /** One declared field of a catalogue, by name. */
-function fieldOf(fields: readonly CatalogField[], name: string): CatalogField {
+function fieldOf(fields: readonly ResourceField[], name: string): ResourceField {
   const found = fields.find((f) => f.name === name);
   if (!found) throw new Error(`no field ${name}`);
   return found;
 }
 
-function renderField(field: CatalogField) {
+function renderField(field: ResourceField) {
   render(
     <>
       <label htmlFor="f">{field.label}</label>

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FilterFieldType } from '../list-query';
 import { isIsoDay } from '../dates/days';
-import type { ResourceKey } from '../resources/keys';
-import type { Nouns } from './messages';
-import { checkCatalogRules, namedFields, pickSchemas, type CatalogField, type CatalogRule, type Fields, type FieldsCreateShape, type FieldsEntityShape, type Flat } from './shapes';
-import { passwordSchema } from './passwords';
+import type { ResourceKey } from './keys';
+import type { Nouns } from '../catalogs/messages';
+import { checkResourceRules, namedFields, pickSchemas, type ResourceField, type ResourceRule, type Fields, type FieldsCreateShape, type FieldsEntityShape, type Flat } from './shapes';
+import { passwordSchema } from '../catalogs/passwords';
 import { MAX_ID } from '../ids';
 
 /*
@@ -138,13 +138,13 @@ export interface ReferenceMeta {
 
 /** Child rows of a record (an order's lines): small records with their own fields and rules. */
 export interface LinesMeta {
-  fields: readonly CatalogField[];
+  fields: readonly ResourceField[];
   /** Bounds on the number of rows. */
   min: number;
   max: number;
   /** What one row is called ('partida' / 'partidas'). */
   nouns: Nouns;
-  rules: readonly CatalogRule[];
+  rules: readonly ResourceRule[];
   /** A read-only field counting towards another (received of ordered), in `unit`: history reads «recibido 6 de 10 pza». */
   progress?: LinesProgress;
 }
@@ -568,7 +568,7 @@ interface LinesOptions<L extends Fields> {
   min?: number;
   max?: number;
   /** Rules over one row's values (checked per row, shown on the row's field). */
-  rules?: readonly CatalogRule[];
+  rules?: readonly ResourceRule[];
   hint?: string;
   progress?: { done: keyof L & string; of: keyof L & string; unit?: keyof L & string };
 }
@@ -585,7 +585,7 @@ function lines<const L extends Fields>(o: LinesOptions<L>) {
   const max = o.max ?? 500;
   const rules = o.rules ?? [];
   const item = z.object(pickSchemas(o.fields, 'create')).superRefine((values, ctx) => {
-    for (const problem of checkCatalogRules(rules, values)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
+    for (const problem of checkResourceRules(rules, values)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
   }) as unknown as LineCreate<L>;
   const list = z
     .array(item, { error: (iss) => (iss.input === undefined || iss.input === null ? FIELD_MESSAGES.required : LINES_MESSAGES.list) })

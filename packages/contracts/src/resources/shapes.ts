@@ -10,10 +10,10 @@ import type { Field, FieldMeta } from './fields';
 export type Fields = Record<string, Field>;
 
 /** A declared field with its name: what the API and SPA iterate over (in form / column order). */
-export type CatalogField = FieldMeta & { name: string };
+export type ResourceField = FieldMeta & { name: string };
 
 /** A business rule over several fields, checked by the create schema and by the API on the merged record. */
-export interface CatalogRule {
+export interface ResourceRule {
   /** Fields the rule reads; the update schema checks it only when the patch carries all of them. */
   fields: readonly string[];
   /** Field the message is shown next to. */
@@ -24,8 +24,8 @@ export interface CatalogRule {
 }
 
 /** Rule problems for a full set of values (create body, or a stored row merged with a patch). */
-export function checkCatalogRules(
-  rules: readonly CatalogRule[],
+export function checkResourceRules(
+  rules: readonly ResourceRule[],
   values: Readonly<Record<string, unknown>>,
 ): { path: string; message: string }[] {
   return rules.filter((r) => !r.test(values)).map(({ path, message }) => ({ path, message }));
@@ -58,4 +58,4 @@ export function pickSchemas(fields: Fields, which: 'entity' | 'create' | 'update
 }
 
 /** The declared fields of a map, in order, with their names. */
-export const namedFields = (fields: Fields): CatalogField[] => Object.entries(fields).map(([name, fld]) => ({ ...fld.meta, name }));
+export const namedFields = (fields: Fields): ResourceField[] => Object.entries(fields).map(([name, fld]) => ({ ...fld.meta, name }));
