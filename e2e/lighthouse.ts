@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, JWT_SECRET, STORAGE } from './support/constants';
 
 /*
- * Lighthouse's accessibility and best-practices scores of the main screens, on a phone (Lighthouse's
+ * Lighthouse's performance, accessibility and best-practices scores of the main screens, on a phone (Lighthouse's
  * default, Moto G Power) and a desktop, against the built app (`npm run build` first) on a fresh
  * embedded database with the demo data: `npm run lighthouse`. Chromium is Debian's; Playwright
  * opens it with a DevTools port that Lighthouse drives, and puts the administrator's session into
@@ -26,7 +26,8 @@ const SCREENS = [
   { name: 'Crear Oficina (formulario)', path: '/registro/oficina/create', signedIn: true },
 ] as const;
 
-const CATEGORIES = ['accessibility', 'best-practices'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const DEVICES = ['phone', 'desktop'] as const;
 
 function stop(server: ChildProcess) {
   if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
@@ -60,7 +61,7 @@ async function main() {
     const rows: string[] = [];
     for (const screen of SCREENS) {
       const cells: string[] = [];
-      for (const device of ['phone', 'desktop'] as const) {
+      for (const device of DEVICES) {
         // The login page is measured signed out (a session would send it on to Inicio).
         const page = await browser.newPage();
         await page.goto(`${BASE_URL}/login`);
@@ -88,8 +89,9 @@ async function main() {
       }
       rows.push(`| ${screen.name} \`${screen.path}\` | ${cells.join(' | ')} |`);
     }
-    console.log('| Screen | Phone: accessibility | Phone: best practices | Desktop: accessibility | Desktop: best practices |');
-    console.log('|---|---:|---:|---:|---:|');
+    const columns = DEVICES.flatMap((device) => CATEGORIES.map((category) => `${device}: ${category}`));
+    console.log(`| Screen | ${columns.join(' | ')} |`);
+    console.log(`|---|${columns.map(() => '---:').join('|')}|`);
     for (const row of rows) console.log(row);
   } finally {
     await browser.close();
