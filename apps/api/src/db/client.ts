@@ -80,11 +80,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
 }
 
-/**
- * The embedded database with the extensions the migrations need (pg_trgm backs the trigram indexes
- * of list searches, migration 0001). `loadDataDir` starts from a dump instead of running initdb —
- * the tests use a pre-migrated one.
- */
 /*
  * bytea without PGlite's own converters, which go through one JS string (or array element) per byte:
  * a parameter goes as it is, in the protocol's binary format (PGlite sends any Uint8Array so), and a
@@ -93,6 +88,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 const byteaSerializers = { [pgliteTypes.BYTEA]: (value: Uint8Array) => value } as unknown as SerializerOptions;
 const byteaParsers: ParserOptions = { [pgliteTypes.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') };
 
+/**
+ * The embedded database with the extensions the migrations need (pg_trgm backs the trigram indexes
+ * of list searches, migration 0001). `loadDataDir` starts from a dump instead of running initdb —
+ * the tests use a pre-migrated one.
+ */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   const client = new PGlite({ ...options, extensions: { pg_trgm }, serializers: byteaSerializers, parsers: byteaParsers });
   await client.waitReady;

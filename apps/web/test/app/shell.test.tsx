@@ -69,8 +69,8 @@ describe('sidebar (SPEC §2)', () => {
     expect(within(nav()).queryByRole('button', { name: 'Altas y Bajas' })).not.toBeInTheDocument();
     expect(within(nav()).queryByRole('button', { name: 'Configuración' })).not.toBeInTheDocument();
     expect(within(nav()).queryByRole('link', { name: 'Usuarios' })).not.toBeInTheDocument();
-    fireEvent.click(within(nav()).getByRole('button', { name: 'Pedidos' }));
-    expect(within(nav()).getByRole('link', { name: 'Histórico' })).toBeInTheDocument();
+    await userEvent.click(within(nav()).getByRole('button', { name: 'Pedidos' }));
+    expect(await within(nav()).findByRole('link', { name: 'Histórico' })).toBeInTheDocument();
     expect(within(nav()).queryByRole('link', { name: 'Mis pedidos' })).not.toBeInTheDocument();
   });
 
