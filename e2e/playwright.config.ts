@@ -6,6 +6,9 @@ import { ADMIN_PASSWORD, BASE_URL, E2E_PORT, JWT_SECRET } from './support/consta
  * The e2e suite drives the built app (API + SPA in one process) on its own port and a fresh
  * embedded database, in Debian's Chromium (no browser download). One worker, one server.
  */
+/** The specs that close weekly cuts. */
+const CLOSING_CUTS = /(registry-cuts|keyboard-cut)\.spec\.ts/;
+
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 export default defineConfig({
@@ -53,9 +56,9 @@ export default defineConfig({
       GOC_WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
-  // Closing this week's cut freezes it for every later capture: that spec runs once all others have.
+  // Closing a cut freezes it for every later capture: those specs run once all others have.
   projects: [
-    { name: 'chromium', testIgnore: /registry-cuts\.spec\.ts/ },
-    { name: 'closing-the-week', testMatch: /registry-cuts\.spec\.ts/, dependencies: ['chromium'] },
+    { name: 'chromium', testIgnore: CLOSING_CUTS },
+    { name: 'closing-the-week', testMatch: CLOSING_CUTS, dependencies: ['chromium'] },
   ],
 });

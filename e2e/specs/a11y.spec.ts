@@ -108,7 +108,8 @@ for (const device of DEVICES) {
     });
 
     test(`every route as the administrator: filled, dialog, errors, empty, logout confirmation (${device.name})`, async ({ page, context, sessions }) => {
-      test.setTimeout(300_000);
+      // ~28 routes × four states with axe on each: about 3.5 min on a quiet machine, twice that beside other work.
+      test.setTimeout(600_000);
       const admin = await sessions.admin();
       await seedSession(context, admin);
       const findings: AxeFinding[] = [];
@@ -128,7 +129,7 @@ for (const device of DEVICES) {
     });
 
     test(`the routes of a restricted user (${device.name})`, async ({ page, context, sessions }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const admin = await sessions.admin();
       const role = await createRole(sessions.request, admin, uniqueName('E2E Accesibilidad'), RESTRICTED_GRANTS);
       await seedSession(context, await sessions.login(await createUser(sessions.request, admin, role), USER_PASSWORD));

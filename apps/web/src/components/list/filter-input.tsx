@@ -1,12 +1,12 @@
 import type { KeyboardEvent } from 'react';
 import type { ColumnFilterElementTemplateOptions } from 'primereact/column';
-import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import type { ResourceField, ListFieldSpec } from '@goc/contracts';
 import { listTexts } from './list-texts';
 import { StatusTag } from './status-tag';
+import { KeyboardCalendar } from '../form/inputs/date-input';
 import { ReferencePicker } from '../form/inputs/reference-picker';
 
 interface FilterInputProps {
@@ -48,12 +48,11 @@ export function FilterInput({ field, spec, options }: FilterInputProps) {
       );
     case 'date':
       return (
-        <Calendar
+        <KeyboardCalendar
           value={options.value instanceof Date ? options.value : null}
           onChange={(event) => set(event.value ?? null)}
           dateFormat="dd/mm/yy"
           placeholder="dd/mm/aaaa"
-          showIcon
           showButtonBar
           ariaLabel={label}
           className="p-column-filter w-full"

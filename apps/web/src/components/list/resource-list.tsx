@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -26,7 +26,7 @@ import { useResourceActions } from './resource-actions';
 import { LabelledRowActions, RowActions, useRowActionsMenu, type RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
 import { SearchBox } from './search-box';
-import { columnFilterPassThrough, TABLE_PASS_THROUGH } from './table-aria';
+import { columnFilterPassThrough, focusFilterButton, TABLE_PASS_THROUGH } from './table-aria';
 
 export interface ResourceListProps {
   resource: ListResource;
@@ -115,6 +115,7 @@ export function ResourceList({
   const { query, update } = useListUrlState(resource.listFields);
   const rights = useRowPermissions(resource);
   const isMobile = useIsMobile();
+  const table = useRef<DataTable<ResourceRow[]>>(null);
 
   const columns = useMemo(() => listColumns(resource), [resource]);
   const choices = useMemo(() => columns.map((c) => ({ name: c.field.name, shownByDefault: c.field.list.shownByDefault })), [columns]);
@@ -200,6 +201,7 @@ export function ResourceList({
       )}
 
       <DataTable
+        ref={table}
         value={shownRows}
         dataKey="id"
         lazy
@@ -265,6 +267,8 @@ export function ResourceList({
               showAddButton={spec?.type !== 'boolean'}
               maxConstraints={MAX_CONSTRAINTS_PER_FIELD}
               pt={spec?.filterable ? columnFilterPassThrough(field.label) : undefined}
+              onFilterApplyClick={() => focusFilterButton(table.current?.getElement(), field.label)}
+              onFilterClear={() => focusFilterButton(table.current?.getElement(), field.label)}
               body={(row: ResourceRow) => {
                 if (loadingRows) return <Skeleton height="1rem" />;
                 const own = cells?.[field.name];

@@ -22,6 +22,14 @@ export function columnFilterPassThrough(column: string): ColumnPassThroughOption
   };
 }
 
+/**
+ * «Aplicar» and «Limpiar» close a column's filter menu with the focus in it, which would leave the
+ * focus on the page: it goes back to the column's filter button, where a keyboard user opened it.
+ */
+export function focusFilterButton(table: HTMLElement | null | undefined, column: string) {
+  if (document.activeElement?.closest('.p-column-filter-overlay')) table?.querySelector<HTMLElement>(`[aria-label="${filterAria.menuButton(column)}"]`)?.focus();
+}
+
 export const TABLE_PASS_THROUGH: DataTablePassThroughOptions = {
   paginator: { RPPDropdown: { input: { 'aria-label': filterAria.rowsPerPage } } },
 };

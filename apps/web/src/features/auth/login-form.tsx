@@ -60,7 +60,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     }
   };
 
-  const inputClass = (invalid: boolean, iconSide: 'pl-10' | 'pr-10') =>
+  const inputClass = (invalid: boolean, iconSide: 'pl-10' | 'pr-11') =>
     `w-full rounded-md border border-solid bg-white px-3 py-3 text-base text-gray-600 transition-[border-color,box-shadow] outline-none focus:ring-4 ${iconSide} ${
       invalid ? 'border-red-500 focus:ring-red-100' : 'border-gray-300 hover:border-blue-500 focus:border-blue-500 focus:ring-blue-200'
     }`;
@@ -109,11 +109,12 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={Boolean(fieldErrors.password)}
             aria-describedby={fieldErrors.password ? 'password-error' : undefined}
-            className={inputClass(Boolean(fieldErrors.password), 'pr-10')}
+            className={inputClass(Boolean(fieldErrors.password), 'pr-11')}
           />
+          {/* A 36 px target around the 14 px icon (WCAG 2.5.8 asks for 24 px at least). */}
           <button
             type="button"
-            className="absolute top-1/2 right-3 flex -translate-y-1/2 cursor-pointer items-center border-0 bg-transparent p-0 text-gray-500"
+            className="absolute top-1/2 right-1 flex h-9 w-9 -translate-y-1/2 cursor-pointer items-center justify-center rounded border-0 bg-transparent p-0 text-gray-500"
             aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
             aria-pressed={showPassword}
             onClick={() => setShowPassword(!showPassword)}

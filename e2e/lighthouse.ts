@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, JWT_SECRET, STORAGE } from './support/constants';
+
+/*
+ * Lighthouse's performance, accessibility and best-practices scores of the main screens, on a phone (Lighthouse's
+ * default, Moto G Power) and a desktop, against the built app (`npm run build` first) on a fresh
+ * embedded database with the demo data: `npm run lighthouse`. Chromium is Debian's; Playwright
+ * opens it with a DevTools port that Lighthouse drives, and puts the administrator's session into
+ * its localStorage (Lighthouse keeps the storage: disableStorageReset). Prints a Markdown table.
+ */
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3460);
+const DEVTOOLS_PORT = PORT + 1;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+
+const SCREENS = [
+  { name: 'Iniciar sesión', path: '/login', signedIn: false },
+  { name: 'Inicio (dashboard)', path: '/', signedIn: true },
+  { name: 'Histórico de Pedidos', path: '/pedidos/historico', signedIn: true },
+  { name: 'Materiales (catálogo)', path: '/catalogos/materiales', signedIn: true },
+  { name: 'Crear Oficina (formulario)', path: '/registro/oficina/create', signedIn: true },
+] as const;
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const DEVICES = ['phone', 'desktop'] as const;
+
+function stop(server: ChildProcess) {
+  if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
+}
+
+async function startServer() {
+  // Its own process group: serve.mjs leaves the stop signal to the app, as Playwright signals the whole group.
+  const server = spawn(process.execPath, ['e2e/support/serve.mjs'], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', GOC_ADMIN_PASSWORD: ADMIN_PASSWORD, GOC_DEMO_DATA: 'true', GOC_JWT_SECRET: JWT_SECRET, DATABASE_URL: '', REDIS_URL: '' },
+  });
+  for (let i = 0; i < 180; i++) {
+    if (await fetch(`${BASE_URL}/api/v2/health`).then((r) => r.ok, () => false)) return server;
+    await sleep(1_000);
+  }
+  stop(server);
+  throw new Error(`the app did not start on ${BASE_URL}`);
+}
+
+async function main() {
+  const server = await startServer();
+  const browser = await chromium.launchPersistentContext('', {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [`--remote-debugging-port=${DEVTOOLS_PORT}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const login = await fetch(`${BASE_URL}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }) });
+    const session = (await login.json()) as { token: string; refreshToken: string; user: unknown };
+    const rows: string[] = [];
+    for (const screen of SCREENS) {
+      const cells: string[] = [];
+      for (const device of DEVICES) {
+        // The login page is measured signed out (a session would send it on to Inicio).
+        const page = await browser.newPage();
+        await page.goto(`${BASE_URL}/login`);
+        await page.evaluate(
+          ({ keys, values }) => {
+            localStorage.clear();
+            if (values) for (const [key, value] of Object.entries(values)) localStorage.setItem(keys[key as keyof typeof keys], value);
+          },
+          { keys: STORAGE, values: screen.signedIn ? { token: session.token, refreshToken: session.refreshToken, user: JSON.stringify(session.user) } : null },
+        );
+        await page.close();
+        const result = await lighthouse(
+          `${BASE_URL}${screen.path}`,
+          { port: DEVTOOLS_PORT, logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true },
+          device === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`no Lighthouse result for ${screen.path}`);
+        const failing = Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id);
+        cells.push(...CATEGORIES.map((c) => String(Math.round((lhr.categories[c]?.score ?? 0) * 100))));
+        if (failing.length > 0) console.error(`${screen.path} ${device}: ${failing.join(', ')}`);
+        if (lhr.finalDisplayedUrl !== `${BASE_URL}${screen.path}`) console.error(`${screen.path} ${device}: measured ${lhr.finalDisplayedUrl}`);
+      }
+      rows.push(`| ${screen.name} \`${screen.path}\` | ${cells.join(' | ')} |`);
+    }
+    const columns = DEVICES.flatMap((device) => CATEGORIES.map((category) => `${device}: ${category}`));
+    console.log(`| Screen | ${columns.join(' | ')} |`);
+    console.log(`|---|${columns.map(() => '---:').join('|')}|`);
+    for (const row of rows) console.log(row);
+  } finally {
+    await browser.close();
+    stop(server);
+  }
+}
+
+await main();
