@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -28,6 +29,7 @@ const SCREENS = [
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const DEVICES = ['phone', 'desktop'] as const;
+const PERFORMANCE_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
 function stop(server: ChildProcess) {
   if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
@@ -59,7 +61,9 @@ async function main() {
     const login = await fetch(`${BASE_URL}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }) });
     const session = (await login.json()) as { token: string; refreshToken: string; user: unknown };
     const rows: string[] = [];
-    for (const screen of SCREENS) {
+    // LIGHTHOUSE_SCREENS=/,/login measures only those paths.
+    const only = process.env.LIGHTHOUSE_SCREENS?.split(',');
+    for (const screen of SCREENS.filter((s) => !only || only.includes(s.path))) {
       const cells: string[] = [];
       for (const device of DEVICES) {
         // The login page is measured signed out (a session would send it on to Inicio).
@@ -80,11 +84,21 @@ async function main() {
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${screen.path}`);
+        // LIGHTHOUSE_REPORTS=<folder> keeps each whole report (JSON) to look into.
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${screen.path.replace(/\W+/g, '_') || '_'}-${device}.json`), JSON.stringify(lhr));
+        }
         const failing = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id);
         cells.push(...CATEGORIES.map((c) => String(Math.round((lhr.categories[c]?.score ?? 0) * 100))));
         if (failing.length > 0) console.error(`${screen.path} ${device}: ${failing.join(', ')}`);
+        // What a performance below 90 is made of: Lighthouse's metrics as it displays them.
+        if ((lhr.categories.performance?.score ?? 1) < 0.9) {
+          const metrics = PERFORMANCE_METRICS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`);
+          console.error(`${screen.path} ${device}: ${metrics.join(', ')}`);
+        }
         if (lhr.finalDisplayedUrl !== `${BASE_URL}${screen.path}`) console.error(`${screen.path} ${device}: measured ${lhr.finalDisplayedUrl}`);
       }
       rows.push(`| ${screen.name} \`${screen.path}\` | ${cells.join(' | ')} |`);
