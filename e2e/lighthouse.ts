@@ -7,8 +7,8 @@ import { chromium } from 'playwright-core';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, JWT_SECRET, STORAGE } from './support/constants';
 
 /*
- * Lighthouse's performance, accessibility and best-practices scores of the main screens, on a phone (Lighthouse's
- * default, Moto G Power) and a desktop, against the built app (`npm run build` first) on a fresh
+ * Lighthouse's performance, accessibility and best-practices scores of the main screens, on a phone
+ * (Lighthouse's default, Moto G Power) and a desktop, against the built app (`npm run build` first) on a fresh
  * embedded database with the demo data: `npm run lighthouse`. Chromium is Debian's; Playwright
  * opens it with a DevTools port that Lighthouse drives, and puts the administrator's session into
  * its localStorage (Lighthouse keeps the storage: disableStorageReset). Prints a Markdown table.
@@ -31,6 +31,18 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const DEVICES = ['phone', 'desktop'] as const;
 const PERFORMANCE_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
+/** LIGHTHOUSE_SCREENS=/,/login: only those paths (each one of SCREENS). */
+function chosenScreens() {
+  const only = process.env.LIGHTHOUSE_SCREENS?.split(',');
+  if (!only) return SCREENS;
+  const unknown = only.filter((path) => !SCREENS.some((s) => s.path === path));
+  if (unknown.length > 0) throw new Error(`LIGHTHOUSE_SCREENS: ${unknown.join(', ')} is not one of ${SCREENS.map((s) => s.path).join(', ')}`);
+  return SCREENS.filter((s) => only.includes(s.path));
+}
+
+/** LIGHTHOUSE_REPORTS=<folder> keeps each whole report (JSON) to look into. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+
 function stop(server: ChildProcess) {
   if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
 }
@@ -51,6 +63,8 @@ async function startServer() {
 }
 
 async function main() {
+  const screens = chosenScreens();
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   const server = await startServer();
   const browser = await chromium.launchPersistentContext('', {
     executablePath: CHROMIUM,
@@ -61,9 +75,7 @@ async function main() {
     const login = await fetch(`${BASE_URL}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }) });
     const session = (await login.json()) as { token: string; refreshToken: string; user: unknown };
     const rows: string[] = [];
-    // LIGHTHOUSE_SCREENS=/,/login measures only those paths.
-    const only = process.env.LIGHTHOUSE_SCREENS?.split(',');
-    for (const screen of SCREENS.filter((s) => !only || only.includes(s.path))) {
+    for (const screen of screens) {
       const cells: string[] = [];
       for (const device of DEVICES) {
         // The login page is measured signed out (a session would send it on to Inicio).
@@ -84,11 +96,7 @@ async function main() {
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${screen.path}`);
-        // LIGHTHOUSE_REPORTS=<folder> keeps each whole report (JSON) to look into.
-        if (process.env.LIGHTHOUSE_REPORTS) {
-          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-          writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${screen.path.replace(/\W+/g, '_') || '_'}-${device}.json`), JSON.stringify(lhr));
-        }
+        if (REPORTS) writeFileSync(join(REPORTS, `${screen.path.replace(/\W+/g, '_')}-${device}.json`), JSON.stringify(lhr));
         const failing = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id);

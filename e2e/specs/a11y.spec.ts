@@ -108,7 +108,7 @@ for (const device of DEVICES) {
     });
 
     test(`every route as the administrator: filled, dialog, errors, empty, logout confirmation (${device.name})`, async ({ page, context, sessions }) => {
-      // ~28 routes × four states with axe on each: about 3.5 min on a quiet machine, twice that beside other work.
+      // ~28 routes × four states with axe on each: about 2 min on a quiet machine, several times that beside other work.
       test.setTimeout(600_000);
       const admin = await sessions.admin();
       await seedSession(context, admin);
