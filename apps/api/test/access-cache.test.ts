@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
+import { until } from './helpers/until';
 
 /*
  * The access check answers from memory, and whatever ends a session or changes a permission on one
  * API process (A) reaches the other (B) before its next request: two apps on one database, each
- * with its own cache. On PostgreSQL (TEST_DATABASE_URL) nothing is kept: the same refusals hold.
+ * with its own cache and, on PostgreSQL (TEST_DATABASE_URL), its own listening connection.
  */
 
 const API = '/api/v2';
@@ -38,13 +40,6 @@ async function statementsOf(run: () => Promise<unknown>): Promise<number> {
 const me = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(token) });
 const units = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: `${API}/units?pageSize=1`, headers: bearer(token) });
 
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('la condición no se cumplió en 10 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A user of a role that may see units, signed in on A; their session already known to B. */
 async function signedIn(name: string) {
@@ -55,17 +50,40 @@ async function signedIn(name: string) {
   return { ...session, user, roleId };
 }
 
+/**
+ * PostgreSQL hands each notification to the listening connections a moment after the commit; on a
+ * busy server that moment grows. Every notification of this file reaches its listener `ms` late, so
+ * a refusal on B cannot come from B happening to hear the change in time.
+ */
+function delayNotifications(ms: number): () => void {
+  const original = pg.Client.prototype.emit;
+  pg.Client.prototype.emit = function (this: pg.Client, event: string | symbol, ...args: unknown[]) {
+    if (event !== 'notification') return original.call(this, event, ...args);
+    setTimeout(() => original.call(this, event, ...args), ms);
+    return true;
+  };
+  return () => {
+    pg.Client.prototype.emit = original;
+  };
+}
+
+let restoreDelivery = () => {};
+
 beforeAll(async () => {
+  if (onPostgres) restoreDelivery = delayNotifications(150);
   t = await createTestApp({ build: { events: { dispatch: false } } });
   a = t.app;
   b = await t.variant({}, undefined, { events: { dispatch: false } });
   adminA = bearer((await login(a)).token);
-  if (!onPostgres) await until(() => a.accessCache.listening && b.accessCache.listening);
+  await until(() => a.accessCache.listening && b.accessCache.listening);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  restoreDelivery();
+});
 
 describe('the access check from memory', () => {
-  it.runIf(!onPostgres)('reads a known session without a statement (the embedded database)', async () => {
+  it('reads a known session without a statement', async () => {
     const { token } = await signedIn('Caché de acceso');
     expect(await statementsOf(() => me(b, token))).toBe(0);
   });
@@ -109,5 +127,21 @@ describe('the access check from memory', () => {
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect((await units(b, token)).statusCode).toBe(403);
+  });
+
+  it.runIf(onPostgres)('reads the database while its listener is cut, refuses an ended session meanwhile, and keeps again once it listens', async () => {
+    const pool = t.database.driver.client as unknown as { query(text: string, values: unknown[]): Promise<unknown> };
+    const first = await signedIn('Caché: escucha cortada');
+    expect(await statementsOf(() => me(b, first.token))).toBe(0);
+
+    await pool.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [b.accessCache.listenerName]);
+    const out = await a.inject({ method: 'POST', url: `${API}/auth/logout`, payload: { refreshToken: first.refreshToken }, headers: bearer(first.token) });
+    expect(out.statusCode).toBe(204);
+    expect((await me(b, first.token)).statusCode).toBe(401);
+
+    const second = await signedIn('Caché: escucha repuesta');
+    await until(() => b.accessCache.listening);
+    expect((await me(b, second.token)).statusCode).toBe(200);
+    expect(await statementsOf(() => me(b, second.token))).toBe(0);
   });
 });

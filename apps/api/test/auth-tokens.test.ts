@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@goc/contracts';
 import { auditLog, refreshTokens, users } from '../src/db/schema';
 import { bearer, createTestApp, createUser, login, TEST_JWT_SECRET, type TestApp } from './helpers/app';
+import { changedOutsideTheApi } from './helpers/until';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,7 +137,9 @@ describe('POST /api/v2/auth/refresh', () => {
     const [after] = await t.db.select().from(refreshTokens).where(and(eq(refreshTokens.userId, user.id), sql`${refreshTokens.revokedAt} is null`));
     expect(after!.familyExpiresAt).toEqual(row!.familyExpiresAt);
 
-    await t.db.update(refreshTokens).set({ familyExpiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.familyId, row!.familyId));
+    await changedOutsideTheApi(t.app, () =>
+      t.db.update(refreshTokens).set({ familyExpiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.familyId, row!.familyId)),
+    );
     expect((await refresh(rotated.refreshToken, rotated.token)).statusCode).toBe(401);
     expect((await me(rotated.token)).statusCode).toBe(401);
   });
@@ -228,7 +231,7 @@ describe('deactivated user', () => {
     const user = await createUser(t.app);
     const session = await login(t.app, user.username, user.password);
     expect((await me(session.token)).statusCode).toBe(200);
-    await t.db.update(users).set({ active: false }).where(eq(users.id, user.id));
+    await changedOutsideTheApi(t.app, () => t.db.update(users).set({ active: false }).where(eq(users.id, user.id)));
     for (const url of ['/api/v2/auth/me', '/api/v2/permissions']) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(session.token) });
       expect(res.statusCode).toBe(401);

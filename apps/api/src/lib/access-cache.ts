@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { createAccessPeers, type AccessPeers, type PeerTiming } from './access-peers';
 import { listenTo } from './db-listener';
 
 /*
  * The access check's session look-up kept in memory, never stale: the database announces on
  * ACCESS_CHANNEL (migration 0018) every change that can end a session or change a role's
  * permissions, at the commit of that change. The embedded database delivers the announcement as the
- * committing statement returns, so the next request already sees it. On PostgreSQL, where another
- * process would hear it a moment later, every request still reads the database.
+ * committing statement returns, so the next request already sees it. On PostgreSQL other processes
+ * hear it a moment later: there a request that changed access answers only once every process has
+ * confirmed it heard the change, and a process answers from memory only while its listener is
+ * provably up to date (access-peers.ts).
  */
 
 export const ACCESS_CHANNEL = 'goc_access';
@@ -29,23 +32,36 @@ const MAX_SESSIONS = 10_000;
 export interface AccessCache {
   /** The session of this user and login: kept, or read with `load` (and kept when nothing changed meanwhile). */
   session(userId: number, familyId: string, load: () => Promise<SessionRow | undefined>): Promise<SessionRow | undefined>;
+  /** Whether answers may come from memory now. */
   readonly listening: boolean;
+  /** How many access changes this process has heard: taken before a write, handed to `settle` after it. */
+  readonly changesHeard: number;
+  /**
+   * After a write, before its answer: when the write may have changed access, waits until no
+   * process can still answer from what it kept before. Immediate on the embedded database.
+   */
+  settle(changesHeardBefore: number): Promise<void>;
+  /** PostgreSQL: the listening connection's application_name (tests end it to cut the listener). */
+  readonly listenerName: string | null;
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createAccessCache(database: Database, log: FastifyBaseLogger): AccessCache {
+export function createAccessCache(database: Database, log: FastifyBaseLogger, timing?: PeerTiming): AccessCache {
   const sessions = new Map<string, SessionRow>();
   /** Raised by every change heard for a user: a read that began before it is not kept. */
   const userChanges = new Map<number, number>();
   let roleChanges = 0;
   /** Raised whenever listening starts or stops. */
   let generation = 0;
+  let changesHeard = 0;
 
   const forgetWhere = (drop: (row: SessionRow) => boolean) => {
     for (const [key, row] of sessions) if (drop(row)) sessions.delete(key);
   };
   const heard = (payload: string) => {
+    if (peers?.handle(payload)) return;
+    changesHeard += 1;
     const [kind, id] = payload.split(':');
     const n = Number(id);
     if (kind === 'user' && Number.isInteger(n)) {
@@ -59,41 +75,58 @@ export function createAccessCache(database: Database, log: FastifyBaseLogger): A
       sessions.clear();
     }
   };
+  const peers: AccessPeers | null =
+    database.driver.kind === 'postgres' ? createAccessPeers({ send: (payload) => listener.send(payload) }, log, timing) : null;
   const listener = listenTo(
     database,
     ACCESS_CHANNEL,
     {
       onMessage: heard,
-      onState() {
+      onState(listening) {
         generation += 1;
         sessions.clear();
+        if (listening) peers?.started();
+        else peers?.stopped();
       },
     },
     log,
+    { applicationName: peers?.name },
   );
+  const usable = () => listener.listening && (peers?.fresh ?? true);
 
   return {
     async session(userId, familyId, load) {
-      // PostgreSQL delivers NOTIFY to other processes asynchronously: a request could arrive before
-      // the change it must see (it did, in CI under load). There the look-up reads the database.
-      if (database.kind === 'postgres') return load();
       const key = `${userId}\u0000${familyId}`;
-      const kept = listener.listening ? sessions.get(key) : undefined;
+      const kept = usable() ? sessions.get(key) : undefined;
       if (kept) return kept;
       const before = { user: userChanges.get(userId) ?? 0, roles: roleChanges, generation };
       const row = await load();
       const unchanged = before.user === (userChanges.get(userId) ?? 0) && before.roles === roleChanges && before.generation === generation;
       // Only live sessions are kept: an ended one never comes back, and is refused from the database.
-      if (row && row.active && row.familyEndsAt !== null && listener.listening && unchanged) {
+      if (row && row.active && row.familyEndsAt !== null && usable() && unchanged) {
         if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
         sessions.set(key, row);
       }
       return row;
     },
     get listening() {
-      return listener.listening;
+      return usable();
     },
-    start: () => (database.kind === 'postgres' ? Promise.resolve() : listener.start()),
-    close: () => listener.close(),
+    get changesHeard() {
+      return changesHeard;
+    },
+    async settle(before) {
+      if (!peers) return;
+      // Every change committed by this write was heard once the echo is back; a change heard meanwhile
+      // may be another request's, and waiting for it too is only slower.
+      const heardAll = await peers.caughtUp();
+      if (!heardAll || changesHeard > before) await peers.barrier();
+    },
+    listenerName: peers?.name ?? null,
+    start: () => listener.start(),
+    async close() {
+      await peers?.close();
+      await listener.close();
+    },
   };
 }

@@ -17,15 +17,28 @@ export interface ListenerHandlers {
   onState?(listening: boolean): void;
 }
 
+export interface ListenerOptions {
+  /**
+   * PostgreSQL: the listening connection's application_name, set once LISTEN took effect, so the
+   * server's pg_stat_activity names exactly the connections that hear the channel.
+   */
+  applicationName?: string;
+}
+
 export interface DatabaseListener {
   readonly listening: boolean;
+  /**
+   * NOTIFY on the channel. PostgreSQL: through the listening connection itself, so it never waits
+   * for a pool slot; rejects while not listening.
+   */
+  send(payload: string): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
 const RECONNECT_MS = 1_000;
 
-function postgresListener(pool: pg.Pool, channel: string, handlers: ListenerHandlers, log: FastifyBaseLogger): DatabaseListener {
+function postgresListener(pool: pg.Pool, channel: string, handlers: ListenerHandlers, log: FastifyBaseLogger, options: ListenerOptions): DatabaseListener {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
@@ -52,6 +65,7 @@ function postgresListener(pool: pg.Pool, channel: string, handlers: ListenerHand
     try {
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (options.applicationName) await next.query(`select set_config('application_name', $1, false)`, [options.applicationName]);
       if (closed) {
         await next.end();
         return;
@@ -78,6 +92,10 @@ function postgresListener(pool: pg.Pool, channel: string, handlers: ListenerHand
     get listening() {
       return client !== null;
     },
+    async send(payload) {
+      if (!client) throw new Error(`no se escucha el canal ${channel}`);
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     start: connect,
     async close() {
       closed = true;
@@ -98,6 +116,9 @@ function embeddedListener(database: Database & { driver: { kind: 'pglite' } }, c
     get listening() {
       return stop !== null;
     },
+    async send(payload) {
+      await database.driver.client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     async start() {
       stop = await database.driver.client.listen(channel, handlers.onMessage);
       handlers.onState?.(true);
@@ -113,8 +134,8 @@ function embeddedListener(database: Database & { driver: { kind: 'pglite' } }, c
   };
 }
 
-export function listenTo(database: Database, channel: string, handlers: ListenerHandlers, log: FastifyBaseLogger): DatabaseListener {
+export function listenTo(database: Database, channel: string, handlers: ListenerHandlers, log: FastifyBaseLogger, options: ListenerOptions = {}): DatabaseListener {
   return database.driver.kind === 'postgres'
-    ? postgresListener(database.driver.client, channel, handlers, log)
+    ? postgresListener(database.driver.client, channel, handlers, log, options)
     : embeddedListener(database as Database & { driver: { kind: 'pglite' } }, channel, handlers);
 }

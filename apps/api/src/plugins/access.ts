@@ -22,13 +22,16 @@ declare module 'fastify' {
     /** The user of a live login (active, not ended), or null: what the access check accepts. */
     liveSession(userId: number, familyId: string): Promise<SessionRow | null>;
     /** Where liveSession keeps its answers (whether it can: `listening`). */
-    accessCache: Pick<AccessCache, 'listening'>;
+    accessCache: Pick<AccessCache, 'listening' | 'listenerName' | 'changesHeard'>;
     /** The service user of a live API key (not revoked, not expired, user active), or null. */
     liveApiKey(key: string): Promise<AuthUser | null>;
   }
 }
 
 export type RouteAccess = 'public' | 'authenticated' | 'permission';
+
+/** Methods that never change what is stored. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Which of the three marks a route carries, or null when it has none (or contradictory ones). */
 export function routeAccess(config: RouteOptions['config'] | undefined): RouteAccess | null {
@@ -197,6 +200,17 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
     await accessCache.start();
   });
   app.addHook('onClose', () => accessCache.close());
+  // A write that changed access answers only once no API process can still answer from before it.
+  const heardBefore = new WeakMap<FastifyRequest, number>();
+  app.addHook('onRequest', async (request) => {
+    if (!READS.has(request.method)) heardBefore.set(request, accessCache.changesHeard);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const before = heardBefore.get(request);
+    // A failed write (5xx: the database unreachable, most often) acknowledges nothing to wait for.
+    if (before !== undefined && reply.statusCode < 500) await accessCache.settle(before);
+    return payload;
+  });
   app.addHook('onRequest', enforce);
 }
 

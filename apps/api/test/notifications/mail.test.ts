@@ -8,6 +8,7 @@ import type { Notifier } from '../../src/modules/notifications/notifier';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, type Api, type Row, orderableWorkId, ORDER_DATE } from '../catalogs/support';
 import { domainEvent, testNotifier } from './support';
+import { until } from '../helpers/until';
 
 /*
  * E-mail through a local SMTP server the test starts (smtp-server): the chosen types arrive with the
@@ -54,13 +55,6 @@ const stopSmtp = () => new Promise<void>((resolve) => server.close(() => resolve
 /** The quoted-printable text of a raw message, decoded enough to read a URL. */
 const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-async function until(predicate: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function authorised(): Promise<string> {
   const created = await ana.api.post(`${API}/orders`, { workId, requiredDate: ORDER_DATE, lines: [{ materialId: cement, quantity: 2 }] });
