@@ -66,7 +66,6 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
       <Panel title="Pedidos por estatus" action={<Link to={ROUTES.ordersHistory.path} className="text-sm">Ver histórico</Link>}>
         <div className="relative h-56 w-full min-w-0">
           <ChartFigure
-            type="bar"
             data={byStatus}
             summary={`Pedidos por estatus: ${statuses.map((s) => `${s.name} ${formatNumber(s.count)}`).join(', ')}`}
             labelHeader="Estatus"
@@ -95,7 +94,6 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
       <Panel title="Pedidos por mes">
         <div className="relative h-56 w-full min-w-0">
           <ChartFigure
-            type="bar"
             data={byMonth}
             summary={`Pedidos creados por mes, los últimos ${history.byMonth.length} meses`}
             labelHeader="Mes"
@@ -241,7 +239,6 @@ export function RegistryWidget({ registry, list }: { registry: NonNullable<Dashb
       )}
       <div className="relative h-56 w-full min-w-0">
         <ChartFigure
-          type="bar"
           data={data}
           summary={`Altas, bajas y modificaciones por semana, las últimas ${weeks.length} semanas`}
           labelHeader="Semana"
