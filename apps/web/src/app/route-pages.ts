@@ -9,10 +9,13 @@ import registry from '../features/registry/module';
 import roles from '../features/roles/module';
 import users from '../features/users/module';
 import works from '../features/works/module';
-import { pageTable } from '../lib/modules';
+import { pageTable, prefetchTable } from '../lib/modules';
 
 /**
  * The page of every route, from each feature's module: a new module with pages adds one line here,
  * and a route of the contracts' navigation without a page is a type error.
  */
 export const PAGES = pageTable(dashboard, works, projects, registry, orders, catalogs, roles, users, notifications, integrations, auth);
+
+/** The routes that start their data as they load (the feature modules' prefetch). */
+export const PREFETCH = prefetchTable([dashboard, works, projects, registry, orders, catalogs, roles, users, notifications, integrations, auth]);
