@@ -29,11 +29,16 @@ export function BarChart({ data, options, ariaLabel }: BarChartProps) {
 
   useEffect(() => {
     let mounted = true;
+    let build: ReturnType<typeof setTimeout> | undefined;
     void import('../lib/bar-chart-js').then(({ Chart }) => {
-      if (mounted && canvasRef.current) chartRef.current = new Chart(canvasRef.current, { type: 'bar', ...latest.current });
+      // Each chart in a task of its own: built together, a phone's main thread is blocked for all of them at once.
+      build = setTimeout(() => {
+        if (mounted && canvasRef.current) chartRef.current = new Chart(canvasRef.current, { type: 'bar', ...latest.current });
+      });
     });
     return () => {
       mounted = false;
+      clearTimeout(build);
       chartRef.current?.destroy();
       chartRef.current = null;
     };
