@@ -29,6 +29,7 @@ const SCREENS = [
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const DEVICES = ['phone', 'desktop'] as const;
+type Device = (typeof DEVICES)[number];
 const PERFORMANCE_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
 /** LIGHTHOUSE_SCREENS=/,/login: only those paths (each one of SCREENS). */
@@ -38,6 +39,15 @@ function chosenScreens() {
   const unknown = only.filter((path) => !SCREENS.some((s) => s.path === path));
   if (unknown.length > 0) throw new Error(`LIGHTHOUSE_SCREENS: ${unknown.join(', ')} is not one of ${SCREENS.map((s) => s.path).join(', ')}`);
   return SCREENS.filter((s) => only.includes(s.path));
+}
+
+/** LIGHTHOUSE_DEVICES=phone: only those devices (each one of DEVICES). */
+function chosenDevices(): readonly Device[] {
+  const only = process.env.LIGHTHOUSE_DEVICES?.split(',');
+  if (!only) return DEVICES;
+  const unknown = only.filter((device) => !DEVICES.includes(device as Device));
+  if (unknown.length > 0) throw new Error(`LIGHTHOUSE_DEVICES: ${unknown.join(', ')} is not one of ${DEVICES.join(', ')}`);
+  return DEVICES.filter((device) => only.includes(device));
 }
 
 /** LIGHTHOUSE_REPORTS=<folder> keeps each whole report (JSON) to look into. */
@@ -64,6 +74,7 @@ async function startServer() {
 
 async function main() {
   const screens = chosenScreens();
+  const devices = chosenDevices();
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   const server = await startServer();
   const browser = await chromium.launchPersistentContext('', {
@@ -77,7 +88,7 @@ async function main() {
     const rows: string[] = [];
     for (const screen of screens) {
       const cells: string[] = [];
-      for (const device of DEVICES) {
+      for (const device of devices) {
         // The login page is measured signed out (a session would send it on to Inicio).
         const page = await browser.newPage();
         await page.goto(`${BASE_URL}/login`);
@@ -111,7 +122,7 @@ async function main() {
       }
       rows.push(`| ${screen.name} \`${screen.path}\` | ${cells.join(' | ')} |`);
     }
-    const columns = DEVICES.flatMap((device) => CATEGORIES.map((category) => `${device}: ${category}`));
+    const columns = devices.flatMap((device) => CATEGORIES.map((category) => `${device}: ${category}`));
     console.log(`| Screen | ${columns.join(' | ')} |`);
     console.log(`|---|${columns.map(() => '---:').join('|')}|`);
     for (const row of rows) console.log(row);

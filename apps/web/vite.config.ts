@@ -4,9 +4,10 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { loginBudget } from './build/login-budget.ts';
 import { precompress } from './build/precompress.ts';
+import { shellChunk } from './build/shell-chunk.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), loginBudget(), precompress()],
+  plugins: [react(), tailwindcss(), loginBudget(), shellChunk(), precompress()],
   resolve: {
     // The Lara theme's Inter (346 + 381 kB) replaced by its Latin + Spanish subset (92 + 101 kB), same axes and features: src/assets/fonts/README.md.
     alias: [

@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTES, type PermissionEntry, type RouteDef } from '@goc/contracts';
 import { canOpenRoute } from '../lib/session/route-access';
+import type { Prefetch } from '../lib/modules';
 import { getToken } from '../lib/session/session-store';
 
 const LOGIN = ROUTES.login.path;
@@ -21,8 +22,12 @@ export function guardRedirect(route: RouteDef, hasToken: boolean, permissions: r
   return null;
 }
 
-/** React Router loader applying guardRedirect; the permissions come from the API (once per session, see below) for routes that need one. */
-export function guardLoader(route: RouteDef, queryClient: QueryClient) {
+/**
+ * React Router loader applying guardRedirect; the permissions come from the API (once per session,
+ * see below) for routes that need one. Once the user may open the route, its `prefetch` starts the
+ * page's data while the page's chunks still load.
+ */
+export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?: Prefetch) {
   return async () => {
     let permissions: PermissionEntry[] = [];
     if (getToken() !== null && route.permission) {
@@ -39,6 +44,7 @@ export function guardLoader(route: RouteDef, queryClient: QueryClient) {
     }
     const target = guardRedirect(route, getToken() !== null, permissions);
     if (target) throw redirect(target);
+    prefetch?.(queryClient);
     return null;
   };
 }

@@ -9,10 +9,15 @@ import registry from '../features/registry/module';
 import roles from '../features/roles/module';
 import users from '../features/users/module';
 import works from '../features/works/module';
-import { pageTable } from '../lib/modules';
+import { pageTable, prefetchTable } from '../lib/modules';
 
 /**
- * The page of every route, from each feature's module: a new module with pages adds one line here,
+ * The page of every route, from each feature's module: a new module with pages joins MODULES,
  * and a route of the contracts' navigation without a page is a type error.
  */
-export const PAGES = pageTable(dashboard, works, projects, registry, orders, catalogs, roles, users, notifications, integrations, auth);
+const MODULES = [dashboard, works, projects, registry, orders, catalogs, roles, users, notifications, integrations, auth] as const;
+
+export const PAGES = pageTable(...MODULES);
+
+/** The routes that start their data as they load (the feature modules' prefetch). */
+export const PREFETCH = prefetchTable(MODULES);

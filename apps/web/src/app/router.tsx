@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ROUTE_LIST, ROUTES, type RouteDef, type RouteKey } from '@goc/contracts';
 import type { RouteHandle } from '../lib/routing/current-route';
 import { guardLoader } from './guards';
-import { PAGES } from './route-pages';
+import { PAGES, PREFETCH } from './route-pages';
 import { FullPageLoader } from './full-page-loader';
 
 /*
@@ -35,7 +35,7 @@ function pageRoute(route: AppRoute, queryClient: QueryClient): RouteObject {
   return {
     path: route.path,
     handle,
-    loader: guardLoader(route, queryClient),
+    loader: guardLoader(route, queryClient, PREFETCH[route.key]),
     shouldRevalidate: revalidateOnPathChange,
     lazy: async () => ({ Component: (await PAGES[route.key]()).default }),
     ErrorBoundary: LazyRouteError,

@@ -1,5 +1,6 @@
-import { Chart } from 'primereact/chart';
+import type { ChartOptions } from 'chart.js';
 import { formatNumber } from '../lib/format';
+import { BarChart } from './bar-chart';
 
 export interface ChartData {
   labels: string[];
@@ -7,9 +8,8 @@ export interface ChartData {
 }
 
 interface ChartFigureProps {
-  type: 'bar' | 'line' | 'doughnut' | 'pie';
   data: ChartData;
-  options: object;
+  options: ChartOptions<'bar'>;
   /** What the chart shows in one sentence: the canvas's accessible name. */
   summary: string;
   /** Header of the column of labels in the data table ("Estatus", "Mes", "Semana"). */
@@ -17,14 +17,14 @@ interface ChartFigureProps {
 }
 
 /**
- * A chart with its text alternative (WCAG 1.1.1): the canvas is an image named by a summary, and
+ * A bar chart with its text alternative (WCAG 1.1.1): the canvas is an image named by a summary, and
  * the same numbers follow as a table only screen readers see, one row per label and one column
  * per series.
  */
-export function ChartFigure({ type, data, options, summary, labelHeader }: ChartFigureProps) {
+export function ChartFigure({ data, options, summary, labelHeader }: ChartFigureProps) {
   return (
     <>
-      <Chart type={type} data={data} width="100%" height="100%" options={options} ariaLabel={summary} />
+      <BarChart data={data} options={options} ariaLabel={summary} />
       {/* The wrapper hides the table: a table itself grows to its content whatever its width says. */}
       <div className="sr-only">
         <table>

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { MODULES, ROUTE_LIST, ROUTES, routePath, TITLE_PREFIX } from '@goc/contracts';
-import { guardRedirect } from '../../src/app/guards';
+import { guardLoader, guardRedirect } from '../../src/app/guards';
 import { api } from '../../src/lib/api/client';
 import { ADMIN_USER, permissionsFor, seedSession } from '../fixtures';
 import { mockAdapter } from '../mock-adapter';
@@ -52,6 +53,18 @@ describe('guardRedirect (SPEC §6)', () => {
     expect(guardRedirect(ROUTES.users, true, permissionsFor(['config_permissions'], { view: true }))).toBeNull();
     expect(guardRedirect(ROUTES.users, true, permissionsFor(MODULES.map((m) => m.name).filter((m) => m !== 'config_permissions')))).toBe('/');
     expect(guardRedirect(ROUTES.registryOfficeCreate, true, permissionsFor(['registry_office'], { view: true, edit: true }))).toBe('/');
+  });
+});
+
+describe('guardLoader', () => {
+  it("starts the page's prefetch once the user may open the route, never before a redirect", async () => {
+    const queryClient = new QueryClient();
+    const prefetch = vi.fn();
+    await expect(guardLoader(ROUTES.home, queryClient, prefetch)()).rejects.toMatchObject({ status: 302 });
+    expect(prefetch).not.toHaveBeenCalled();
+    seedSession();
+    await guardLoader(ROUTES.home, queryClient, prefetch)();
+    expect(prefetch).toHaveBeenCalledWith(queryClient);
   });
 });
 

@@ -1,12 +1,14 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { ROUTES, type SessionUser } from '@goc/contracts';
-import { ChangePasswordDialog } from '../../features/users/change-password-dialog';
 import { es } from '../../i18n/es';
 import { UserAvatar } from './user-avatar';
 import { displayName } from './user-identity';
+
+// Loaded when opened: its form (react-hook-form, the password field) is not on every screen's first load.
+const ChangePasswordDialog = lazy(() => import('../../features/users/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 interface UserMenuProps {
   user: SessionUser;
@@ -61,7 +63,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
         <i className="pi pi-angle-down hidden text-xs text-slate-500 md:inline" aria-hidden="true" />
       </button>
       <Menu id="goc-user-menu" ref={menu} model={items} popup popupAlignment="right" className="w-64" />
-      {changingPassword && <ChangePasswordDialog onHide={() => setChangingPassword(false)} />}
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog onHide={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

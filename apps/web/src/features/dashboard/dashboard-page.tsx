@@ -6,7 +6,7 @@ import { formatMoney, formatNumber, formatPercent, percentOf } from '../../lib/f
 import { usePermissions } from '../../lib/session/permissions-store';
 import { canOpenRoute } from '../../lib/session/route-access';
 import { useSessionUser } from '../../lib/session/session-user';
-import { dashboardKey, fetchDashboard } from './dashboard-api';
+import { dashboardQuery } from './dashboard-api';
 import { approvalsLink } from './approvals-link';
 import { ApprovalsWidget, HistoryWidget, KpiCard, MyOrdersWidget, ProjectsWidget, RegistryWidget } from './widgets';
 
@@ -69,7 +69,7 @@ export default function DashboardPage() {
   const { permissions } = usePermissions();
   const links = shortcuts((leaf) => canOpenRoute(ROUTES[leaf.route], permissions));
   const firstName = user?.employee?.firstName ?? user?.username;
-  const { data, isPending, isError } = useQuery({ queryKey: dashboardKey, queryFn: fetchDashboard });
+  const { data, isPending, isError } = useQuery(dashboardQuery);
   const registryList = REGISTRY_LISTS.find((l) => canOpenRoute(ROUTES[l.route], permissions)) ?? REGISTRY_LISTS[0];
 
   return (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDay, routePath, ROUTES, type Dashboard, type RouteKey } from '@goc/contracts';
 import { ChartFigure } from '../../components/chart-figure';
@@ -46,8 +46,11 @@ function Panel({ title, children, action }: { title: string; children: React.Rea
   );
 }
 
-/** Orders per status (bar, each bar opens Histórico filtered by it) and per month of the last months. */
-export function HistoryWidget({ history }: { history: NonNullable<Dashboard['history']> }) {
+/**
+ * Orders per status (bar, each bar opens Histórico filtered by it) and per month of the last months.
+ * Memoised, like the altas y bajas: the page redraws as the user and the permissions arrive, the charts need not.
+ */
+export const HistoryWidget = memo(function HistoryWidget({ history }: { history: NonNullable<Dashboard['history']> }) {
   const navigate = useNavigate();
   const statuses = history.byStatus;
   const statusLink = (id: number) => filteredListLink('ordersHistory', { statusId: id });
@@ -66,7 +69,6 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
       <Panel title="Pedidos por estatus" action={<Link to={ROUTES.ordersHistory.path} className="text-sm">Ver histórico</Link>}>
         <div className="relative h-56 w-full min-w-0">
           <ChartFigure
-            type="bar"
             data={byStatus}
             summary={`Pedidos por estatus: ${statuses.map((s) => `${s.name} ${formatNumber(s.count)}`).join(', ')}`}
             labelHeader="Estatus"
@@ -95,7 +97,6 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
       <Panel title="Pedidos por mes">
         <div className="relative h-56 w-full min-w-0">
           <ChartFigure
-            type="bar"
             data={byMonth}
             summary={`Pedidos creados por mes, los últimos ${history.byMonth.length} meses`}
             labelHeader="Mes"
@@ -109,7 +110,7 @@ export function HistoryWidget({ history }: { history: NonNullable<Dashboard['his
       </Panel>
     </>
   );
-}
+});
 
 /** Pedidos por aprobar (orders_approval): sent orders at or above their company's limit, the longest waiting first. */
 export function ApprovalsWidget({ approvals }: { approvals: NonNullable<Dashboard['approvals']> }) {
@@ -216,7 +217,7 @@ const weekLabel = (key: string) => `S${key.slice(-2)}`;
  * Altas, bajas and salary changes of this week and the weeks before it (stacked bars). `list` is
  * the movements page the user may open; from Histórico de Registro a week's bar opens its cut.
  */
-export function RegistryWidget({ registry, list }: { registry: NonNullable<Dashboard['registry']>; list: { route: RouteKey; label: string } }) {
+export const RegistryWidget = memo(function RegistryWidget({ registry, list }: { registry: NonNullable<Dashboard['registry']>; list: { route: RouteKey; label: string } }) {
   const navigate = useNavigate();
   const { weeks } = registry;
   const current = weeks.at(-1);
@@ -241,7 +242,6 @@ export function RegistryWidget({ registry, list }: { registry: NonNullable<Dashb
       )}
       <div className="relative h-56 w-full min-w-0">
         <ChartFigure
-          type="bar"
           data={data}
           summary={`Altas, bajas y modificaciones por semana, las últimas ${weeks.length} semanas`}
           labelHeader="Semana"
@@ -266,4 +266,4 @@ export function RegistryWidget({ registry, list }: { registry: NonNullable<Dashb
       </p>
     </Panel>
   );
-}
+});

@@ -6,7 +6,7 @@ import { mockAdapter } from '../../mock-adapter';
 import { renderApp } from '../../render-app';
 
 // jsdom has no canvas: the chart is a labelled stub; the page's own links carry the data.
-vi.mock('primereact/chart', () => ({ Chart: ({ type }: { type: string }) => <div data-testid={`chart-${type}`} /> }));
+vi.mock('../../../src/components/bar-chart', () => ({ BarChart: () => <div data-testid="chart-bar" /> }));
 vi.setConfig({ testTimeout: 60_000 });
 /** The first render loads the lazy page: slow on a busy machine. */
 const SLOW = { timeout: 15_000 };
