@@ -67,8 +67,8 @@ afterEach(async () => {
   open = [];
 });
 
-/** Two processes that have listened for longer than a lease, so a barrier knows every proc. */
-async function settledPair() {
+/** Two processes listening, each with a lease. */
+async function listeningPair() {
   const bus = channel();
   const a = bus.spawn();
   const b = bus.spawn();
@@ -76,8 +76,14 @@ async function settledPair() {
   bus.listen(a);
   bus.listen(b);
   await until(() => a.peers.fresh && b.peers.fresh);
-  await sleep(TIMING.leaseMs + 20);
   return { bus, a, b };
+}
+
+/** Two processes that have listened for longer than a lease, so a barrier knows every process. */
+async function settledPair() {
+  const pair = await listeningPair();
+  await sleep(TIMING.leaseMs + 20);
+  return pair;
 }
 
 describe('access peers', () => {
@@ -111,13 +117,7 @@ describe('access peers', () => {
   });
 
   it('is not sure of the other processes within a lease of starting to listen', async () => {
-    const bus = channel();
-    const a = bus.spawn();
-    const b = bus.spawn();
-    open = [a, b];
-    bus.listen(a);
-    bus.listen(b);
-    await until(() => a.peers.fresh && b.peers.fresh);
+    const { a } = await listeningPair();
     const started = Date.now();
     await a.peers.barrier();
     // A process that stopped just before A listened may still answer from memory: only the lease is sure.
