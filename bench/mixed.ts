@@ -10,8 +10,9 @@ import { benchCases, type BenchCase } from './cases';
 import { adminPassword, type BaselinePlan, captureSql, loginOverHttp } from './capture';
 import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS, writeReadmeSection } from './harness';
 import { measure, type Measurement } from './load';
-import { middleId, seedMaterials } from './materials';
-import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
+import { directusFromEnv, type DirectusTarget } from './directus';
+import { countMaterials, middleId, seedMaterials } from './materials';
+import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion, reusedDatabase } from './postgres';
 import { cpuSeconds, freePort, startServer, stopServer, type Server } from './processes';
 
 /*
@@ -22,7 +23,8 @@ import { cpuSeconds, freePort, startServer, stopServer, type Server } from './pr
  * loses much is paying for a cache dropped too widely or for contention it should not have.
  * PGlite always (the writer goes through the same API process, the database being in it), PostgreSQL
  * when one answers; there the bare baseline (the same SQL, no API) is measured the same way, the
- * writer still going through GOC's API beside it.
+ * writer still going through GOC's API beside it, and so is a Directus when given as for
+ * `npm run bench` (on a kept database: BENCH_KEEP_DATABASE=1, then BENCH_POSTGRES_DATABASE).
  */
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -34,6 +36,9 @@ const LINES_PER_ORDER = 5;
 /** A writer that falls this far behind skips ticks rather than piling requests up. */
 const MAX_WRITES_IN_FLIGHT = 20;
 const HARD_LIMIT_MS = 20 * 60_000;
+
+const directus = directusFromEnv();
+const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
 
 const log = (message: string) => process.stdout.write(`[mixed] ${message}\n`);
 let cleanupDatabase: string | null = null;
@@ -87,13 +92,13 @@ interface Row {
 }
 
 async function loadCases(
-  target: { database: string; server: string; baseUrl: string; pid: number | undefined; headers: Record<string, string> },
+  target: { database: string; server: string; baseUrl: string; pid: number | undefined; headers: Record<string, string>; directusShape?: boolean },
   cases: BenchCase[],
   writer: () => { stop(): Promise<WriterFigures> },
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (const benchCase of cases) {
-    const url = `${target.baseUrl}${benchCase.path}`;
+    const url = `${target.baseUrl}${target.directusShape ? benchCase.directusPath : benchCase.path}`;
     const settings = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, measureSeconds: MEASURE_SECONDS };
     const readOnly = await measure(url, target.headers, settings, () => cpuSeconds(target.pid));
     const running = writer();
@@ -111,15 +116,24 @@ async function loadCases(
   return rows;
 }
 
-async function runEngine(label: string, dataDir: string, url: string | undefined, workDir: string): Promise<Row[]> {
-  log(`${label}: migrating, demo data, ${ROWS} materials…`);
+/** The materials a database holds; 0 for one not migrated yet. */
+async function countMaterialsIfMigrated(database: Parameters<typeof countMaterials>[0]): Promise<number> {
+  return countMaterials(database).catch(() => 0);
+}
+
+async function runEngine(label: string, dataDir: string, url: string | undefined, workDir: string, compareDirectus: DirectusTarget | null): Promise<Row[]> {
   const database = await openDatabase({ databaseUrl: url, pgliteDir: url ? null : dataDir });
   let cases: BenchCase[];
   let plan: BaselinePlan | null = null;
   try {
-    await migrateDatabase(database);
-    await seedDatabase(database, { adminPassword: adminPassword(), demoData: true, passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }) });
-    await seedMaterials(database, ROWS);
+    // A kept database already holds the demo data and the materials (ids, hence case (c), unchanged).
+    if ((await countMaterialsIfMigrated(database)) >= ROWS) log(`${label}: demo data and ${ROWS} materials already seeded, reused`);
+    else {
+      log(`${label}: migrating, demo data, ${ROWS} materials…`);
+      await migrateDatabase(database);
+      await seedDatabase(database, { adminPassword: adminPassword(), demoData: true, passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }) });
+      await seedMaterials(database, ROWS);
+    }
     cases = benchCases(await middleId(database, ROWS));
     if (url) {
       const captures = await captureSql({ database, dataDir, databaseUrl: url, cases });
@@ -165,10 +179,29 @@ async function runEngine(label: string, dataDir: string, url: string | undefined
         await stopServer(baseline);
       }
     }
+    if (compareDirectus) {
+      const directusHeaders = { authorization: `Bearer ${compareDirectus.token}` };
+      rows.push(
+        ...(await loadCases({ database: label, server: 'Directus', baseUrl: compareDirectus.url, pid: compareDirectus.pid, headers: directusHeaders, directusShape: true }, cases, writer)),
+      );
+    }
   } finally {
     await stopServer(api);
   }
   return rows;
+}
+
+/** GOC's req/s over Directus's, alone and beside the writer, for each request measured on both. */
+function directusRatios(rows: Row[]): string[] {
+  const ratios = rows.flatMap((goc) => {
+    if (goc.server !== 'GOC') return [];
+    const other = rows.find((r) => r.server === 'Directus' && r.database === goc.database && r.caseKey === goc.caseKey);
+    if (!other) return [];
+    const alone = goc.readOnly.requestsPerSecond / other.readOnly.requestsPerSecond;
+    const mixed = goc.mixed.requestsPerSecond / other.mixed.requestsPerSecond;
+    return [`(${goc.caseKey}) ${alone.toFixed(1)}× alone, ${mixed.toFixed(1)}× beside the writer`];
+  });
+  return ratios.length === 0 ? [] : ['', `GOC / Directus (${rows.find((r) => r.server === 'Directus')?.database}): ${ratios.join('; ')}.`];
 }
 
 function render(rows: Row[], loadBefore: number, cases: BenchCase[]): string {
@@ -186,6 +219,7 @@ function render(rows: Row[], loadBefore: number, cases: BenchCase[]): string {
     '| Database | Server | Request | alone req/s | with writer req/s | kept | p50 ms alone / with | writer orders/s |',
     '|---|---|---|---:|---:|---:|---:|---:|',
     ...lines,
+    ...directusRatios(rows),
   ].join('\n');
 }
 
@@ -195,17 +229,20 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'goc-mixed-'));
   const rows: Row[] = [];
   try {
-    rows.push(...(await runEngine('PGlite', join(workDir, 'pglite'), undefined, workDir)));
+    if (process.env.BENCH_SKIP_PGLITE === '1') log('PGlite: skipped (BENCH_SKIP_PGLITE=1)');
+    else rows.push(...(await runEngine('PGlite', join(workDir, 'pglite'), undefined, workDir, null)));
     const version = await postgresVersion();
     if (version === null) log('PostgreSQL: no server answered; measured on PGlite only');
     else {
-      const name = benchDatabaseName();
-      await createDatabase(name);
-      cleanupDatabase = name;
+      const reused = reusedDatabase();
+      const name = reused ?? benchDatabaseName();
+      if (!reused) await createDatabase(name);
+      cleanupDatabase = keepDatabase || reused ? null : name;
       try {
-        rows.push(...(await runEngine(`PostgreSQL ${version.split(' ')[0]}`, join(workDir, 'postgres'), databaseUrl(name), workDir)));
+        rows.push(...(await runEngine(`PostgreSQL ${version.split(' ')[0]}`, join(workDir, 'postgres'), databaseUrl(name), workDir, directus)));
       } finally {
-        await dropDatabase(name);
+        if (cleanupDatabase) await dropDatabase(cleanupDatabase);
+        else log(`PostgreSQL database ${name} kept: ${databaseUrl(name)}`);
         cleanupDatabase = null;
       }
     }

@@ -64,3 +64,11 @@ export async function dropDatabase(name: string): Promise<void> {
   assertName(name);
   await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
+
+/** A kept benchmark database to measure again (e.g. once a Directus has been pointed at it). */
+export function reusedDatabase(): string | null {
+  const name = process.env.BENCH_POSTGRES_DATABASE;
+  if (!name) return null;
+  if (!/^goc_bench_\d{14}$/.test(name)) throw new Error(`BENCH_POSTGRES_DATABASE must name a kept benchmark database (goc_bench_…), got ${name}`);
+  return name;
+}

@@ -8,7 +8,8 @@ import { MAX_ROWS } from './dataset';
 import { explain } from './explain';
 import { measure } from './load';
 import { countMaterials, middleId, seedMaterials } from './materials';
-import { adminUrl, benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
+import { directusFromEnv, type DirectusTarget } from './directus';
+import { adminUrl, benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion, reusedDatabase } from './postgres';
 import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS } from './harness';
 import { cpuSeconds, freePort, peakRssMiB, startServer, stopServer, type Server } from './processes';
 import { writeFigures, type CaseNotes, type Report, type ScenarioNotes, type ServerRun } from './report';
@@ -52,34 +53,6 @@ function connectionsFromEnv(): number[] {
     throw new Error(`BENCH_CONNECTIONS must be integers 1…256 separated by commas, got ${raw}`);
   }
   return values;
-}
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-interface DirectusTarget {
-  url: string;
-  token: string;
-  /** Its Node process, when given (BENCH_DIRECTUS_PID): then its CPU per request is measured too. */
-  pid: number | undefined;
-}
-
-/** Directus is compared only when both its address and a token are given; loopback only, like the rest. */
-function directusFromEnv(): DirectusTarget | null {
-  const url = process.env.BENCH_DIRECTUS_URL;
-  const token = process.env.BENCH_DIRECTUS_TOKEN;
-  if (!url || !token) return null;
-  const parsed = new URL(url);
-  if (!LOOPBACK.has(parsed.hostname)) throw new Error(`BENCH_DIRECTUS_URL must point to a loopback address, got ${parsed.hostname}`);
-  const pid = Number(process.env.BENCH_DIRECTUS_PID);
-  return { url: url.replace(/\/$/, ''), token, pid: Number.isInteger(pid) && pid > 0 ? pid : undefined };
-}
-
-/** A kept benchmark database to measure again (e.g. once a Directus has been pointed at it). */
-function reusedDatabase(): string | null {
-  const name = process.env.BENCH_POSTGRES_DATABASE;
-  if (!name) return null;
-  if (!/^goc_bench_\d{14}$/.test(name)) throw new Error(`BENCH_POSTGRES_DATABASE must name a kept benchmark database (goc_bench_…), got ${name}`);
-  return name;
 }
 
 const rows = intFromEnv('BENCH_ROWS', MAX_ROWS, 1_300, MAX_ROWS);
