@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { createAccessPeers, type AccessPeers, type PeerTiming } from './access-peers';
+import { createAccessPeers, type AccessPeers } from './access-peers';
 import { listenTo } from './db-listener';
 
 /*
@@ -47,7 +47,7 @@ export interface AccessCache {
   close(): Promise<void>;
 }
 
-export function createAccessCache(database: Database, log: FastifyBaseLogger, timing?: PeerTiming): AccessCache {
+export function createAccessCache(database: Database, log: FastifyBaseLogger): AccessCache {
   const sessions = new Map<string, SessionRow>();
   /** Raised by every change heard for a user: a read that began before it is not kept. */
   const userChanges = new Map<number, number>();
@@ -76,7 +76,7 @@ export function createAccessCache(database: Database, log: FastifyBaseLogger, ti
     }
   };
   const peers: AccessPeers | null =
-    database.driver.kind === 'postgres' ? createAccessPeers({ send: (payload) => listener.send(payload) }, log, timing) : null;
+    database.driver.kind === 'postgres' ? createAccessPeers({ send: (payload) => listener.send(payload) }, log) : null;
   const listener = listenTo(
     database,
     ACCESS_CHANNEL,

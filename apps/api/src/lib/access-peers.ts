@@ -55,7 +55,7 @@ export interface PeerTiming {
   pingMs: number;
 }
 
-export const DEFAULT_PEER_TIMING: PeerTiming = { leaseMs: 2_000, pingMs: 500 };
+const DEFAULT_PEER_TIMING: PeerTiming = { leaseMs: 2_000, pingMs: 500 };
 
 export function createAccessPeers(transport: PeerTransport, log: FastifyBaseLogger, timing: PeerTiming = DEFAULT_PEER_TIMING): AccessPeers {
   const id = randomBytes(6).toString('hex');
