@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addBusinessDays, businessToday } from '@goc/contracts';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { seedDatabase } from '../apps/api/src/db/seed';
@@ -12,8 +11,9 @@ import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS, writeReadmeSection
 import { measure, type Measurement } from './load';
 import { directusFromEnv, type DirectusTarget } from './directus';
 import { countMaterials, middleId, seedMaterials } from './materials';
+import { LINES_PER_ORDER, ORDERS_PER_SECOND, orderBody, startWriter, type OrderWriter, type WriterFigures } from './order-writer';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion, reusedDatabase } from './postgres';
-import { cpuSeconds, freePort, startServer, stopServer, type Server } from './processes';
+import { cpuSeconds, freePort, startServer, stopServer } from './processes';
 
 /*
  * npm run bench:mixed: the three requests of `npm run bench` read-only, then again while a writer
@@ -31,10 +31,6 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CONNECTIONS = 16;
 const WARMUP_SECONDS = 5;
 const MEASURE_SECONDS = 10;
-const ORDERS_PER_SECOND = 10;
-const LINES_PER_ORDER = 5;
-/** A writer that falls this far behind skips ticks rather than piling requests up. */
-const MAX_WRITES_IN_FLIGHT = 20;
 const HARD_LIMIT_MS = 20 * 60_000;
 
 const directus = directusFromEnv();
@@ -42,45 +38,6 @@ const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
 
 const log = (message: string) => process.stdout.write(`[mixed] ${message}\n`);
 let cleanupDatabase: string | null = null;
-
-interface WriterFigures {
-  created: number;
-  failed: number;
-  skipped: number;
-  seconds: number;
-}
-
-/** Creates ORDERS_PER_SECOND orders a second until stopped; what it managed is returned by stop(). */
-function startWriter(api: Server, headers: Record<string, string>, body: () => string): { stop(): Promise<WriterFigures> } {
-  const figures: WriterFigures = { created: 0, failed: 0, skipped: 0, seconds: 0 };
-  const started = performance.now();
-  const inFlight = new Set<Promise<void>>();
-  const timer = setInterval(() => {
-    if (inFlight.size >= MAX_WRITES_IN_FLIGHT) {
-      figures.skipped += 1;
-      return;
-    }
-    const write = fetch(`${api.baseUrl}/api/v2/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: body() })
-      .then(async (response) => {
-        await response.arrayBuffer();
-        if (response.status === 201) figures.created += 1;
-        else figures.failed += 1;
-      })
-      .catch(() => {
-        figures.failed += 1;
-      });
-    inFlight.add(write);
-    void write.finally(() => inFlight.delete(write));
-  }, 1000 / ORDERS_PER_SECOND);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await Promise.all(inFlight);
-      figures.seconds = (performance.now() - started) / 1000;
-      return figures;
-    },
-  };
-}
 
 interface Row {
   database: string;
@@ -94,7 +51,7 @@ interface Row {
 async function loadCases(
   target: { database: string; server: string; baseUrl: string; pid: number | undefined; headers: Record<string, string>; directusShape?: boolean },
   cases: BenchCase[],
-  writer: () => { stop(): Promise<WriterFigures> },
+  writer: () => OrderWriter,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (const benchCase of cases) {
@@ -149,17 +106,8 @@ async function runEngine(label: string, dataDir: string, url: string | undefined
   try {
     const token = await loginOverHttp(api.baseUrl);
     const headers = { authorization: `Bearer ${token}` };
-    const options = async (path: string) => {
-      const response = await fetch(`${api.baseUrl}/api/v2${path}`, { headers });
-      if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
-      return ((await response.json()) as { items: { value: number }[] }).items.map((item) => item.value);
-    };
-    const [workId] = await options('/works/options?limit=1&filter=planeacion,en_ejecucion');
-    const materials = await options(`/materials/options?limit=${LINES_PER_ORDER}`);
-    if (workId === undefined || materials.length < LINES_PER_ORDER) throw new Error('the demo data has no work taking orders or too few materials');
-    const requiredDate = addBusinessDays(businessToday(), 21);
-    const body = () => JSON.stringify({ workId, requiredDate, lines: materials.map((materialId, i) => ({ materialId, quantity: i + 1 })) });
-    const writer = () => startWriter(api, headers, body);
+    const body = await orderBody(api.baseUrl, headers);
+    const writer = () => startWriter(api.baseUrl, headers, body);
 
     rows.push(...(await loadCases({ database: label, server: 'GOC', baseUrl: api.baseUrl, pid: api.child.pid, headers }, cases, writer)));
     if (plan) {

@@ -2,17 +2,20 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { SourceMap } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase } from '../apps/api/src/db/client';
 import { adminPassword, loginOverHttp } from './capture';
 import { childEnv, ensureBuiltApi, runBench, SERVER_JS, writeReadmeSection } from './harness';
 import { measure, type Measurement } from './load';
 import { middleId, seedMaterials } from './materials';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
-import { cpuSeconds, freePort, startServer, stopServer } from './processes';
+import { LINES_PER_ORDER, ORDERS_PER_SECOND, orderBody, startWriter, type WriterFigures } from './order-writer';
+import { cpuSeconds, freePort, startServer, stopServer, type Server } from './processes';
 import { summariseProfile, type CpuProfile, type ProfileSummary } from './profile-summary';
 
 /*
- * npm run bench:profile: where the API's CPU goes on case (c), one material by id. The built API runs
+ * npm run bench:profile: where the API's CPU goes on case (c), one material by id, and on creating an
+ * order (the writer of bench:mixed, whose CPU the reads beside it lose). The built API runs
  * with V8's sampling profiler (--cpu-prof); the load is the bench's (warm-up, then a measured period
  * at 16 connections), and only the samples taken during the measured period are summarised, per
  * request: by package (node_modules), Node's own internals, garbage collection and GOC's bundle, with
@@ -26,6 +29,8 @@ const WARMUP_SECONDS = 5;
 const MEASURE_SECONDS = 10;
 /** Sampling interval (µs): 4× V8's default, enough samples in 10 s for 0.01 ms resolution per request. */
 const SAMPLE_INTERVAL_US = 250;
+/** After the writer stops: its orders' domain events delivered before the window closes. */
+const SETTLE_MS = 1_000;
 const HARD_LIMIT_MS = 8 * 60_000;
 
 const log = (message: string) => process.stdout.write(`[profile] ${message}\n`);
@@ -35,6 +40,7 @@ interface EngineProfile {
   label: string;
   measurement: Measurement;
   summary: ProfileSummary;
+  orders: { figures: WriterFigures; summary: ProfileSummary };
 }
 
 /** The monotonic clock V8 stamps its samples with, in µs (system-wide on Linux, so comparable across processes). */
@@ -42,7 +48,7 @@ const nowMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 async function profileEngine(label: string, dataDir: string, url: string | undefined, workDir: string): Promise<EngineProfile> {
   const profileDir = join(workDir, `${label.replace(/\W+/g, '-')}-profile`);
-  const env = childEnv({ GOC_DATA_DIR: dataDir, GOC_ADMIN_PASSWORD: adminPassword(), GOC_DEMO_DATA: 'false', ...(url ? { DATABASE_URL: url } : {}) });
+  const env = childEnv({ GOC_DATA_DIR: dataDir, GOC_ADMIN_PASSWORD: adminPassword(), GOC_DEMO_DATA: 'true', ...(url ? { DATABASE_URL: url } : {}) });
   const start = async (args: string[]) =>
     startServer({ name: `API (${label})`, args: [...args, SERVER_JS], env, port: await freePort(), readyPath: '/api/v2/health', logFile: join(workDir, 'api.log') });
 
@@ -60,6 +66,7 @@ async function profileEngine(label: string, dataDir: string, url: string | undef
   const server = await start(['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-interval=${SAMPLE_INTERVAL_US}`]);
   let measurement: Measurement;
   let window: { from: number; to: number };
+  let writes: { figures: WriterFigures; cpuMsPerOrder: number; window: { from: number; to: number } };
   try {
     const token = await loginOverHttp(server.baseUrl);
     const headers = { authorization: `Bearer ${token}` };
@@ -70,6 +77,7 @@ async function profileEngine(label: string, dataDir: string, url: string | undef
     measurement = await measure(target, headers, { connections: CONNECTIONS, warmupSeconds: 0, measureSeconds: MEASURE_SECONDS }, () => cpuSeconds(server.child.pid));
     window = { from, to: nowMicros() };
     if (measurement.failures > 0) throw new Error(`${label}: ${measurement.failureDetail}`);
+    writes = await profileWrites(server, headers);
   } finally {
     // The profile is written when the process exits; SIGTERM makes it close and exit normally.
     await stopServer(server);
@@ -80,7 +88,33 @@ async function profileEngine(label: string, dataDir: string, url: string | undef
   if (measurement.cpuMsPerRequest === null) throw new Error('the API process CPU time cannot be read (/proc)');
   const summary = summariseProfile(profile, window, measurement.cpuMsPerRequest, bundle());
   log(`${label}: ${measurement.requestsPerSecond.toFixed(0)} req/s, ${summary.cpuMsPerRequest.toFixed(3)} ms of CPU per request`);
-  return { label, measurement, summary };
+  const orders = { figures: writes.figures, summary: summariseProfile(profile, writes.window, writes.cpuMsPerOrder, bundle()) };
+  log(`${label}: ${writes.figures.created} orders, ${writes.cpuMsPerOrder.toFixed(2)} ms of CPU per order`);
+  return { label, measurement, summary, orders };
+}
+
+/**
+ * The writer of `bench:mixed` alone: 10 orders a second for the measured period, after a warm-up of
+ * its own. The window closes a moment after the last answer, so that the work an order leaves behind
+ * (the domain events' deliveries) counts for it.
+ */
+async function profileWrites(server: Server, headers: Record<string, string>) {
+  const body = await orderBody(server.baseUrl, headers);
+  const warmup = startWriter(server.baseUrl, headers, body);
+  await sleep(WARMUP_SECONDS * 1000);
+  await warmup.stop();
+  await sleep(SETTLE_MS);
+  const cpuBefore = cpuSeconds(server.child.pid);
+  const from = nowMicros();
+  const writer = startWriter(server.baseUrl, headers, body);
+  await sleep(MEASURE_SECONDS * 1000);
+  const figures = await writer.stop();
+  await sleep(SETTLE_MS);
+  const window = { from, to: nowMicros() };
+  const cpuAfter = cpuSeconds(server.child.pid);
+  if (cpuBefore === null || cpuAfter === null) throw new Error('the API process CPU time cannot be read (/proc)');
+  if (figures.failed > 0 || figures.created === 0) throw new Error(`order writes: ${figures.created} created, ${figures.failed} failed`);
+  return { figures, cpuMsPerOrder: ((cpuAfter - cpuBefore) * 1000) / figures.created, window };
 }
 
 /** The API bundle and its source map, so that profile positions name apps/api/src files. */
@@ -114,6 +148,28 @@ function section(engine: EngineProfile): string {
   return lines.join('\n');
 }
 
+function ordersSection(engine: EngineProfile): string {
+  const { summary, figures } = engine.orders;
+  return [
+    `### ${engine.label}: creating orders`,
+    '',
+    `${figures.created} orders of ${LINES_PER_ORDER} lines in ${figures.seconds.toFixed(1)} s (\`POST /api/v2/orders\`, ${ORDERS_PER_SECOND} a second); ` +
+      `${summary.samples} samples: **${ms(summary.cpuMsPerRequest)} ms of API CPU per order**, the deliveries of its domain events included.`,
+    '',
+    '| Where (self time) | ms per order | share |',
+    '|---|---:|---:|',
+    ...summary.groups.filter((g) => g.share >= 0.005).map((g) => `| ${g.name} | ${ms(g.msPerRequest)} | ${(g.share * 100).toFixed(1)} % |`),
+    '',
+    '| Function, any (self time) | in | ms per order |',
+    '|---|---|---:|',
+    ...summary.frames.map((f) => `| \`${f.name}\` | ${f.group} | ${ms(f.msPerRequest)} |`),
+    '',
+    '| GOC function (with what it calls) | ms per order | self |',
+    '|---|---:|---:|',
+    ...summary.functions.map((f) => `| \`${f.name}\` | ${ms(f.totalMsPerRequest)} | ${ms(f.selfMsPerRequest)} |`),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
   ensureBuiltApi(log);
@@ -140,8 +196,9 @@ async function main(): Promise<void> {
   const header =
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}; load average ${loadBefore.toFixed(2)} ` +
     `when it started, ${(loadavg()[0] ?? 0).toFixed(2)} when it ended. Case (c) \`GET /api/v2/materials/:id\` on ${ROWS} materials, ` +
-    `${WARMUP_SECONDS} s warm-up, ${MEASURE_SECONDS} s measured at ${CONNECTIONS} connections, V8 sampling every ${SAMPLE_INTERVAL_US} µs.`;
-  writeReadmeSection('profile', [header, ...engines.map(section)].join('\n\n'));
+    `${WARMUP_SECONDS} s warm-up, ${MEASURE_SECONDS} s measured at ${CONNECTIONS} connections; then orders created at ${ORDERS_PER_SECOND} a second ` +
+    `(${WARMUP_SECONDS} s warm-up, ${MEASURE_SECONDS} s measured) on the demo data; V8 sampling every ${SAMPLE_INTERVAL_US} µs.`;
+  writeReadmeSection('profile', [header, ...engines.flatMap((engine) => [section(engine), ordersSection(engine)])].join('\n\n'));
   log('profile written to bench/README.md');
 }
 

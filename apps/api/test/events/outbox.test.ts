@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, eventDeliveries, users } from '../../src/db/schema';
+import { createDispatcher, DEFAULT_DISPATCHER_SETTINGS } from '../../src/lib/events/dispatcher';
 import type { DomainEvent, EventSubscriber } from '../../src/lib/events/types';
+import type { Database } from '../../src/db/client';
 import { createTestApp, login, type TestApp } from '../helpers/app';
 import { API, apiFor, type Api } from '../catalogs/support';
 
@@ -199,5 +201,34 @@ describe('domain events', () => {
     expect(left.map((r) => r.recordId).sort()).toEqual([2, 3]);
     expect(left.map((r) => r.id)).not.toContain(rows[0]!.id);
     await purger.close();
+  });
+
+  it('a round that finds nothing to do is one statement; one that delivers, a statement per step', async () => {
+    // The dispatcher's statements, counted on its handle: a statement (execute) or a transaction.
+    const calls = { execute: 0, transaction: 0 };
+    const counted = new Proxy(t.db, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if ((key === 'execute' || key === 'transaction') && typeof value === 'function') {
+          return (...args: unknown[]) => {
+            calls[key] += 1;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return value;
+      },
+    });
+    const counter = recorder('pruebas.contador');
+    const dispatcher = createDispatcher({ ...t.database, db: counted } as Database, [counter.subscriber], { ...DEFAULT_DISPATCHER_SETTINGS, retentionDays: 30 }, console);
+    await dispatcher.drain();
+    const unit = await createUnit(admin, 'ev6', 'Contado');
+    Object.assign(calls, { execute: 0, transaction: 0 });
+    await dispatcher.drain();
+    expect(eventsOf(counter.received, 'units', unit.id)).toHaveLength(1);
+    // The round that delivers (check, locked fan-out, claim, delete), then the one that finds nothing.
+    expect(calls).toEqual({ execute: 5, transaction: 0 });
+    Object.assign(calls, { execute: 0, transaction: 0 });
+    await dispatcher.drain();
+    expect(calls).toEqual({ execute: 1, transaction: 0 });
   });
 });

@@ -111,23 +111,29 @@ export function createDispatcher(
     return result;
   }
 
+  /**
+   * One statement, its own transaction: the advisory lock comes first (the picked rows join it), so
+   * fan-outs of several processes run one after another. The statement's snapshot may predate the
+   * lock; `for update` re-reads each picked row once it is locked, so an event another process
+   * dispatched meanwhile is left out rather than queued again.
+   */
   async function fanOut(): Promise<number> {
     const names = subscribers.map((s) => s.name);
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${FAN_OUT_LOCK_KEY})`);
-      const picked = sql`select id, resource, record_id from domain_events where dispatched_at is null order by id limit ${settings.batchSize}`;
-      const queue =
-        names.length === 0
-          ? sql``
-          : sql`, queued as (
-              insert into event_deliveries (subscriber, event_id, resource, record_id)
-              select s.name, p.id, p.resource, p.record_id from picked p cross join unnest(array[${textList(names)}]::text[]) as s(name)
-              on conflict do nothing)`;
-      const result = await tx.execute<{ id: string }>(sql`
-        with picked as (${picked})${queue}
-        update domain_events e set dispatched_at = now() from picked where e.id = picked.id returning e.id`);
-      return result.rows.length;
-    });
+    const queue =
+      names.length === 0
+        ? sql``
+        : sql`, queued as (
+            insert into event_deliveries (subscriber, event_id, resource, record_id)
+            select s.name, p.id, p.resource, p.record_id from picked p cross join unnest(array[${textList(names)}]::text[]) as s(name)
+            on conflict do nothing)`;
+    const result = await db.execute<{ id: string }>(sql`
+      with fan_out_lock as materialized (select pg_advisory_xact_lock(${FAN_OUT_LOCK_KEY})),
+      picked as (
+        select e.id, e.resource, e.record_id from domain_events e cross join fan_out_lock
+        where e.dispatched_at is null order by e.id limit ${settings.batchSize}
+        for update of e)${queue}
+      update domain_events e set dispatched_at = now() from picked where e.id = picked.id returning e.id`);
+    return result.rows.length;
   }
 
   async function claim(subscriber: EventSubscriber): Promise<DomainEvent[]> {
@@ -191,10 +197,32 @@ export function createDispatcher(
     }
   }
 
+  /**
+   * Whether any event awaits its fan-out, and which subscribers have a delivery due: one statement
+   * (index probes), so that the rounds that find nothing (the one after every round that did work,
+   * the one a process's own commit notification starts, the poll's) do not cost a locked transaction
+   * and a claim per subscriber. Something committed after it is found by the round its
+   * notification asks for.
+   */
+  async function pending(): Promise<{ undispatched: boolean; due: Set<string> }> {
+    const names = subscribers.map((s) => s.name);
+    const due =
+      names.length === 0
+        ? sql`array[]::text[]`
+        : sql`array(select s.name from unnest(array[${textList(names)}]::text[]) as s(name)
+            where exists (select 1 from event_deliveries d where d.subscriber = s.name and d.available_at <= now()))`;
+    const result = await db.execute<{ undispatched: boolean; due: string[] }>(sql`
+      select exists (select 1 from domain_events where dispatched_at is null) as undispatched, ${due} as due`);
+    const row = result.rows[0];
+    return { undispatched: row?.undispatched === true, due: new Set(row?.due ?? []) };
+  }
+
   /** One round; returns how much it did (0: nothing is deliverable now). */
   async function round(): Promise<number> {
-    let work = await fanOut();
-    const counts = await Promise.all(subscribers.map((s) => deliverTo(s)));
+    const { undispatched, due } = await pending();
+    let work = undispatched ? await fanOut() : 0;
+    // A fan-out queues a delivery for every subscriber; without one, only those with deliveries due.
+    const counts = await Promise.all(subscribers.filter((s) => work > 0 || due.has(s.name)).map((s) => deliverTo(s)));
     for (const count of counts) work += count;
     if (Date.now() >= nextPurgeAt) {
       nextPurgeAt = Date.now() + settings.purgeEveryMs;

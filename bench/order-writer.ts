@@ -1,0 +1,69 @@
+import { addBusinessDays, businessToday } from '@goc/contracts';
+
+/*
+ * The writer of `bench:mixed` and `bench:profile`: orders created through the API at a steady rate,
+ * as an office does beside the people reading. Each order has LINES_PER_ORDER lines on the first
+ * work that takes orders in the demo data.
+ */
+
+export const ORDERS_PER_SECOND = 10;
+export const LINES_PER_ORDER = 5;
+/** A writer that falls this far behind skips ticks rather than piling requests up. */
+const MAX_WRITES_IN_FLIGHT = 20;
+
+export interface WriterFigures {
+  created: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+}
+
+export interface OrderWriter {
+  stop(): Promise<WriterFigures>;
+}
+
+/** The body of a new order (a new JSON each time, as a client builds it), from the API's own option lists. */
+export async function orderBody(baseUrl: string, headers: Record<string, string>): Promise<() => string> {
+  const options = async (path: string) => {
+    const response = await fetch(`${baseUrl}/api/v2${path}`, { headers });
+    if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+    return ((await response.json()) as { items: { value: number }[] }).items.map((item) => item.value);
+  };
+  const [workId] = await options('/works/options?limit=1&filter=planeacion,en_ejecucion');
+  const materials = await options(`/materials/options?limit=${LINES_PER_ORDER}`);
+  if (workId === undefined || materials.length < LINES_PER_ORDER) throw new Error('the demo data has no work taking orders or too few materials');
+  const requiredDate = addBusinessDays(businessToday(), 21);
+  return () => JSON.stringify({ workId, requiredDate, lines: materials.map((materialId, i) => ({ materialId, quantity: i + 1 })) });
+}
+
+/** Creates ORDERS_PER_SECOND orders a second until stopped; what it managed is returned by stop(). */
+export function startWriter(baseUrl: string, headers: Record<string, string>, body: () => string): OrderWriter {
+  const figures: WriterFigures = { created: 0, failed: 0, skipped: 0, seconds: 0 };
+  const started = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    if (inFlight.size >= MAX_WRITES_IN_FLIGHT) {
+      figures.skipped += 1;
+      return;
+    }
+    const write = fetch(`${baseUrl}/api/v2/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: body() })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        if (response.status === 201) figures.created += 1;
+        else figures.failed += 1;
+      })
+      .catch(() => {
+        figures.failed += 1;
+      });
+    inFlight.add(write);
+    void write.finally(() => inFlight.delete(write));
+  }, 1000 / ORDERS_PER_SECOND);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      figures.seconds = (performance.now() - started) / 1000;
+      return figures;
+    },
+  };
+}
