@@ -1,7 +1,8 @@
 import { memo, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { formatDay, routePath, ROUTES, type Dashboard, type RouteKey } from '@goc/contracts';
-import { ChartFigure } from '../../components/chart-figure';
+import { BarList } from '../../components/charts/bar-list';
+import { ColumnChart } from '../../components/charts/column-chart';
 import { StatusTag } from '../../components/list/status-tag';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { BudgetBar } from '../../components/budget-bar';
@@ -9,15 +10,6 @@ import { filteredListLink } from '../../lib/routing/filtered-list-link';
 import { chartColorOf, severityOf } from '../../lib/severity';
 import { approvalsLink } from './approvals-link';
 import { monthLabel } from './month-label';
-
-/** Room above the tallest bar, so it never touches the top of the chart (and its value stays readable). */
-const headroom = (max: number) => max + Math.max(1, Math.ceil(max * 0.15));
-
-/** A y axis of whole counts from zero, with headroom over the largest value (of a stack, when stacked). */
-function countAxis(largest: readonly number[], stacked = false) {
-  const y = { beginAtZero: true, suggestedMax: headroom(Math.max(0, ...largest)), ticks: { precision: 0 }, ...(stacked ? { stacked } : {}) };
-  return stacked ? { x: { stacked }, y } : { y };
-}
 
 export function KpiCard({ icon, label, value, detail, to }: { icon: string; label: string; value: string; detail?: string; to: string }) {
   return (
@@ -47,60 +39,23 @@ function Panel({ title, children, action }: { title: string; children: React.Rea
 }
 
 /**
- * Orders per status (bar, each bar opens Histórico filtered by it) and per month of the last months.
+ * Orders per status (a bar each, opening Histórico filtered by it) and per month of the last months.
  * Memoised, like the altas y bajas: the page redraws as the user and the permissions arrive, the charts need not.
  */
 export const HistoryWidget = memo(function HistoryWidget({ history }: { history: NonNullable<Dashboard['history']> }) {
-  const navigate = useNavigate();
-  const statuses = history.byStatus;
-  const statusLink = (id: number) => filteredListLink('ordersHistory', { statusId: id });
-  const byStatus = {
-    labels: statuses.map((s) => s.name),
-    datasets: [{ label: 'Pedidos', data: statuses.map((s) => s.count), backgroundColor: statuses.map((s) => chartColorOf(s.color)) }],
-  };
-  const byMonth = {
-    labels: history.byMonth.map((m) => monthLabel(m.month)),
-    datasets: [{ label: 'Pedidos creados', data: history.byMonth.map((m) => m.count), backgroundColor: chartColorOf('info') }],
-  };
-  const byStatusAxis = countAxis(statuses.map((s) => s.count));
-  const byMonthAxis = countAxis(history.byMonth.map((m) => m.count));
+  const byStatus = history.byStatus.map((s) => ({ key: s.id, label: s.name, count: s.count, color: chartColorOf(s.color), to: filteredListLink('ordersHistory', { statusId: s.id }) }));
   return (
     <>
       <Panel title="Pedidos por estatus" action={<Link to={ROUTES.ordersHistory.path} className="text-sm">Ver histórico</Link>}>
-        <div className="relative h-56 w-full min-w-0">
-          <ChartFigure
-            data={byStatus}
-            summary={`Pedidos por estatus: ${statuses.map((s) => `${s.name} ${formatNumber(s.count)}`).join(', ')}`}
-            labelHeader="Estatus"
-            options={{
-              animation: false,
-              maintainAspectRatio: false,
-              plugins: { legend: { display: false } },
-              scales: byStatusAxis,
-              onClick: (_event: unknown, elements: { index: number }[]) => {
-                const status = elements[0] ? statuses[elements[0].index] : undefined;
-                if (status) void navigate(statusLink(status.id));
-              },
-            }}
-          />
-        </div>
-        <ul className="m-0 flex list-none flex-wrap gap-2 p-0" aria-label="Pedidos por estatus">
-          {statuses.map((s) => (
-            <li key={s.id}>
-              <Link to={statusLink(s.id)} className="no-underline">
-                <StatusTag severity={severityOf(s.color)} label={`${s.name} · ${formatNumber(s.count)}`} />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <BarList items={byStatus} label="Pedidos por estatus" />
       </Panel>
       <Panel title="Pedidos por mes">
-        <div className="relative h-56 w-full min-w-0">
-          <ChartFigure
-            data={byMonth}
+        <div className="h-56 w-full min-w-0">
+          <ColumnChart
+            labels={history.byMonth.map((m) => monthLabel(m.month))}
+            series={[{ label: 'Pedidos creados', values: history.byMonth.map((m) => m.count), color: chartColorOf('info') }]}
             summary={`Pedidos creados por mes, los últimos ${history.byMonth.length} meses`}
             labelHeader="Mes"
-            options={{ animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: byMonthAxis }}
           />
         </div>
         <p className="m-0 text-xs text-slate-500">
@@ -205,7 +160,7 @@ const MOVEMENT_SERIES = [
   { key: 'alta', label: 'Altas', one: 'alta', many: 'altas', color: chartColorOf('success') },
   { key: 'baja', label: 'Bajas', one: 'baja', many: 'bajas', color: chartColorOf('danger') },
   { key: 'modificacion_salario', label: 'Modificaciones', one: 'modificación', many: 'modificaciones', color: chartColorOf('info') },
-] as const satisfies readonly { key: keyof RegistryWeek; label: string; one: string; many: string; color: string | undefined }[];
+] as const satisfies readonly { key: keyof RegistryWeek; label: string; one: string; many: string; color: string }[];
 
 /** '1 baja', '3 altas'. */
 const counted = (n: number, s: { one: string; many: string }) => `${formatNumber(n)} ${n === 1 ? s.one : s.many}`;
@@ -218,12 +173,11 @@ const weekLabel = (key: string) => `S${key.slice(-2)}`;
  * the movements page the user may open; from Histórico de Registro a week's bar opens its cut.
  */
 export const RegistryWidget = memo(function RegistryWidget({ registry, list }: { registry: NonNullable<Dashboard['registry']>; list: { route: RouteKey; label: string } }) {
-  const navigate = useNavigate();
   const { weeks } = registry;
   const current = weeks.at(-1);
-  const data = {
-    labels: weeks.map((w) => weekLabel(w.key)),
-    datasets: MOVEMENT_SERIES.map((s) => ({ label: s.label, data: weeks.map((w) => w[s.key]), backgroundColor: s.color })),
+  const cutOf = (index: number) => {
+    const cutId = weeks[index]?.cutId;
+    return list.route === 'registryHistory' && cutId ? routePath('registryCut', { cutId }) : undefined;
   };
   return (
     <Panel title="Altas y bajas" action={<Link to={ROUTES[list.route].path} className="text-sm">{list.label}</Link>}>
@@ -240,24 +194,13 @@ export const RegistryWidget = memo(function RegistryWidget({ registry, list }: {
           ))}
         </p>
       )}
-      <div className="relative h-56 w-full min-w-0">
-        <ChartFigure
-          data={data}
+      <div className="h-56 w-full min-w-0">
+        <ColumnChart
+          labels={weeks.map((w) => weekLabel(w.key))}
+          series={MOVEMENT_SERIES.map((s) => ({ label: s.label, values: weeks.map((w) => w[s.key]), color: s.color }))}
           summary={`Altas, bajas y modificaciones por semana, las últimas ${weeks.length} semanas`}
           labelHeader="Semana"
-          options={{
-            animation: false,
-            maintainAspectRatio: false,
-            plugins: { legend: { position: 'bottom' } },
-            scales: countAxis(
-              weeks.map((w) => MOVEMENT_SERIES.reduce((sum, s) => sum + w[s.key], 0)),
-              true,
-            ),
-            onClick: (_event: unknown, elements: { index: number }[]) => {
-              const week = elements[0] ? weeks[elements[0].index] : undefined;
-              if (list.route === 'registryHistory' && week?.cutId) void navigate(routePath('registryCut', { cutId: week.cutId }));
-            },
-          }}
+          linkOf={cutOf}
         />
       </div>
       <p className="m-0 text-xs text-slate-500">
