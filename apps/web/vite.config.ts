@@ -23,6 +23,8 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
+    // Vitest's default on two cores is one worker; the suite then leaves a core idle (8 min against 5.5 with two).
+    maxWorkers: 2,
     // Component tests render lazy pages and PrimeReact overlays; on a shared, busy machine 5 s is too tight.
     testTimeout: 30_000,
     // The whole suite runs under two zones other than Mexico City's: what users see must not depend on the browser's zone.
