@@ -126,27 +126,33 @@ function bundle(): { file: string; sourceMap: SourceMap | null } {
 
 const ms = (value: number) => value.toFixed(3);
 
+/** The three tables of a summary, its figures given per `unit` ("request", "order"). */
+function tables(summary: ProfileSummary, unit: string): string[] {
+  return [
+    `| Where (self time) | ms per ${unit} | share |`,
+    '|---|---:|---:|',
+    ...summary.groups.filter((g) => g.share >= 0.005).map((g) => `| ${g.name} | ${ms(g.msPerRequest)} | ${(g.share * 100).toFixed(1)} % |`),
+    '',
+    `| Function, any (self time) | in | ms per ${unit} |`,
+    '|---|---|---:|',
+    ...summary.frames.map((f) => `| \`${f.name}\` | ${f.group} | ${ms(f.msPerRequest)} |`),
+    '',
+    `| GOC function (with what it calls) | ms per ${unit} | self |`,
+    '|---|---:|---:|',
+    ...summary.functions.map((f) => `| \`${f.name}\` | ${ms(f.totalMsPerRequest)} | ${ms(f.selfMsPerRequest)} |`),
+  ];
+}
+
 function section(engine: EngineProfile): string {
   const { summary, measurement } = engine;
-  const lines = [
+  return [
     `### ${engine.label}`,
     '',
     `${measurement.requestsPerSecond.toFixed(0)} req/s at ${CONNECTIONS} connections, p50 ${measurement.p50Ms} ms; ` +
       `${summary.samples} samples in the measured ${MEASURE_SECONDS} s: **${ms(summary.cpuMsPerRequest)} ms of API CPU per request**.`,
     '',
-    '| Where (self time) | ms per request | share |',
-    '|---|---:|---:|',
-    ...summary.groups.filter((g) => g.share >= 0.005).map((g) => `| ${g.name} | ${ms(g.msPerRequest)} | ${(g.share * 100).toFixed(1)} % |`),
-    '',
-    '| Function, any (self time) | in | ms per request |',
-    '|---|---|---:|',
-    ...summary.frames.map((f) => `| \`${f.name}\` | ${f.group} | ${ms(f.msPerRequest)} |`),
-    '',
-    '| GOC function (with what it calls) | ms per request | self |',
-    '|---|---:|---:|',
-    ...summary.functions.map((f) => `| \`${f.name}\` | ${ms(f.totalMsPerRequest)} | ${ms(f.selfMsPerRequest)} |`),
-  ];
-  return lines.join('\n');
+    ...tables(summary, 'request'),
+  ].join('\n');
 }
 
 function ordersSection(engine: EngineProfile): string {
@@ -157,17 +163,7 @@ function ordersSection(engine: EngineProfile): string {
     `${figures.created} orders of ${LINES_PER_ORDER} lines in ${figures.seconds.toFixed(1)} s (\`POST /api/v2/orders\`, ${ORDERS_PER_SECOND} a second); ` +
       `${summary.samples} samples: **${ms(summary.cpuMsPerRequest)} ms of the API's main thread per order** (busy samples × interval), the deliveries of its domain events included.`,
     '',
-    '| Where (self time) | ms per order | share |',
-    '|---|---:|---:|',
-    ...summary.groups.filter((g) => g.share >= 0.005).map((g) => `| ${g.name} | ${ms(g.msPerRequest)} | ${(g.share * 100).toFixed(1)} % |`),
-    '',
-    '| Function, any (self time) | in | ms per order |',
-    '|---|---|---:|',
-    ...summary.frames.map((f) => `| \`${f.name}\` | ${f.group} | ${ms(f.msPerRequest)} |`),
-    '',
-    '| GOC function (with what it calls) | ms per order | self |',
-    '|---|---:|---:|',
-    ...summary.functions.map((f) => `| \`${f.name}\` | ${ms(f.totalMsPerRequest)} | ${ms(f.selfMsPerRequest)} |`),
+    ...tables(summary, 'order'),
   ].join('\n');
 }
 
