@@ -86,13 +86,14 @@ async function profileEngine(label: string, dataDir: string, url: string | undef
   if (!file) throw new Error(`${label}: the API wrote no CPU profile`);
   const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
   if (measurement.cpuMsPerRequest === null) throw new Error('the API process CPU time cannot be read (/proc)');
-  const summary = summariseProfile(profile, window, measurement.cpuMsPerRequest, bundle());
+  const api = bundle();
+  const summary = summariseProfile(profile, window, measurement.cpuMsPerRequest, api);
   log(`${label}: ${measurement.requestsPerSecond.toFixed(0)} req/s, ${summary.cpuMsPerRequest.toFixed(3)} ms of CPU per request`);
   // Per order, the main thread's busy time in the samples: at 10 orders a second the process is mostly
   // idle, and its CPU time would count the profiler's own sampling thread as much as the orders.
-  const busy = summariseProfile(profile, writes.window, 1, bundle()).samples;
+  const busy = summariseProfile(profile, writes.window, 1, api).samples;
   const msPerOrder = (busy * SAMPLE_INTERVAL_US) / 1000 / writes.figures.created;
-  const orders = { figures: writes.figures, summary: summariseProfile(profile, writes.window, msPerOrder, bundle()) };
+  const orders = { figures: writes.figures, summary: summariseProfile(profile, writes.window, msPerOrder, api) };
   log(`${label}: ${writes.figures.created} orders, ${msPerOrder.toFixed(2)} ms of the main thread per order`);
   return { label, measurement, summary, orders };
 }

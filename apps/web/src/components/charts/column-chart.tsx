@@ -24,6 +24,11 @@ interface ColumnChartProps {
 
 const percent = (value: number, top: number) => `${(value / top) * 100}%`;
 
+/** The y axis's width, beside the columns and beside their labels. */
+const AXIS = 'w-6 shrink-0';
+/** The columns' spacing, shared by the row of labels under them so each label sits under its column. */
+const ROW = 'flex gap-1 px-0.5 sm:gap-2 sm:px-1';
+
 /**
  * Columns of counts drawn with HTML and CSS: nothing to download or measure before they show, and
  * each column's figure printed above it (a phone has no hover). The drawing is hidden from screen
@@ -36,7 +41,7 @@ export function ColumnChart({ labels, series, summary, labelHeader, linkOf }: Co
   return (
     <figure className="m-0 flex h-full min-w-0 flex-col gap-1.5" aria-label={summary}>
       <div aria-hidden="true" className="flex min-h-0 flex-1 gap-1.5">
-        <div className="relative w-6 shrink-0 text-right text-[11px] leading-none text-slate-500">
+        <div className={`relative ${AXIS} text-right text-[11px] leading-none text-slate-500`}>
           {ticks.map((tick) => (
             <span key={tick} className="absolute right-0 translate-y-1/2" style={{ bottom: percent(tick, top) }}>
               {formatNumber(tick)}
@@ -47,7 +52,7 @@ export function ColumnChart({ labels, series, summary, labelHeader, linkOf }: Co
           {ticks.slice(1).map((tick) => (
             <div key={tick} className="absolute inset-x-0 border-t border-slate-200" style={{ bottom: percent(tick, top) }} />
           ))}
-          <div className="absolute inset-0 flex items-end gap-1 px-0.5 sm:gap-2 sm:px-1">
+          <div className={`absolute inset-0 items-end ${ROW}`}>
             {labels.map((label, i) => {
               const total = totals[i] ?? 0;
               const column = (
@@ -77,8 +82,8 @@ export function ColumnChart({ labels, series, summary, labelHeader, linkOf }: Co
         </div>
       </div>
       <div aria-hidden="true" className="flex gap-1.5">
-        <div className="w-6 shrink-0" />
-        <div className="flex min-w-0 flex-1 gap-1 px-0.5 sm:gap-2 sm:px-1">
+        <div className={AXIS} />
+        <div className={`min-w-0 flex-1 ${ROW}`}>
           {labels.map((label) => (
             <span key={label} className="min-w-0 flex-1 truncate text-center text-[11px] text-slate-600">
               {label}

@@ -11,13 +11,16 @@ function niceStep(raw: number): number {
   return step ?? 10 * magnitude;
 }
 
+/** About this many grid lines: enough to read a column's height against, few enough on a phone. */
+const LINES = 4;
+
 /**
- * About four grid lines of whole counts, with room above the largest value so the tallest bar
- * never touches the top and its figure stays readable above it.
+ * Grid lines of whole counts, with room above the largest value so the tallest bar never touches
+ * the top and its figure stays readable above it.
  */
-export function countScale(largest: number, lines = 4): CountScale {
+export function countScale(largest: number): CountScale {
   const withRoom = largest + Math.max(1, Math.ceil(largest * 0.15));
-  const step = Math.max(1, niceStep(withRoom / lines));
+  const step = Math.max(1, niceStep(withRoom / LINES));
   const top = Math.ceil(withRoom / step) * step;
   const ticks: number[] = [];
   for (let value = 0; value <= top; value += step) ticks.push(value);
