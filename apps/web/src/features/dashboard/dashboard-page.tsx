@@ -96,7 +96,8 @@ export default function DashboardPage() {
         </>
       )}
 
-      {links.length > 0 && (
+      {/* After the indicators: drawn before them, the shortcuts would jump down the page when they arrive. */}
+      {!isPending && links.length > 0 && (
         <section aria-labelledby="shortcuts-title" className="flex flex-col gap-3">
           <h2 id="shortcuts-title" className="m-0 text-sm font-semibold tracking-wide text-slate-500 uppercase">
             Accesos directos

@@ -41,12 +41,12 @@ const FULL: Dashboard = {
   projects: { total: 2, byStatus: [], items: [{ id: 3, code: 'PRY-1', name: 'Losas', status: 'activo', progress: 40, budget: 100, ordered: 120 }] },
 };
 
-function open(permissions: ReturnType<typeof permissionsFor>, dashboard: Dashboard) {
+function open(permissions: ReturnType<typeof permissionsFor>, dashboard: Dashboard | Promise<Dashboard>) {
   seedSession({ permissions });
   const server = mockAdapter({
     'GET /auth/me': { status: 200, data: ADMIN_USER },
     'GET /permissions': { status: 200, data: permissions },
-    'GET /dashboard': { status: 200, data: dashboard },
+    'GET /dashboard': async () => ({ status: 200, data: await dashboard }),
   });
   const app = renderApp('/', server.adapter);
   teardown = app.cleanup;
@@ -104,6 +104,17 @@ describe('dashboard', () => {
     expect(within(panel).getByRole('link', { name: 'Ver movimientos de oficina' })).toHaveAttribute('href', '/registro/oficina');
     expect(within(panel).queryByRole('link', { name: 'Ver histórico de registro' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pedidos por estatus' })).not.toBeInTheDocument();
+  });
+
+  it('shows the shortcuts once the indicators are in, below them: drawn before, they would jump down the page', async () => {
+    let answer: (dashboard: Dashboard) => void = () => undefined;
+    open(permissionsFor(), new Promise<Dashboard>((resolve) => (answer = resolve)));
+    expect(await screen.findByLabelText('Cargando indicadores', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('Accesos directos')).not.toBeInTheDocument();
+    answer(FULL);
+    const shortcuts = await screen.findByRole('region', { name: 'Accesos directos' });
+    const orders = screen.getByRole('region', { name: 'Mis pedidos abiertos' });
+    expect(orders.compareDocumentPosition(shortcuts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows a user with no module the greeting only, with no indicator', async () => {
