@@ -27,6 +27,12 @@ export interface CaseCapture {
   all: CapturedQuery[];
   /** List: the page, then its count. Record: the one read. */
   statements: CapturedQuery[];
+  /**
+   * List: the page statement of the first request, when it differs from the next one's. A deeper
+   * page the API has not served yet walks the rows before it; once served, it knows where the page
+   * starts and seeks there. The second request is what is measured and replayed.
+   */
+  firstVisit?: CapturedQuery;
   /** What the request read after those (an order page's lines). */
   completion: CapturedQuery[];
   /** List: `total` and the rows on the page. Record: the id answered. */
@@ -95,19 +101,23 @@ export const adminPassword = (): string => 'Bench-Admin-2024!';
 
 const isCount = (q: CapturedQuery) => /count\(/i.test(q.text);
 
-/** The page before its count, whatever order the API sent them in. */
-function caseStatements(kind: CaseKind, queries: CapturedQuery[], table: string): CapturedQuery[] {
+/**
+ * The page before its count, whatever order the API sent them in. A count the API answered from its
+ * cache is the one of the `earlier` request.
+ */
+function caseStatements(kind: CaseKind, queries: CapturedQuery[], table: string, earlier: CapturedQuery[] = []): CapturedQuery[] {
   const from = new RegExp(`\\bfrom\\s+"${table}"`, 'i');
   const reads = queries.filter((q) => from.test(q.text));
   if (kind === 'record') return reads.slice(0, 1);
-  const count = reads.find(isCount);
-  const page = reads.find((q) => q !== count);
+  const count = reads.find(isCount) ?? earlier.find((q) => from.test(q.text) && isCount(q));
+  const page = reads.find((q) => !isCount(q));
   return page && count ? [page, count] : [];
 }
 
 /**
- * Makes each case's request once through `inject`, in order, on a fresh app (so the first one pays
- * the access check's cold caches), and records the statements each issued.
+ * Makes each case's request through `inject`, in order, on a fresh app, and records the statements
+ * each issued: a record once (so the first one pays the access check's cold caches), a list twice
+ * (its second request is the one the load repeats).
  */
 export async function captureSql(options: {
   database: Database;
@@ -131,15 +141,26 @@ export async function captureSql(options: {
     await app.ready();
     const token = await loginInProcess(app);
     const captures: CaseCapture[] = [];
-    for (const benchCase of options.cases) {
+    const get = async (path: string) => {
       probe.queries.length = 0;
       probe.setRecording(true);
-      const response = await app.inject({ method: 'GET', url: benchCase.path, headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
       probe.setRecording(false);
+      return response;
+    };
+    for (const benchCase of options.cases) {
+      const table = benchCase.table ?? 'materials';
+      let earlier: CapturedQuery[] = [];
+      if (benchCase.kind === 'list') {
+        await get(benchCase.path);
+        earlier = [...probe.queries];
+      }
+      const response = await get(benchCase.path);
       if (response.statusCode !== 200) throw new Error(`GET ${benchCase.path} failed: HTTP ${response.statusCode} ${response.body.slice(0, 500)}`);
-      const statements = caseStatements(benchCase.kind, probe.queries, benchCase.table ?? 'materials');
+      const statements = caseStatements(benchCase.kind, probe.queries, table, earlier);
+      const firstVisit = caseStatements(benchCase.kind, earlier, table)[0];
       if (statements.length === 0) {
-        throw new Error(`could not find the ${benchCase.table ?? 'materials'} statements of ${benchCase.path} in:\n${probe.queries.map((q) => q.text).join('\n')}`);
+        throw new Error(`could not find the ${table} statements of ${benchCase.path} in:\n${probe.queries.map((q) => q.text).join('\n')}`);
       }
       const body = response.json<{ items?: unknown[]; total?: number; id?: number }>();
       captures.push({
@@ -148,6 +169,7 @@ export async function captureSql(options: {
         path: benchCase.path,
         all: [...probe.queries],
         statements,
+        ...(firstVisit && firstVisit.text !== statements[0]?.text ? { firstVisit } : {}),
         completion: probe.queries.slice(Math.max(...statements.map((q) => probe.queries.indexOf(q))) + 1),
         total: benchCase.kind === 'list' ? (body.total ?? -1) : (body.id ?? -1),
         items: benchCase.kind === 'list' ? (body.items?.length ?? -1) : 1,

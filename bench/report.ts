@@ -24,10 +24,12 @@ export interface CaseNotes {
   /** List: rows matching. Record: its id. */
   total: number;
   items: number;
-  /** Statements the first request of the case issued, and how many of them were not the case's own reads. */
+  /** Statements the measured request of the case issued, and how many of them were not the case's own reads. */
   statements: number;
   otherStatements: number;
   explained: (Explained & { statement: CapturedQuery })[];
+  /** List: the page statement of the first request, when it differs (capture.ts). */
+  firstVisit?: Explained & { statement: CapturedQuery };
 }
 
 export interface ScenarioNotes {
@@ -129,13 +131,14 @@ export function renderFigures(report: Report): string {
         const what = c.explained.length === 1 ? 'record' : i === 0 ? 'page' : 'count';
         lines.push(`| ${s.database} | (${c.key}) | ${what} | ${fixed(e.executionMs)} | ${e.plan} |`);
       });
+      if (c.firstVisit) lines.push(`| ${s.database} | (${c.key}) | page, first visit | ${fixed(c.firstVisit.executionMs)} | ${c.firstVisit.plan} |`);
     }
   }
   lines.push('');
   for (const s of report.scenarios) {
     const seeded = s.seedSeconds === null ? 'kept database measured again' : `seeded in ${fixed(s.seedSeconds)} s`;
     const perCase = s.cases
-      .map((c) => `(${c.key}) ${c.explained.length === 1 ? `id ${c.total}` : `${thousands(c.total)} rows, ${c.items} on the page`}, ${c.statements} statements on the first request (${c.otherStatements} besides its own reads: access check, write signature)`)
+      .map((c) => `(${c.key}) ${c.explained.length === 1 ? `id ${c.total}` : `${thousands(c.total)} rows, ${c.items} on the page`}, ${c.statements} statements on the measured request (${c.otherStatements} besides its own reads: access check, write signature)`)
       .join('; ');
     lines.push(`- ${s.database}: ${seeded}; ${perCase}.`);
   }
@@ -144,6 +147,7 @@ export function renderFigures(report: Report): string {
     lines.push('', `The captured statements (${first.database}):`, '');
     for (const c of first.cases) {
       for (const e of c.explained) lines.push('```sql', `-- (${c.key})`, e.statement.text, `-- parameters: ${JSON.stringify(e.statement.params)}`, '```');
+      if (c.firstVisit) lines.push('```sql', `-- (${c.key}) first visit`, c.firstVisit.statement.text, `-- parameters: ${JSON.stringify(c.firstVisit.statement.params)}`, '```');
     }
   }
   return lines.join('\n');

@@ -171,6 +171,7 @@ async function runScenario(target: Target, workDir: string, compareDirectus: Dir
     for (const capture of captures) {
       const explained = [];
       for (const statement of capture.statements) explained.push({ statement, ...(await explain(database, statement)) });
+      const firstVisit = capture.firstVisit ? { statement: capture.firstVisit, ...(await explain(database, capture.firstVisit)) } : undefined;
       caseNotes.push({
         key: capture.key,
         total: capture.total,
@@ -178,6 +179,7 @@ async function runScenario(target: Target, workDir: string, compareDirectus: Dir
         statements: capture.all.length,
         otherStatements: capture.all.filter((q) => !capture.statements.includes(q)).length,
         explained,
+        ...(firstVisit ? { firstVisit } : {}),
       });
       log(`${target.label} ${capture.key}: ${capture.all.length} statements; ${explained.map((e) => `${e.executionMs.toFixed(1)} ms`).join(' + ')} in the database`);
     }

@@ -5,8 +5,17 @@ import { tableVersions } from '../../db/schema';
 
 /** A `select count(*) … where …` of a list, not run yet. */
 export interface CountQuery extends PromiseLike<unknown[]> {
-  toSQL(): { sql: string; params: unknown[] };
+  toSQL(): CountStatement;
 }
+
+/** Its SQL text and parameters: what its total is cached under. */
+export interface CountStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A statement's text and parameters as one key: what is cached about the list it reads is kept under it. */
+export const statementKey = ({ sql, params }: CountStatement): string => `${sql}\u0000${JSON.stringify(params)}`;
 
 /** Distinct filters remembered at once; the oldest go first. */
 const MAX_TOTALS = 500;
@@ -73,24 +82,30 @@ async function runCount(count: CountQuery): Promise<number> {
 }
 
 /**
- * A list's total without re-counting on every page: cached per count statement (filters and
- * search), valid while none of the tables it reads (its own and those of its references) has been
- * written since — in this process or any other. The signature is read before counting, so a total
- * is never older than the signature it is kept under. Inside a transaction, which may see its own
- * uncommitted writes, it always counts.
+ * The write signature of the tables a list's count statement reads (its own and those of its
+ * references), in this process or any other; null when nothing about the list may be cached: inside
+ * a transaction, which may see its own uncommitted writes, or when it reads a table whose writes are
+ * not counted. Read before the list's statements, so what is kept under it is never older than it.
  */
-export async function cachedTotal(executor: Executor, count: CountQuery): Promise<number> {
-  if (executor instanceof PgTransaction) return runCount(count);
-  const statement = count.toSQL();
-  const names = readTables(statement.sql, await tablesOf(executor));
-  if (!names || names.length === 0) return runCount(count);
-  const signature = await writeSignature(executor, names);
+export async function listSignature(executor: Executor, countStatement: CountStatement): Promise<number | null> {
+  if (executor instanceof PgTransaction) return null;
+  const names = readTables(countStatement.sql, await tablesOf(executor));
+  if (!names || names.length === 0) return null;
+  return writeSignature(executor, names);
+}
+
+/**
+ * A list's total without re-counting on every page: cached per count statement (filters and
+ * search), valid while the list's signature (listSignature) stays the same.
+ */
+export async function cachedTotal(executor: Executor, count: CountQuery, statement: CountStatement, signature: number | null): Promise<number> {
+  if (signature === null) return runCount(count);
   let byQuery = totals.get(executor);
   if (!byQuery) {
     byQuery = new Map();
     totals.set(executor, byQuery);
   }
-  const key = `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
+  const key = statementKey(statement);
   const known = byQuery.get(key);
   if (known && known.signature === signature) return known.total;
   const total = await runCount(count);

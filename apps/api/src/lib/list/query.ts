@@ -9,7 +9,8 @@ import {
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { ValidationError } from '../errors';
-import { cachedTotal } from './count-cache';
+import { cachedTotal, listSignature, statementKey } from './count-cache';
+import { knownPageStart, rememberPageStarts, type PageStart } from './page-starts';
 import type { ListField } from './fields';
 import { filtersCondition, searchCondition } from './filters';
 import { keysetAfter, keysetSelection, keysetValues, orderByClause, sortKeys, type SortKey } from './sort';
@@ -48,7 +49,20 @@ export interface ListPage<Row> {
   total: number;
 }
 
-/** One page of a validated list query, and the number of matching rows (cached until the next write, see count-cache). */
+/** The sort-key columns selected beside a page's rows (keysetSelection), taken off before the rows go out. */
+function withoutKeys(row: Record<string, unknown>, keys: readonly SortKey[]): Record<string, unknown> {
+  for (let i = 0; i < keys.length; i += 1) delete row[`__k${i}`];
+  return row;
+}
+
+/**
+ * One page of a validated list query, and the number of matching rows (cached until the next write,
+ * see count-cache). A page whose start is known (page-starts: the same page or the one after it was
+ * served since the list's tables were last written) is a seek from that start. Any other deeper page
+ * walks the rows OFFSET skips by ids alone (the planner drops the joins nothing of the inner query
+ * reads), one row early so that the row before the page tells where it starts, and only the page's
+ * rows get their columns and joins.
+ */
 export async function runList(
   executor: Executor,
   source: ListSource,
@@ -59,25 +73,39 @@ export async function runList(
   const where = listCondition(source, query);
   const keys = keysFor(source, query.sort);
   const offset = (query.page - 1) * query.pageSize;
-  const rows =
-    offset === 0
-      ? source.from(executor, selection).where(where).orderBy(...orderByClause(keys)).limit(query.pageSize)
-      : // A deeper page: the rows OFFSET skips are walked by ids alone (the planner drops the joins
-        // nothing of the inner query reads), and only the page's rows get their columns and joins.
-        source
-          .from(executor, selection)
-          .where(
-            sql`${source.idExpr} in (${source
-              .from(executor, { id: sql`${source.idExpr}` })
-              .where(where)
-              .orderBy(...orderByClause(keys))
-              .limit(query.pageSize)
-              .offset(offset)})`,
-          )
-          .orderBy(...orderByClause(keys));
   const count = source.from(executor, { total: sql<number>`count(*)::int` }).where(where);
-  const [pageRows, total] = await Promise.all([rows, cachedTotal(executor, count)]);
-  return { rows: pageRows as Record<string, unknown>[], total };
+  const countStatement = count.toSQL();
+  const signature = await listSignature(executor, countStatement);
+  const ids = source.from(executor, { id: sql`${source.idExpr}` }).where(where).orderBy(...orderByClause(keys));
+  const listKey = signature === null ? null : statementKey(ids.toSQL());
+  const start = offset > 0 && listKey !== null && signature !== null ? knownPageStart(executor, listKey, signature, offset) : undefined;
+  const withKeys = { ...selection, ...keysetSelection(keys) };
+
+  const readPage = async (): Promise<{ rows: Record<string, unknown>[]; before?: Record<string, unknown> }> => {
+    if (offset === 0 || start) {
+      const rows = await source
+        .from(executor, withKeys)
+        .where(and(where, start && keysetAfter(keys, start)))
+        .orderBy(...orderByClause(keys))
+        .limit(query.pageSize);
+      return { rows: rows as Record<string, unknown>[] };
+    }
+    const [before, ...rows] = (await source
+      .from(executor, withKeys)
+      .where(sql`${source.idExpr} in (${ids.limit(query.pageSize + 1).offset(offset - 1)})`)
+      .orderBy(...orderByClause(keys))) as Record<string, unknown>[];
+    return { rows, before };
+  };
+  const [{ rows, before }, total] = await Promise.all([readPage(), cachedTotal(executor, count, countStatement, signature)]);
+
+  if (listKey !== null && signature !== null) {
+    const found = new Map<number, PageStart>();
+    if (before) found.set(offset, keysetValues(keys, before));
+    const last = rows[rows.length - 1];
+    if (last && rows.length === query.pageSize) found.set(offset + query.pageSize, keysetValues(keys, last));
+    rememberPageStarts(executor, listKey, signature, found);
+  }
+  return { rows: rows.map((row) => withoutKeys(row, keys)), total };
 }
 
 export const EXPORT_BATCH_SIZE = 1000;

@@ -1,4 +1,4 @@
-import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, Column, is, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SortEntry } from '@goc/contracts';
 import { folded, SCALAR_SQL_TYPES, type ListField } from './fields';
 
@@ -18,6 +18,9 @@ export interface SortKey {
   nullable: boolean;
 }
 
+/** Whether a field's value can be empty: a column declared NOT NULL cannot (nor its folded form); anything else may. */
+const mayBeNull = (expr: SQLWrapper): boolean => !(is(expr, Column) && expr.notNull);
+
 /** What a field sorts by: folded text, a label, an enum's position, or the value itself. */
 function keyOf(field: ListField): Omit<SortKey, 'order'> {
   switch (field.kind) {
@@ -26,15 +29,16 @@ function keyOf(field: ListField): Omit<SortKey, 'order'> {
     case 'multiReference':
       throw new Error(`multi-reference field ${field.name} is not sortable`);
     case 'text':
-      return { expr: sql`${folded(field.expr)}`, sqlType: 'text', nullable: true };
+      return { expr: sql`${folded(field.expr)}`, sqlType: 'text', nullable: mayBeNull(field.expr) };
     case 'enum': {
       const values = field.enumValues ?? [];
       const cases = values.map((v, i) => sql`when ${v}::text then ${i}::int`);
       const expr = values.length > 0 ? sql`(case ${field.expr} ${sql.join(cases, sql` `)} end)` : sql`${field.expr}`;
-      return { expr, sqlType: values.length > 0 ? 'int' : 'text', nullable: true };
+      // A value missing from the list has no position: the CASE gives null.
+      return { expr, sqlType: values.length > 0 ? 'int' : 'text', nullable: values.length > 0 || mayBeNull(field.expr) };
     }
     default:
-      return { expr: sql`${field.expr}`, sqlType: SCALAR_SQL_TYPES[field.kind], nullable: true };
+      return { expr: sql`${field.expr}`, sqlType: SCALAR_SQL_TYPES[field.kind], nullable: mayBeNull(field.expr) };
   }
 }
 
@@ -67,7 +71,9 @@ export function keysetValues(keys: readonly SortKey[], row: Readonly<Record<stri
 
 /**
  * Rows strictly after the given key values in the order of `keys` (nulls last):
- * k1 after v1, or k1 = v1 and k2 after v2, … down to the id.
+ * k1 after v1, or k1 = v1 and k2 after v2, … down to the id. When the first key cannot be empty, the
+ * same rows are also bounded by `k1 >= v1` (`<=` descending), redundant but a range an index on k1
+ * can start from: the seek reads from the start on, not every row before it.
  */
 export function keysetAfter(keys: readonly SortKey[], values: readonly (string | null)[]): SQL | undefined {
   const branches: SQL[] = [];
@@ -83,5 +89,8 @@ export function keysetAfter(keys: readonly SortKey[], values: readonly (string |
     }
     equalSoFar.push(raw === null ? sql`${key.expr} is null` : sql`${key.expr} = ${value}`);
   });
-  return or(...branches);
+  const [first] = keys;
+  const from = values[0] ?? null;
+  const range = first && !first.nullable && from !== null ? sql`${first.expr} ${sql.raw(first.order === 'asc' ? '>=' : '<=')} ${sql`${from}::${sql.raw(first.sqlType)}`}` : undefined;
+  return and(range, or(...branches));
 }
