@@ -28,7 +28,7 @@ export function redact<T>(value: T): T {
   return value;
 }
 
-const auditRow = (entry: AuditEntry) => ({
+export const auditRow = (entry: AuditEntry) => ({
   userId: entry.userId,
   action: entry.action,
   entity: entry.entity,

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@goc/contracts';
 import type { Db, Tx } from '../../db/client';
 import { recordTimeline, type AuditChanges } from '../../db/schema';
-import { diffChanges, recordAudit } from '../audit';
-import { writeEvent } from '../events/outbox';
+import { diffChanges } from '../audit';
+import { recordChange } from '../record-change';
 import { ConflictError } from '../errors';
 import type { ResourceContext } from './context';
 import type { ResourceReads } from './read';
@@ -83,8 +83,11 @@ export function createGuardedUpdates(context: ResourceContext, reads: Pick<Resou
       if (timeline) await tx.insert(recordTimeline).values({ entity: auditEntity, entityId: id, userId: actor.userId, ...timeline });
       const changes = { ...diffChanges(pickStored(before), pickStored(after)), ...change.changes, ...afterChanges };
       const { metadata } = change;
-      await recordAudit(tx, { userId: actor.userId, action: options.action ?? 'update', entity: auditEntity, entityId: id, changes, ip: actor.ip, ...(metadata ? { metadata } : {}) });
-      await writeEvent(tx, { resource: auditEntity, recordId: id, actorId: actor.userId, changes, ...(metadata ? { metadata } : {}), ...eventKind(change.status) });
+      await recordChange(
+        tx,
+        { userId: actor.userId, action: options.action ?? 'update', entity: auditEntity, entityId: id, changes, ip: actor.ip, ...(metadata ? { metadata } : {}) },
+        { resource: auditEntity, recordId: id, actorId: actor.userId, changes, ...(metadata ? { metadata } : {}), ...eventKind(change.status) },
+      );
       return after;
     });
   }

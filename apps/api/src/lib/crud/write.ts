@@ -2,8 +2,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { systemRowMessage } from '@goc/contracts';
 import type { Db, Tx } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
-import { diffChanges, recordAudit } from '../audit';
-import { writeEvent } from '../events/outbox';
+import { diffChanges } from '../audit';
+import { recordChange } from '../record-change';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorInfo } from '../db-errors';
 import { AppError, ConflictError, ValidationError } from '../errors';
 import { createBatchWrites } from './batch';
@@ -83,8 +83,11 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
       .returning({ id: source.idColumn })) as { id: number }[];
     for (const row of cleared) {
       const changes = { [singleDefault]: { old: true, new: false } };
-      await recordAudit(tx, { userId: actor.userId, action: 'update', entity: auditEntity, entityId: row.id, changes, ip: actor.ip });
-      await writeEvent(tx, { type: 'record.updated', resource: auditEntity, recordId: row.id, actorId: actor.userId, changes });
+      await recordChange(
+        tx,
+        { userId: actor.userId, action: 'update', entity: auditEntity, entityId: row.id, changes, ip: actor.ip },
+        { type: 'record.updated', resource: auditEntity, recordId: row.id, actorId: actor.userId, changes },
+      );
     }
   }
 
@@ -118,8 +121,11 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
       const created = await get(tx, null, inserted.id);
       const extraChanges = (await hooks.afterCreate?.(ctx, created, input)) ?? {};
       const changes = { ...diffChanges(null, pickStored(created)), ...extraChanges };
-      await recordAudit(tx, { userId: actor.userId, action: 'create', entity: auditEntity, entityId: inserted.id, changes, ip: actor.ip });
-      await writeEvent(tx, { type: 'record.created', resource: auditEntity, recordId: inserted.id, actorId: actor.userId, changes });
+      await recordChange(
+        tx,
+        { userId: actor.userId, action: 'create', entity: auditEntity, entityId: inserted.id, changes, ip: actor.ip },
+        { type: 'record.created', resource: auditEntity, recordId: inserted.id, actorId: actor.userId, changes },
+      );
       return created;
     });
     return { entity, warnings: warningsFor(input, changed) };
@@ -180,8 +186,11 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
         await tx.delete(source.table).where(eq(source.idColumn, id));
         await hooks.afterDelete?.(ctx, before);
         const changes: AuditChanges = diffChanges(pickStored(before), null);
-        await recordAudit(tx, { userId: actor.userId, action: 'delete', entity: auditEntity, entityId: id, changes, ip: actor.ip });
-        await writeEvent(tx, { type: 'record.deleted', resource: auditEntity, recordId: id, actorId: actor.userId, changes });
+        await recordChange(
+          tx,
+          { userId: actor.userId, action: 'delete', entity: auditEntity, entityId: id, changes, ip: actor.ip },
+          { type: 'record.deleted', resource: auditEntity, recordId: id, actorId: actor.userId, changes },
+        );
       });
     } catch (error) {
       // A reference from a table no declaration knows still answers in Spanish.

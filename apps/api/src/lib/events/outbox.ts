@@ -13,7 +13,7 @@ import type { NewDomainEvent } from './types';
  * so two transactions changing one record get their event ids in commit order — the order the
  * dispatcher delivers them in.
  */
-const outboxRow = (event: NewDomainEvent) => ({
+export const outboxRow = (event: NewDomainEvent) => ({
   type: event.type,
   resource: event.resource,
   recordId: event.recordId,
