@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTotal, orderTransitionExtrasSchema, ordersResource, type OrderEntity, type PricedLine } from '@goc/contracts';
 import type { Tx } from '../../db/client';
 import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
@@ -24,12 +24,16 @@ function summary(lines: readonly PricedLine[]) {
   return { total: orderTotal(lines), lineCount: lines.length };
 }
 
-/** Each line takes the unit of its material as it is now (a later change of the material keeps the order as asked). */
-async function copyUnits(ctx: WriteContext, lines: readonly Input[]): Promise<Record<string, unknown>[]> {
-  const ids = lines.map((l) => l.materialId).filter((id): id is number => typeof id === 'number');
-  const rows = ids.length === 0 ? [] : await ctx.tx.select({ id: materials.id, unitId: materials.unitId }).from(materials).where(inArray(materials.id, ids));
-  const units = new Map(rows.map((r) => [r.id, r.unitId]));
-  return lines.map((l) => ({ unitId: typeof l.materialId === 'number' ? units.get(l.materialId) : undefined }));
+/**
+ * Each line takes the unit of its material as it is now (a later change of the material keeps the
+ * order as asked): read by the lines' insert itself, not by a statement of its own.
+ */
+function copyUnits(_ctx: WriteContext, lines: readonly Input[]): Promise<Record<string, unknown>[]> {
+  return Promise.resolve(
+    lines.map((l) => ({
+      unitId: typeof l.materialId === 'number' ? sql`(select ${materials.unitId} from ${materials} where ${materials.id} = ${l.materialId})` : undefined,
+    })),
+  );
 }
 
 type Transition = TransitionContext<OrderEntity, Input>;
