@@ -116,8 +116,7 @@ function caseStatements(kind: CaseKind, queries: CapturedQuery[], table: string,
 
 /**
  * Makes each case's request through `inject`, in order, on a fresh app, and records the statements
- * each issued: a record once (so the first one pays the access check's cold caches), a list twice
- * (its second request is the one the load repeats).
+ * each issued: a record once, a list twice (its second request is the one the load repeats).
  */
 export async function captureSql(options: {
   database: Database;
