@@ -76,9 +76,9 @@ export async function runList(
   const count = source.from(executor, { total: sql<number>`count(*)::int` }).where(where);
   const countStatement = count.toSQL();
   const signature = await listSignature(executor, countStatement);
-  const ids = source.from(executor, { id: sql`${source.idExpr}` }).where(where).orderBy(...orderByClause(keys));
-  const listKey = signature === null ? null : statementKey(ids.toSQL());
-  const start = offset > 0 && listKey !== null && signature !== null ? knownPageStart(executor, listKey, signature, offset) : undefined;
+  // The list is its count's statement (tables, joins, filters, view) in its order: no second statement built per request.
+  const cache = signature === null ? null : { signature, key: `${statementKey(countStatement)}\u0000${JSON.stringify(query.sort)}` };
+  const start = offset > 0 && cache ? knownPageStart(executor, cache.key, cache.signature, offset) : undefined;
   const withKeys = { ...selection, ...keysetSelection(keys) };
 
   const readPage = async (): Promise<{ rows: Record<string, unknown>[]; before?: Record<string, unknown> }> => {
@@ -92,18 +92,25 @@ export async function runList(
     }
     const [before, ...rows] = (await source
       .from(executor, withKeys)
-      .where(sql`${source.idExpr} in (${ids.limit(query.pageSize + 1).offset(offset - 1)})`)
+      .where(
+        sql`${source.idExpr} in (${source
+          .from(executor, { id: sql`${source.idExpr}` })
+          .where(where)
+          .orderBy(...orderByClause(keys))
+          .limit(query.pageSize + 1)
+          .offset(offset - 1)})`,
+      )
       .orderBy(...orderByClause(keys))) as Record<string, unknown>[];
     return { rows, before };
   };
   const [{ rows, before }, total] = await Promise.all([readPage(), cachedTotal(executor, count, countStatement, signature)]);
 
-  if (listKey !== null && signature !== null) {
+  if (cache) {
     const found = new Map<number, PageStart>();
     if (before) found.set(offset, keysetValues(keys, before));
     const last = rows[rows.length - 1];
     if (last && rows.length === query.pageSize) found.set(offset + query.pageSize, keysetValues(keys, last));
-    rememberPageStarts(executor, listKey, signature, found);
+    rememberPageStarts(executor, cache.key, cache.signature, found);
   }
   return { rows: rows.map((row) => withoutKeys(row, keys)), total };
 }

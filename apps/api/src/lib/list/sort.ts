@@ -76,21 +76,24 @@ export function keysetValues(keys: readonly SortKey[], row: Readonly<Record<stri
  * can start from: the seek reads from the start on, not every row before it.
  */
 export function keysetAfter(keys: readonly SortKey[], values: readonly (string | null)[]): SQL | undefined {
+  const typed = (raw: string, key: SortKey) => sql`${raw}::${sql.raw(key.sqlType)}`;
   const branches: SQL[] = [];
   const equalSoFar: SQL[] = [];
   keys.forEach((key, i) => {
     const raw = values[i] ?? null;
-    const value = sql`${raw}::${sql.raw(key.sqlType)}`;
     // After a null only other nulls follow (nulls last), and they are not "after" on this key.
-    if (raw !== null) {
-      const beyond = sql`${key.expr} ${sql.raw(key.order === 'asc' ? '>' : '<')} ${value}`;
-      const after = key.nullable ? sql`(${beyond} or ${key.expr} is null)` : beyond;
-      branches.push(and(...equalSoFar, after) as SQL);
+    if (raw === null) {
+      equalSoFar.push(sql`${key.expr} is null`);
+      return;
     }
-    equalSoFar.push(raw === null ? sql`${key.expr} is null` : sql`${key.expr} = ${value}`);
+    const value = typed(raw, key);
+    const beyond = sql`${key.expr} ${sql.raw(key.order === 'asc' ? '>' : '<')} ${value}`;
+    const after = key.nullable ? sql`(${beyond} or ${key.expr} is null)` : beyond;
+    branches.push(and(...equalSoFar, after) as SQL);
+    equalSoFar.push(sql`${key.expr} = ${value}`);
   });
   const [first] = keys;
   const from = values[0] ?? null;
-  const range = first && !first.nullable && from !== null ? sql`${first.expr} ${sql.raw(first.order === 'asc' ? '>=' : '<=')} ${sql`${from}::${sql.raw(first.sqlType)}`}` : undefined;
+  const range = first && !first.nullable && from !== null ? sql`${first.expr} ${sql.raw(first.order === 'asc' ? '>=' : '<=')} ${typed(from, first)}` : undefined;
   return and(range, or(...branches));
 }
