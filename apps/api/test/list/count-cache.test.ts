@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials, suppliers, units } from '../../src/db/schema';
 import { bearer, createTestApp, login, type TestApp } from '../helpers/app';
+import { statementsOf } from '../helpers/statements';
 
 let t: TestApp;
 let token: string;
@@ -11,25 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type QueryFn = (...args: unknown[]) => unknown;
-
-/** The SQL text of every statement the driver receives until stop(). */
-function recordStatements(): { stop(): string[] } {
-  const client = t.database.driver.client as unknown as { query: QueryFn };
-  const original = client.query;
-  const seen: string[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0];
-    seen.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text ?? ''));
-    return original.apply(this, args);
-  };
-  return {
-    stop() {
-      client.query = original;
-      return seen;
-    },
-  };
-}
+/** The SQL text of every statement `run` sends. */
+const textsOf = async (run: () => Promise<unknown>) => (await statementsOf(t.database, run)).map((s) => s.text);
 
 const list = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/v2/units?${query}`, headers: bearer(token) });
@@ -41,16 +25,17 @@ const counts = (statements: string[]) => statements.filter((s) => /count\(\*\)/i
 describe('list totals', () => {
   it('are counted once per filter, not on every page', async () => {
     const first = await list('page=1&pageSize=2&q=a');
-    const recorder = recordStatements();
-    const second = await list('page=2&pageSize=2&q=a');
-    const again = await list('page=1&pageSize=2&q=a');
-    expect(counts(recorder.stop())).toBe(0);
-    expect(second.total).toBe(first.total);
+    let second: Awaited<ReturnType<typeof list>> | undefined;
+    let again: Awaited<ReturnType<typeof list>> | undefined;
+    const sent = await textsOf(async () => {
+      second = await list('page=2&pageSize=2&q=a');
+      again = await list('page=1&pageSize=2&q=a');
+    });
+    expect(counts(sent)).toBe(0);
+    expect(second?.total).toBe(first.total);
     expect(again).toEqual(first);
 
-    const other = recordStatements();
-    await list('page=1&pageSize=2&q=zz');
-    expect(counts(other.stop())).toBe(1);
+    expect(counts(await textsOf(() => list('page=1&pageSize=2&q=zz')))).toBe(1);
   });
 
   it('are exact right after a write, whoever makes it (API or another process writing straight to the database)', async () => {
@@ -69,18 +54,15 @@ describe('list totals', () => {
       expect(res.statusCode).toBe(200);
       return (res.json() as { total: number }).total;
     };
-    const first = recordStatements();
-    const total = await materialsList();
-    const [count] = first.stop().filter((s) => /count\(\*\)/i.test(s));
+    let total = 0;
+    const [count] = (await textsOf(async () => (total = await materialsList()))).filter((s) => /count\(\*\)/i.test(s));
     // The search reaches the unit's name: the count reads the units table too.
     expect(count).toContain('"units"');
     expect(total).toBeGreaterThan(0);
     // Writes straight to the database stand for another API process: the counters live there.
     const countsAfter = async (write: () => Promise<unknown>) => {
       await write();
-      const recorder = recordStatements();
-      expect(await materialsList()).toBe(total);
-      return counts(recorder.stop());
+      return counts(await textsOf(async () => expect(await materialsList()).toBe(total)));
     };
     expect(await countsAfter(() => t.db.update(suppliers).set({ name: sql`${suppliers.name}` }))).toBe(0);
     expect(await countsAfter(() => t.db.update(units).set({ name: sql`${units.name}` }))).toBe(1);

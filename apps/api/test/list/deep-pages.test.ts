@@ -4,6 +4,7 @@ import type { SortEntry } from '@goc/contracts';
 import { materialCategories, materials, units } from '../../src/db/schema';
 import { createTestApp, login, type TestApp } from '../helpers/app';
 import { apiFor, listUrl, type Api } from '../catalogs/support';
+import { statementsOf, type SentStatement } from '../helpers/statements';
 
 /*
  * Pages after the first read the page's ids first and only then their rows (a deferred join), or
@@ -38,29 +39,20 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The ids of one page as the API gives it, and the SQL of its items when it is the first page. */
-async function page(sort: SortEntry[], n: number, total = 3_000): Promise<{ ids: number[]; statement?: { text: string; params: unknown[] }; walked: boolean }> {
-  const seen: { text: string; params: unknown[] }[] = [];
-  const original = client().query;
-  client().query = function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args;
-    const text = typeof first === 'string' ? first : String((first as { text?: unknown }).text);
-    const params = Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? []);
-    seen.push({ text, params: [...params] });
-    return original.apply(this, args);
+async function page(sort: SortEntry[], n: number, total = 3_000): Promise<{ ids: number[]; statement?: SentStatement; walked: boolean }> {
+  let res: Awaited<ReturnType<Api['get']>> | undefined;
+  const seen = await statementsOf(t.database, async () => {
+    res = await api.get(listUrl('/materials', { q: 'hondo', sort, page: n, pageSize: PAGE }));
+  });
+  if (!res) throw new Error('no answer');
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { items: { id: number }[]; total: number };
+  expect(body.total).toBe(total);
+  return {
+    ids: body.items.map((r) => r.id),
+    statement: seen.find((s) => s.text.includes('from "materials"') && / limit \$\d+$/.test(s.text)),
+    walked: seen.some((s) => / offset \$\d+/.test(s.text)),
   };
-  try {
-    const res = await api.get(listUrl('/materials', { q: 'hondo', sort, page: n, pageSize: PAGE }));
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { items: { id: number }[]; total: number };
-    expect(body.total).toBe(total);
-    return {
-      ids: body.items.map((r) => r.id),
-      statement: seen.find((s) => s.text.includes('from "materials"') && / limit \$\d+$/.test(s.text)),
-      walked: seen.some((s) => / offset \$\d+/.test(s.text)),
-    };
-  } finally {
-    client().query = original;
-  }
 }
 
 /** The plain OFFSET query: the first page's statement, skipping `offset` rows. */
