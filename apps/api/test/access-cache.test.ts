@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
+import { statementsOf } from './helpers/statements';
 import { until } from './helpers/until';
 
 /*
@@ -17,25 +18,8 @@ let a: FastifyInstance;
 let b: FastifyInstance;
 let adminA: Record<string, string>;
 
-type QueryFn = (...args: unknown[]) => unknown;
-
 /** How many access look-ups `run` reads from the database (the one statement reading role_access_versions). */
-async function statementsOf(run: () => Promise<unknown>): Promise<number> {
-  const client = t.database.driver.client as unknown as { query: QueryFn };
-  const original = client.query;
-  let n = 0;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [first] = args;
-    if ((typeof first === 'string' ? first : String((first as { text?: unknown }).text)).includes('"role_access_versions"')) n += 1;
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    client.query = original;
-  }
-  return n;
-}
+const accessReadsOf = async (run: () => Promise<unknown>) => (await statementsOf(t.database, run)).filter((s) => s.text.includes('"role_access_versions"')).length;
 
 const me = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(token) });
 const units = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: `${API}/units?pageSize=1`, headers: bearer(token) });
@@ -85,7 +69,7 @@ afterAll(async () => {
 describe('the access check from memory', () => {
   it('reads a known session without a statement', async () => {
     const { token } = await signedIn('Caché de acceso');
-    expect(await statementsOf(() => me(b, token))).toBe(0);
+    expect(await accessReadsOf(() => me(b, token))).toBe(0);
   });
 
   it('refuses on B, at the next request, a session ended on A by logout', async () => {
@@ -132,7 +116,7 @@ describe('the access check from memory', () => {
   it.runIf(onPostgres)('reads the database while its listener is cut, refuses an ended session meanwhile, and keeps again once it listens', async () => {
     const pool = t.database.driver.client as unknown as { query(text: string, values: unknown[]): Promise<unknown> };
     const first = await signedIn('Caché: escucha cortada');
-    expect(await statementsOf(() => me(b, first.token))).toBe(0);
+    expect(await accessReadsOf(() => me(b, first.token))).toBe(0);
 
     await pool.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [b.accessCache.listenerName]);
     const out = await a.inject({ method: 'POST', url: `${API}/auth/logout`, payload: { refreshToken: first.refreshToken }, headers: bearer(first.token) });
@@ -142,6 +126,6 @@ describe('the access check from memory', () => {
     const second = await signedIn('Caché: escucha repuesta');
     await until(() => b.accessCache.listening);
     expect((await me(b, second.token)).statusCode).toBe(200);
-    expect(await statementsOf(() => me(b, second.token))).toBe(0);
+    expect(await accessReadsOf(() => me(b, second.token))).toBe(0);
   });
 });

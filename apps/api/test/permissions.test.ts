@@ -5,6 +5,7 @@ import { MESSAGES, MODULES, permissionListSchema } from '@goc/contracts';
 import { permissionModules, rolePermissions } from '../src/db/schema';
 import { requirePermission } from '../src/plugins/access';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
+import { statementsOf } from './helpers/statements';
 import { changedOutsideTheApi, until } from './helpers/until';
 
 /** Test-only routes guarded the three ways a module declares access. */
@@ -41,25 +42,6 @@ afterAll(async () => t?.close());
 
 const get = (url: string, token: string, method: 'GET' | 'POST' | 'DELETE' = 'GET') =>
   t.app.inject({ method, url: `/api/v2${url}`, headers: bearer(token) });
-
-type QueryFn = (...args: unknown[]) => unknown;
-
-/** Counts the statements the database driver receives until stop(). */
-function countStatements(): { stop(): number } {
-  const client = t.database.driver.client as unknown as { query: QueryFn };
-  const original = client.query;
-  let n = 0;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    n += 1;
-    return original.apply(this, args);
-  };
-  return {
-    stop() {
-      client.query = original;
-      return n;
-    },
-  };
-}
 
 async function setFlags(roleId: number, module: string, flags: Partial<Record<'canView' | 'canCreate' | 'canEdit' | 'canDelete', boolean>>) {
   const [m] = await t.db.select({ id: permissionModules.id }).from(permissionModules).where(eq(permissionModules.name, module));
@@ -149,10 +131,11 @@ describe('requirePermission', () => {
     expect((await get('/test/units-view', token)).statusCode).toBe(200);
 
     await until(() => t.app.accessCache.listening);
-    const statements = countStatements();
-    expect((await get('/test/units-view', token)).statusCode).toBe(200);
-    expect((await get('/test/units-or-materials', token)).statusCode).toBe(200);
-    expect(statements.stop()).toBe(0);
+    const statements = await statementsOf(t.database, async () => {
+      expect((await get('/test/units-view', token)).statusCode).toBe(200);
+      expect((await get('/test/units-or-materials', token)).statusCode).toBe(200);
+    });
+    expect(statements).toHaveLength(0);
 
     // A second process on the same database (its own cache) changes the matrix through the API.
     const other = await t.variant({});
