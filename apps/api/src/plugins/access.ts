@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 import { can, type Action, type ModuleName, type PermissionRequirement } from '@goc/contracts';
 import type { Db } from '../db/client';
+import { prepareNamed } from '../db/named-statements';
 import { apiKeys, refreshTokens, roleAccessVersions, users } from '../db/schema';
 import { createAccessCache, type AccessCache, type SessionRow } from '../lib/access-cache';
 import { hashApiKey, isApiKey, wellFormedApiKey } from '../lib/api-keys';
@@ -59,7 +60,7 @@ export function bearerToken(request: FastifyRequest): string {
  * it — and their role's access version, which keys the permission cache.
  */
 function prepareSessionQuery(db: Db) {
-  return db
+  const query = db
     .select({
       id: users.id,
       username: users.username,
@@ -74,8 +75,8 @@ function prepareSessionQuery(db: Db) {
     .from(users)
     .leftJoin(roleAccessVersions, eq(roleAccessVersions.roleId, users.roleId))
     .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('goc_access_session');
+    .limit(1);
+  return prepareNamed(query, 'goc_access_session');
 }
 
 /**
@@ -84,7 +85,7 @@ function prepareSessionQuery(db: Db) {
  * wherever it lands.
  */
 function prepareApiKeyQuery(db: Db) {
-  return db
+  const query = db
     .select({
       keyId: apiKeys.id,
       lastUsedAt: apiKeys.lastUsedAt,
@@ -100,8 +101,8 @@ function prepareApiKeyQuery(db: Db) {
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .leftJoin(roleAccessVersions, eq(roleAccessVersions.roleId, users.roleId))
     .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
-    .limit(1)
-    .prepare('goc_access_api_key');
+    .limit(1);
+  return prepareNamed(query, 'goc_access_api_key');
 }
 
 /** lastUsedAt moves at most this often: a key used a thousand times a minute writes once. */

@@ -12,6 +12,7 @@ import {
   type OptionsQuery,
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
+import { prepareNamed } from '../../db/named-statements';
 import { auditLog, employees, users } from '../../db/schema';
 import { ForbiddenError, ValidationError } from '../errors';
 import { textMatch } from '../list/filters';
@@ -79,7 +80,7 @@ export function createReads(context: ResourceContext) {
     let prepared = preparedFind.get(executor);
     if (!prepared) {
       const query = source.list.from(executor, source.selection).where(eq(source.idColumn, sql.placeholder('id'))).limit(1);
-      prepared = query.prepare(`goc_find_${resource.key}`);
+      prepared = prepareNamed(query, `goc_find_${resource.key}`);
       preparedFind.set(executor, prepared);
     }
     return prepared.execute({ id });
