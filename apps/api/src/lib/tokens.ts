@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { AuthSettings } from '../config';
 import { UnauthorizedError } from './errors';
@@ -23,7 +23,8 @@ export interface AccessTokenService {
 const ALGORITHM = 'HS256';
 
 export function createAccessTokenService(settings: AuthSettings, secret: string): AccessTokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the secret's bytes, jose imports them into WebCrypto on every sign and verify.
+  const key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const verifyOptions = {
     algorithms: [ALGORITHM],
     issuer: settings.issuer,
@@ -50,11 +51,11 @@ export function createAccessTokenService(settings: AuthSettings, secret: string)
         .setIssuedAt()
         .setJti(randomUUID())
         .setExpirationTime(Math.floor(Date.now() / 1000) + settings.accessTokenTtlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, verifyOptions);
+        const { payload } = await jwtVerify(token, await key, verifyOptions);
         return toClaims(payload);
       } catch (error) {
         if (error instanceof UnauthorizedError) throw error;
@@ -63,7 +64,7 @@ export function createAccessTokenService(settings: AuthSettings, secret: string)
     },
     async verifyIgnoringExpiry(token) {
       try {
-        const { payload } = await jwtVerify(token, key, verifyOptions);
+        const { payload } = await jwtVerify(token, await key, verifyOptions);
         return toClaims(payload);
       } catch (error) {
         // jose checks signature, algorithm, issuer and audience before expiry, so an expired token's payload is trustworthy.
