@@ -122,7 +122,7 @@ function installQueries(client: PGlite): void {
     transaction((tx: Transaction) => {
       const txQuery = tx.query.bind(tx);
       tx.query = (text, params, options) => {
-        const name = named.nameOf(text, options);
+        const name = named.nameInTransaction(text, options);
         return name ? named.transactionQuery(name, text, params, withoutTextParsers(options)) : txQuery(text, params, withoutTextParsers(options));
       };
       return callback(tx);

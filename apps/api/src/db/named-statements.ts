@@ -7,10 +7,16 @@ import { serialize } from 'pg-protocol';
  * ignores the name, and PGlite's `query` parses, describes, binds and executes every statement in six
  * calls into the database: 0.4 ms for a read by id with its two joins, against 0.05 ms for binding
  * and executing a statement prepared under a name. The statements the app names are registered here
- * by their text, and the client sends those as PostgreSQL's driver does; any other statement goes
- * through PGlite's `query` as before. Like PostgreSQL's driver, a named statement keeps the plan
- * PostgreSQL chooses for it (custom for its first executions, then generic when that costs no more).
+ * by their text, and the client sends those by name; so are the statements of writes (those run in
+ * a transaction: inserts, updates, the reads and checks by key around them, repeated on every write),
+ * each under one of a bounded set of names, the least recently used giving its name up. Reads outside
+ * a transaction — lists, searches — go through PGlite's `query`, planned for their values every time.
+ * Like PostgreSQL's driver, a named statement keeps the plan PostgreSQL chooses for it (custom for its
+ * first five executions, then generic when that is estimated to cost no more).
  */
+
+/** Statements of writes kept prepared at once (a few hundred kilobytes of the database's memory). */
+const WRITE_STATEMENTS = 200;
 
 const names = new Map<string, string>();
 
@@ -123,10 +129,30 @@ export function namedStatements(client: PGlite) {
     }
   }
 
+  /** Names for the statements of writes: text → name, least recently used first. */
+  const writeNames = new Map<string, string>();
+  function writeName(text: string): string {
+    let name = writeNames.get(text);
+    if (name) writeNames.delete(text);
+    else if (writeNames.size < WRITE_STATEMENTS) name = `goc_w${writeNames.size}`;
+    else {
+      const [oldest, oldestName] = writeNames.entries().next().value as [string, string];
+      writeNames.delete(oldest);
+      prepared.delete(oldestName);
+      name = oldestName;
+    }
+    writeNames.set(text, name);
+    return name;
+  }
+
   return {
     /** The statement's name when it is registered and can go by name (no blob to hand over), else null. */
     nameOf(text: string, options: QueryOptions | undefined): string | null {
       return options?.blob ? null : (names.get(text) ?? null);
+    },
+    /** In a transaction every statement goes by name, registered or not (a blob to hand over aside). */
+    nameInTransaction(text: string, options: QueryOptions | undefined): string | null {
+      return options?.blob ? null : (names.get(text) ?? writeName(text));
     },
     query<T>(name: string, text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
       return client._runExclusiveTransaction(() =>
@@ -137,8 +163,9 @@ export function namedStatements(client: PGlite) {
         }),
       );
     },
+    /** Inside a transaction a failed statement ends it: nothing is tried again. */
     transactionQuery<T>(name: string, text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-      return client._runExclusiveQuery(() => run<T>(name, text, params, options));
+      return client._runExclusiveQuery(() => execute<T>(name, text, params, options));
     },
   };
 }

@@ -5,7 +5,8 @@ import { bearer, createTestApp, login, type TestApp } from '../helpers/app';
 /*
  * A record read by id goes as a statement prepared under its name, on PGlite as on PostgreSQL: its
  * answer is the one the list gives for the same row, and a statement the database forgot, or whose
- * table changed under it, is prepared again instead of failing the request.
+ * table changed under it, is prepared again instead of failing the request. On PGlite the statements
+ * of writes go by name too, under a bounded set of names.
  */
 
 const onPglite = !process.env.TEST_DATABASE_URL;
@@ -52,6 +53,23 @@ describe.skipIf(!onPglite)('on PGlite', () => {
   it('sends the read by id and the access check by name, prepared once', async () => {
     await read(created.id);
     expect(await prepared()).toEqual(expect.arrayContaining(['goc_access_session', 'goc_find_units']));
+  });
+
+  it("sends a write's statements by name, and a write the database refuses leaves the next one whole", async () => {
+    const duplicate = await t.app.inject({ method: 'POST', url: '/api/v2/units', headers: bearer(token), payload: { name: 'Otro tramo', abbreviation: 'tr' } });
+    expect(duplicate.statusCode, duplicate.body).toBe(409);
+    const next = await t.app.inject({ method: 'POST', url: '/api/v2/units', headers: bearer(token), payload: { name: 'Rollo', abbreviation: 'rl' } });
+    expect(next.statusCode, next.body).toBe(201);
+    expect(await read((next.json() as { id: number }).id)).toEqual(next.json());
+    expect((await prepared()).filter((name) => name.startsWith('goc_w')).length).toBeGreaterThan(0);
+  });
+
+  it('keeps at most 200 statements of writes prepared, each still answering its own', async () => {
+    for (let i = 0; i < 230; i += 1) {
+      const { rows } = await t.db.transaction((tx) => tx.execute<{ n: number }>(sql.raw(`select ${i}::int as n`)));
+      expect(rows).toEqual([{ n: i }]);
+    }
+    expect((await prepared()).filter((name) => name.startsWith('goc_w')).length).toBe(200);
   });
 
   it('prepares a statement again when the database no longer has it', async () => {
