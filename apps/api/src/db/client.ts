@@ -107,24 +107,25 @@ function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | u
   return { ...options, parsers: undefined };
 }
 
+type Query = PGlite['query'];
+
 /** The client's `query`, in and out of transactions: text types kept as text, named statements sent by name. */
 function installQueries(client: PGlite): void {
   // After waitReady: PGlite sets a parser for every array type then, these included.
   for (const type of TEXT_TYPES) client.parsers[type] = asText;
   const named = namedStatements(client);
-  const query = client.query.bind(client);
-  client.query = (text, params, options) => {
-    const name = named.nameOf(text, options);
-    return name ? named.query(name, text, params, withoutTextParsers(options)) : query(text, params, withoutTextParsers(options));
-  };
+  const routed =
+    (nameOf: (text: string, options: QueryOptions | undefined) => string | null, byName: typeof named.query, unnamed: Query): Query =>
+    (text, params, options) => {
+      const settled = withoutTextParsers(options);
+      const name = nameOf(text, settled);
+      return name ? byName(name, text, params, settled) : unnamed(text, params, settled);
+    };
+  client.query = routed(named.nameOf, named.query, client.query.bind(client));
   const transaction = client.transaction.bind(client);
   client.transaction = (callback) =>
     transaction((tx: Transaction) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = (text, params, options) => {
-        const name = named.nameInTransaction(text, options);
-        return name ? named.transactionQuery(name, text, params, withoutTextParsers(options)) : txQuery(text, params, withoutTextParsers(options));
-      };
+      tx.query = routed(named.nameInTransaction, named.transactionQuery, tx.query.bind(tx));
       return callback(tx);
     });
 }

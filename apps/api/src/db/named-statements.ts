@@ -1,5 +1,6 @@
-import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
-import { serialize } from 'pg-protocol';
+import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
 
 /*
  * Named statements on the embedded database. PostgreSQL's driver prepares a statement that drizzle
@@ -29,20 +30,13 @@ export function prepareNamed<P>(query: { prepare(name: string): P; toSQL(): { sq
   return query.prepare(name);
 }
 
-interface Field {
-  name: string;
-  dataTypeID: number;
-}
+type Message = ReturnType<PGlite['execProtocolStream']> extends Promise<(infer M)[]> ? M : never;
+
 interface Prepared {
   paramTypes: number[];
-  fields: Field[];
+  /** The statement's row description, put before each execution's rows for PGlite's parser (none: it returns no rows). */
+  described: Message[];
 }
-type Message =
-  | { name: 'parameterDescription'; dataTypeIDs: number[] }
-  | { name: 'rowDescription'; fields: Field[] }
-  | { name: 'dataRow'; fields: (string | null)[] }
-  | { name: 'commandComplete'; text: string }
-  | { name: string };
 
 const INVALID_STATEMENT_NAME = '26000';
 const FEATURE_NOT_SUPPORTED = '0A000';
@@ -53,70 +47,40 @@ function stale(error: unknown): boolean {
   return code === INVALID_STATEMENT_NAME || (code === FEATURE_NOT_SUPPORTED && /cached plan/i.test(String((error as Error).message)));
 }
 
-const batch = (parts: Buffer[]): Uint8Array => Buffer.concat(parts);
+const batch = (parts: Uint8Array[]): Uint8Array => Buffer.concat(parts);
 
 /**
  * A `query` for `client` (outside transactions) and one for its transactions' statements, both
- * sending the registered statements by name. `query` takes PGlite's two locks as its own `query`
- * does; a transaction's statements run under the transaction's lock already.
+ * sending the registered statements by name, with PGlite's own protocol messages, serializers and
+ * result parser. `query` takes PGlite's two locks as its own `query` does; a transaction's statements
+ * run under the transaction's lock already.
  */
 export function namedStatements(client: PGlite) {
   const prepared = new Map<string, Prepared>();
 
   async function prepare(name: string, text: string): Promise<Prepared> {
-    const messages = (await client.execProtocolStream(
-      batch([serialize.close({ type: 'S', name }), serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    const messages = await client.execProtocolStream(
+      batch([serialize.close({ type: 'S', name }), serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
-    )) as Message[];
-    const statement: Prepared = { paramTypes: [], fields: [] };
-    for (const message of messages) {
-      if ('dataTypeIDs' in message) statement.paramTypes = message.dataTypeIDs;
-      else if (message.name === 'rowDescription' && 'fields' in message) statement.fields = message.fields as Field[];
-    }
+    );
+    const statement: Prepared = { paramTypes: parse.parseDescribeStatementResults(messages), described: messages.filter((m) => m.name === 'rowDescription') };
     prepared.set(name, statement);
     return statement;
   }
 
-  function values(statement: Prepared, params: unknown[], options: QueryOptions | undefined): (string | Buffer | null)[] {
-    return params.map((value, i) => {
+  async function execute<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    const statement = prepared.get(name) ?? (await prepare(name, text));
+    const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const type = statement.paramTypes[i] ?? 0;
       const serializer = options?.serializers?.[type] ?? client.serializers[type];
-      const serialized: unknown = serializer ? serializer(value) : value;
-      if (serialized instanceof Uint8Array) return Buffer.from(serialized.buffer, serialized.byteOffset, serialized.byteLength);
-      return String(serialized);
+      return serializer ? (serializer(value) as string | Uint8Array) : String(value);
     });
-  }
-
-  async function execute<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
-    const statement = prepared.get(name) ?? (await prepare(name, text));
-    const messages = (await client.execProtocolStream(
-      batch([serialize.bind({ statement: name, values: values(statement, params, options) }), serialize.execute({}), serialize.sync()]),
-      { syncToFs: false },
-    )) as Message[];
-    const parsers = options?.parsers ? { ...client.parsers, ...options.parsers } : client.parsers;
-    const parse = (value: string | null, field: Field) => {
-      if (value === null) return null;
-      const parser = parsers[field.dataTypeID];
-      return parser ? parser(value, field.dataTypeID) : value;
-    };
-    const { fields } = statement;
-    const rows: unknown[] = [];
-    let affectedRows = 0;
-    for (const message of messages) {
-      if (message.name === 'dataRow' && 'fields' in message) {
-        const cells = message.fields as (string | null)[];
-        rows.push(
-          options?.rowMode === 'array'
-            ? cells.map((cell, i) => parse(cell, fields[i] as Field))
-            : Object.fromEntries(cells.map((cell, i) => [(fields[i] as Field).name, parse(cell, fields[i] as Field)])),
-        );
-      } else if (message.name === 'commandComplete' && 'text' in message) {
-        const [command = '', ...rest] = message.text.split(' ');
-        if (['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(command)) affectedRows = Number(rest.at(-1)) || 0;
-      }
-    }
-    return { rows: rows as T[], fields: fields.map(({ name: fieldName, dataTypeID }) => ({ name: fieldName, dataTypeID })), affectedRows };
+    const messages = await client.execProtocolStream(batch([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), {
+      syncToFs: false,
+    });
+    const [result] = parse.parseResults([...statement.described, ...messages], client.parsers, options);
+    return result as Results<T>;
   }
 
   async function run<T>(name: string, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
