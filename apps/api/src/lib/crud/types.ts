@@ -72,9 +72,10 @@ export interface LineTable {
   computed?: Readonly<Record<string, SQL>>;
   /**
    * Column values the server sets on each line, inside the transaction (the unit copied from the
-   * material). Gets the validated lines in order; returns one object per line.
+   * material): values or SQL the lines' insert evaluates. Gets the validated lines in order; returns
+   * one object per line.
    */
-  values?(ctx: WriteContext, lines: readonly Input[]): Promise<Record<string, unknown>[]>;
+  values?(lines: readonly Input[], ctx: WriteContext): Record<string, unknown>[] | Promise<Record<string, unknown>[]>;
 }
 
 /** A gapless sequence formatted into a read-only field on create (folio PED-000123). */

@@ -56,7 +56,7 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
       const { table, owner, position } = line.binding;
       if (replace) await ctx.tx.delete(table).where(eq(owner, id));
       if (rows.length === 0) continue;
-      const extra = (await line.binding.values?.(ctx, rows as Input[])) ?? [];
+      const extra = (await line.binding.values?.(rows as Input[], ctx)) ?? [];
       const ownerKey = columnKey(table, owner);
       const positionKey = columnKey(table, position);
       const values = (rows as Input[]).map((row, index) => ({

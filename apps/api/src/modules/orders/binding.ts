@@ -5,7 +5,7 @@ import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, reco
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
 import { namePeople } from '../../lib/crud/people';
 import { statusByCode } from '../../lib/crud/statuses';
-import type { Input, ResourceBinding, TransitionContext, TransitionOutcome, WriteContext } from '../../lib/crud/types';
+import type { Input, ResourceBinding, TransitionContext, TransitionOutcome } from '../../lib/crud/types';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { orderRefusals, type OrderPlace } from './orderable';
 import { orderQueries } from './queries';
@@ -28,12 +28,10 @@ function summary(lines: readonly PricedLine[]) {
  * Each line takes the unit of its material as it is now (a later change of the material keeps the
  * order as asked): read by the lines' insert itself, not by a statement of its own.
  */
-function copyUnits(_ctx: WriteContext, lines: readonly Input[]): Promise<Record<string, unknown>[]> {
-  return Promise.resolve(
-    lines.map((l) => ({
-      unitId: typeof l.materialId === 'number' ? sql`(select ${materials.unitId} from ${materials} where ${materials.id} = ${l.materialId})` : undefined,
-    })),
-  );
+function copyUnits(lines: readonly Input[]): Record<string, unknown>[] {
+  return lines.map((l) => ({
+    unitId: typeof l.materialId === 'number' ? sql`(select ${materials.unitId} from ${materials} where ${materials.id} = ${l.materialId})` : undefined,
+  }));
 }
 
 type Transition = TransitionContext<OrderEntity, Input>;
