@@ -203,7 +203,7 @@ describe('domain events', () => {
     await purger.close();
   });
 
-  it('a round that finds nothing to do is one statement; one that delivers, a statement per step', async () => {
+  it('a round that finds nothing to do is one statement; one that delivers, a statement per step for all subscribers', async () => {
     // The dispatcher's statements, counted on its handle: a statement (execute) or a transaction.
     const calls = { execute: 0, transaction: 0 };
     const counted = new Proxy(t.db, {
@@ -218,15 +218,31 @@ describe('domain events', () => {
         return value;
       },
     });
-    const counter = recorder('pruebas.contador');
-    const dispatcher = createDispatcher({ ...t.database, db: counted } as Database, [counter.subscriber], { ...DEFAULT_DISPATCHER_SETTINGS, retentionDays: 30 }, console);
+    const [first, second] = [recorder('pruebas.contador'), recorder('pruebas.contador2')];
+    const dispatcher = createDispatcher(
+      { ...t.database, db: counted } as Database,
+      [first.subscriber, second.subscriber],
+      { ...DEFAULT_DISPATCHER_SETTINGS, retentionDays: 30 },
+      console,
+    );
     await dispatcher.drain();
     const unit = await createUnit(admin, 'ev6', 'Contado');
     Object.assign(calls, { execute: 0, transaction: 0 });
     await dispatcher.drain();
-    expect(eventsOf(counter.received, 'units', unit.id)).toHaveLength(1);
-    // The round that delivers (check, locked fan-out, claim, delete), then the one that finds nothing.
-    expect(calls).toEqual({ execute: 5, transaction: 0 });
+    for (const { received } of [first, second]) expect(eventsOf(received, 'units', unit.id).map((e) => e.type)).toEqual(['record.created']);
+    // One round delivers to both subscribers (check, locked fan-out, claim, delete) and knows nothing else is due.
+    expect(calls).toEqual({ execute: 4, transaction: 0 });
+
+    // Two events of one record: the second is claimed once the first is delivered, by a second round the first one knew to ask for.
+    const renamed = await admin.patch(`${API}/units/${String(unit.id)}`, { name: 'Contado dos', version: unit.version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await admin.del(`${API}/units/${String(unit.id)}`)).statusCode).toBe(204);
+    Object.assign(calls, { execute: 0, transaction: 0 });
+    await dispatcher.drain();
+    for (const { received } of [first, second]) {
+      expect(eventsOf(received, 'units', unit.id).map((e) => e.type)).toEqual(['record.created', 'record.updated', 'record.deleted']);
+    }
+    expect(calls).toEqual({ execute: 4 + 3, transaction: 0 });
     Object.assign(calls, { execute: 0, transaction: 0 });
     await dispatcher.drain();
     expect(calls).toEqual({ execute: 1, transaction: 0 });

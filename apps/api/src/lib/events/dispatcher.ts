@@ -44,7 +44,7 @@ export interface Dispatcher {
   stop(): Promise<void>;
   /** Asks for a delivery round soon (after a commit in this process, a notification, the poll). */
   nudge(): void;
-  /** Runs delivery rounds until one finds nothing to do now (deliveries in back-off wait). */
+  /** Runs delivery rounds until none leaves work due now (deliveries in back-off wait). */
   drain(): Promise<void>;
 }
 
@@ -59,6 +59,11 @@ interface EventRow extends Record<string, unknown> {
   changes: DomainEvent['changes'];
   metadata: DomainEvent['metadata'];
   occurred_at: string | Date;
+}
+
+interface ClaimedRow extends EventRow {
+  subscriber: string;
+  has_next: boolean;
 }
 
 function toEvent(row: EventRow): DomainEvent {
@@ -136,27 +141,57 @@ export function createDispatcher(
     return result.rows.length;
   }
 
-  async function claim(subscriber: EventSubscriber): Promise<DomainEvent[]> {
-    const result = await db.execute<EventRow>(sql`
+  /**
+   * The deliveries due now, for every subscriber at once (one statement): per subscriber, the earliest
+   * pending delivery of each record, at most a batch, locked (FOR UPDATE SKIP LOCKED) and leased.
+   * `has_next` tells whether a later delivery of the same record waits behind the claimed one.
+   */
+  function claimStatement(): SQL {
+    return sql`
       with head as (
-        select d.event_id from event_deliveries d
-        where d.subscriber = ${subscriber.name} and d.available_at <= now()
-          and not exists (
-            select 1 from event_deliveries p
-            where p.subscriber = d.subscriber and p.resource = d.resource and p.record_id = d.record_id and p.event_id < d.event_id)
-        order by d.event_id
-        limit ${settings.batchSize}
-        for update skip locked)
+        select c.subscriber, c.event_id from unnest(array[${textList(subscribers.map((s) => s.name))}]::text[]) as s(name)
+        cross join lateral (
+          select d.subscriber, d.event_id from event_deliveries d
+          where d.subscriber = s.name and d.available_at <= now()
+            and not exists (
+              select 1 from event_deliveries p
+              where p.subscriber = d.subscriber and p.resource = d.resource and p.record_id = d.record_id and p.event_id < d.event_id)
+          order by d.event_id
+          limit ${settings.batchSize}
+          for update of d skip locked) c)
       update event_deliveries d
       set available_at = now() + make_interval(secs => ${settings.leaseMs / 1000}), attempts = d.attempts + 1
       from head join domain_events e on e.id = head.event_id
-      where d.subscriber = ${subscriber.name} and d.event_id = head.event_id
-      returning e.id, e.type, e.resource, e.record_id, e.actor_id, e.from_status, e.to_status, e.changes, e.metadata, e.occurred_at, d.attempts`);
-    return result.rows.map(toEvent).sort((a, b) => a.id - b.id);
+      where d.subscriber = head.subscriber and d.event_id = head.event_id
+      returning d.subscriber, e.id, e.type, e.resource, e.record_id, e.actor_id, e.from_status, e.to_status, e.changes, e.metadata, e.occurred_at,
+        exists (
+          select 1 from event_deliveries n
+          where n.subscriber = d.subscriber and n.resource = d.resource and n.record_id = d.record_id and n.event_id > d.event_id) as has_next`;
   }
 
-  async function deliverTo(subscriber: EventSubscriber): Promise<number> {
-    const events = await claim(subscriber);
+  /** Claimed events by subscriber, in order; `more`: a batch was full or a record has a later event waiting. */
+  async function claim(): Promise<{ bySubscriber: Map<string, DomainEvent[]>; more: boolean; nextOf: Set<number> }> {
+    const bySubscriber = new Map<string, DomainEvent[]>();
+    const nextOf = new Set<number>();
+    if (subscribers.length === 0) return { bySubscriber, more: false, nextOf };
+    const result = await db.execute<ClaimedRow>(claimStatement());
+    for (const row of result.rows) {
+      const event = toEvent(row);
+      const events = bySubscriber.get(row.subscriber);
+      if (events) events.push(event);
+      else bySubscriber.set(row.subscriber, [event]);
+      if (row.has_next) nextOf.add(event.id);
+    }
+    let more = false;
+    for (const events of bySubscriber.values()) {
+      events.sort((a, b) => a.id - b.id);
+      if (events.length >= settings.batchSize) more = true;
+    }
+    return { bySubscriber, more, nextOf };
+  }
+
+  /** Hands each event to its subscriber, in order; returns the deliveries that succeeded (a failed one is pushed back). */
+  async function deliverTo(subscriber: EventSubscriber, events: readonly DomainEvent[]): Promise<number[]> {
     const delivered: number[] = [];
     for (const event of events) {
       try {
@@ -173,10 +208,16 @@ export function createDispatcher(
           where subscriber = ${subscriber.name} and event_id = ${event.id}`);
       }
     }
-    if (delivered.length > 0) {
-      await db.execute(sql`delete from event_deliveries where subscriber = ${subscriber.name} and event_id in (${textList(delivered)})`);
-    }
-    return events.length;
+    return delivered;
+  }
+
+  /** The delivered events of every subscriber gone in one statement (its text does not depend on how many). */
+  async function forget(delivered: readonly { subscriber: string; eventId: number }[]): Promise<void> {
+    if (delivered.length === 0) return;
+    await db.execute(sql`
+      delete from event_deliveries d
+      using jsonb_to_recordset(${JSON.stringify(delivered)}::jsonb) as x("subscriber" text, "eventId" bigint)
+      where d.subscriber = x."subscriber" and d.event_id = x."eventId"`);
   }
 
   /** Delivered events past the retention; deliveries left by subscribers no process registers any more go with them. */
@@ -217,21 +258,40 @@ export function createDispatcher(
     return { undispatched: row?.undispatched === true, due: new Set(row?.due ?? []) };
   }
 
-  /** One round; returns how much it did (0: nothing is deliverable now). */
-  async function round(): Promise<number> {
+  /**
+   * One round; returns whether another may find work now: a batch was full, or a delivered event's
+   * record has a later one waiting. What commits after the round's first statement comes with its own
+   * nudge (this process's answer, another's notification, the poll).
+   */
+  async function round(): Promise<boolean> {
     const { undispatched, due } = await pending();
-    let work = undispatched ? await fanOut() : 0;
-    // A fan-out queues a delivery for every subscriber; without one, only those with deliveries due.
-    const counts = await Promise.all(subscribers.filter((s) => work > 0 || due.has(s.name)).map((s) => deliverTo(s)));
-    for (const count of counts) work += count;
+    const fannedOut = undispatched ? await fanOut() : 0;
+    let more = fannedOut >= settings.batchSize;
+    // A fan-out queues a delivery for every subscriber; without one, a claim only when some are due.
+    if (fannedOut > 0 || due.size > 0) {
+      const claimed = await claim();
+      more ||= claimed.more;
+      const delivered = await Promise.all(
+        subscribers.map(async (subscriber) => {
+          const ids = await deliverTo(subscriber, claimed.bySubscriber.get(subscriber.name) ?? []);
+          return ids.map((eventId) => ({ subscriber: subscriber.name, eventId }));
+        }),
+      );
+      const all = delivered.flat();
+      await forget(all);
+      more ||= all.some(({ eventId }) => claimed.nextOf.has(eventId));
+    }
     if (Date.now() >= nextPurgeAt) {
       nextPurgeAt = Date.now() + settings.purgeEveryMs;
       await purge();
     }
-    return work;
+    return more;
   }
 
-  /** Rounds until nothing is left, and again if nudged meanwhile; one such loop at a time. */
+  /**
+   * Rounds until none leaves work due, and again if nudged meanwhile; one such loop at a time. A nudge
+   * that came before a round started is that round's business: the round sees what it announced.
+   */
   function nudge(): void {
     if (!started) return;
     if (active) {
@@ -240,10 +300,11 @@ export function createDispatcher(
     }
     active = (async () => {
       try {
-        do {
+        let more = true;
+        while (started && (more || again)) {
           again = false;
-          while (started && (await exclusive(round)) > 0);
-        } while (again && started);
+          more = await exclusive(round);
+        }
       } catch (error) {
         log.error({ err: error }, 'la entrega de eventos falló; se reintentará');
       } finally {
@@ -298,7 +359,7 @@ export function createDispatcher(
     },
     nudge,
     async drain() {
-      while ((await exclusive(round)) > 0);
+      while (await exclusive(round));
     },
   };
 }
