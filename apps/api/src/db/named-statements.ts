@@ -26,8 +26,16 @@ const names = new Map<string, string>();
  * so that PGlite's client sends it by name too.
  */
 export function prepareNamed<P>(query: { prepare(name: string): P; toSQL(): { sql: string } }, name: string): P {
-  names.set(query.toSQL().sql, name);
+  nameStatement(query.toSQL().sql, name);
   return query.prepare(name);
+}
+
+/**
+ * A statement written as SQL (`db.execute`), always sent with the same text, registered under a name:
+ * PGlite's client sends it by name; PostgreSQL's driver, given no name, still parses it each time.
+ */
+export function nameStatement(text: string, name: string): void {
+  names.set(text, name);
 }
 
 type Message = ReturnType<PGlite['execProtocolStream']> extends Promise<(infer M)[]> ? M : never;

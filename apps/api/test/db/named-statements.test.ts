@@ -64,6 +64,15 @@ describe.skipIf(!onPglite)('on PGlite', () => {
     expect((await prepared()).filter((name) => name.startsWith('goc_w')).length).toBeGreaterThan(0);
   });
 
+  it("delivers a write's events with the dispatcher's statements by name", async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/units', headers: bearer(token), payload: { name: 'Bulto', abbreviation: 'bto' } });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.events.drain();
+    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from event_deliveries`);
+    expect(rows).toEqual([{ n: 0 }]);
+    expect(await prepared()).toEqual(expect.arrayContaining(['goc_events_claim', 'goc_events_fan_out', 'goc_events_forget', 'goc_events_pending']));
+  });
+
   it('keeps at most 200 statements of writes prepared, each still answering its own', async () => {
     for (let i = 0; i < 230; i += 1) {
       const { rows } = await t.db.transaction((tx) => tx.execute<{ n: number }>(sql.raw(`select ${i}::int as n`)));

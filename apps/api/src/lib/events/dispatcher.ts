@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from '../../db/client';
+import { nameStatement } from '../../db/named-statements';
 import type { DomainEvent, DomainEventType, EventSubscriber } from './types';
 
 /** Serialises the outbox fan-out across API processes (migrate.ts holds 4_710_001). */
@@ -81,6 +83,21 @@ function toEvent(row: EventRow): DomainEvent {
   };
 }
 
+const dialect = new PgDialect();
+const namedStatements = new Set<string>();
+
+/**
+ * One of the dispatcher's statements, whose text never changes (its values are parameters): named the
+ * first time, so that PGlite runs it by name — a round after every write, otherwise parsed each time.
+ */
+function named(name: string, statement: SQL): SQL {
+  if (!namedStatements.has(name)) {
+    nameStatement(dialect.sqlToQuery(statement).sql, name);
+    namedStatements.add(name);
+  }
+  return statement;
+}
+
 const textList = (values: readonly (string | number)[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
 /**
@@ -116,6 +133,9 @@ export function createDispatcher(
     return result;
   }
 
+  /** The subscribers' names as one parameter, so that a statement's text does not depend on how many there are. */
+  const subscriberNames = () => JSON.stringify(subscribers.map((s) => s.name));
+
   /**
    * One statement, its own transaction: the advisory lock comes first (the picked rows join it), so
    * fan-outs of several processes run one after another. The statement's snapshot may predate the
@@ -123,21 +143,22 @@ export function createDispatcher(
    * dispatched meanwhile is left out rather than queued again.
    */
   async function fanOut(): Promise<number> {
-    const names = subscribers.map((s) => s.name);
-    const queue =
-      names.length === 0
-        ? sql``
-        : sql`, queued as (
-            insert into event_deliveries (subscriber, event_id, resource, record_id)
-            select s.name, p.id, p.resource, p.record_id from picked p cross join unnest(array[${textList(names)}]::text[]) as s(name)
-            on conflict do nothing)`;
-    const result = await db.execute<{ id: string }>(sql`
+    const result = await db.execute<{ id: string }>(
+      named(
+        'goc_events_fan_out',
+        sql`
       with fan_out_lock as materialized (select pg_advisory_xact_lock(${FAN_OUT_LOCK_KEY})),
       picked as (
         select e.id, e.resource, e.record_id from domain_events e cross join fan_out_lock
         where e.dispatched_at is null order by e.id limit ${settings.batchSize}
-        for update of e)${queue}
-      update domain_events e set dispatched_at = now() from picked where e.id = picked.id returning e.id`);
+        for update of e),
+      queued as (
+        insert into event_deliveries (subscriber, event_id, resource, record_id)
+        select s.name, p.id, p.resource, p.record_id from picked p cross join jsonb_array_elements_text(${subscriberNames()}::jsonb) as s(name)
+        on conflict do nothing)
+      update domain_events e set dispatched_at = now() from picked where e.id = picked.id returning e.id`,
+      ),
+    );
     return result.rows.length;
   }
 
@@ -147,9 +168,11 @@ export function createDispatcher(
    * `has_next` tells whether a later delivery of the same record waits behind the claimed one.
    */
   function claimStatement(): SQL {
-    return sql`
+    return named(
+      'goc_events_claim',
+      sql`
       with head as (
-        select c.subscriber, c.event_id from unnest(array[${textList(subscribers.map((s) => s.name))}]::text[]) as s(name)
+        select c.subscriber, c.event_id from jsonb_array_elements_text(${subscriberNames()}::jsonb) as s(name)
         cross join lateral (
           select d.subscriber, d.event_id from event_deliveries d
           where d.subscriber = s.name and d.available_at <= now()
@@ -166,7 +189,8 @@ export function createDispatcher(
       returning d.subscriber, e.id, e.type, e.resource, e.record_id, e.actor_id, e.from_status, e.to_status, e.changes, e.metadata, e.occurred_at,
         exists (
           select 1 from event_deliveries n
-          where n.subscriber = d.subscriber and n.resource = d.resource and n.record_id = d.record_id and n.event_id > d.event_id) as has_next`;
+          where n.subscriber = d.subscriber and n.resource = d.resource and n.record_id = d.record_id and n.event_id > d.event_id) as has_next`,
+    );
   }
 
   /** Claimed events by subscriber, in order; `more`: a batch was full or a record has a later event waiting. */
@@ -214,10 +238,15 @@ export function createDispatcher(
   /** The delivered events of every subscriber gone in one statement (its text does not depend on how many). */
   async function forget(delivered: readonly { subscriber: string; eventId: number }[]): Promise<void> {
     if (delivered.length === 0) return;
-    await db.execute(sql`
+    await db.execute(
+      named(
+        'goc_events_forget',
+        sql`
       delete from event_deliveries d
       using jsonb_to_recordset(${JSON.stringify(delivered)}::jsonb) as x("subscriber" text, "eventId" bigint)
-      where d.subscriber = x."subscriber" and d.event_id = x."eventId"`);
+      where d.subscriber = x."subscriber" and d.event_id = x."eventId"`,
+      ),
+    );
   }
 
   /** Delivered events past the retention; deliveries left by subscribers no process registers any more go with them. */
@@ -246,14 +275,15 @@ export function createDispatcher(
    * notification asks for.
    */
   async function pending(): Promise<{ undispatched: boolean; due: Set<string> }> {
-    const names = subscribers.map((s) => s.name);
-    const due =
-      names.length === 0
-        ? sql`array[]::text[]`
-        : sql`array(select s.name from unnest(array[${textList(names)}]::text[]) as s(name)
-            where exists (select 1 from event_deliveries d where d.subscriber = s.name and d.available_at <= now()))`;
-    const result = await db.execute<{ undispatched: boolean; due: string[] }>(sql`
-      select exists (select 1 from domain_events where dispatched_at is null) as undispatched, ${due} as due`);
+    const result = await db.execute<{ undispatched: boolean; due: string[] }>(
+      named(
+        'goc_events_pending',
+        sql`
+      select exists (select 1 from domain_events where dispatched_at is null) as undispatched,
+        array(select s.name from jsonb_array_elements_text(${subscriberNames()}::jsonb) as s(name)
+          where exists (select 1 from event_deliveries d where d.subscriber = s.name and d.available_at <= now())) as due`,
+      ),
+    );
     const row = result.rows[0];
     return { undispatched: row?.undispatched === true, due: new Set(row?.due ?? []) };
   }
