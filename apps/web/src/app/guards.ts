@@ -48,3 +48,23 @@ export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?
     return null;
   };
 }
+
+/**
+ * The shell route's loader. SPEC §2/§6: on shell load the current user and the permissions are
+ * refreshed from the API — asked for here, beside the page's loader and data and the shell's chunks,
+ * not once the shell has rendered. Not awaited: the shell's `useQuery` of both finds them in flight
+ * or fresh (default staleTime) and does not ask again. Without a token the page's guard sends the
+ * user to /login.
+ */
+export function shellLoader(queryClient: QueryClient) {
+  return () => {
+    if (getToken() !== null) {
+      void import('../lib/session/session-api').then(({ currentUserQuery, permissionsQuery }) => {
+        if (getToken() === null) return;
+        void queryClient.prefetchQuery(currentUserQuery);
+        void queryClient.prefetchQuery(permissionsQuery);
+      });
+    }
+    return null;
+  };
+}

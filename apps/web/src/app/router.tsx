@@ -3,7 +3,7 @@ import { createBrowserRouter, redirect, type RouteObject, type ShouldRevalidateF
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTE_LIST, ROUTES, type RouteDef, type RouteKey } from '@goc/contracts';
 import type { RouteHandle } from '../lib/routing/current-route';
-import { guardLoader } from './guards';
+import { guardLoader, shellLoader } from './guards';
 import { PAGES, PREFETCH } from './route-pages';
 import { FullPageLoader } from './full-page-loader';
 
@@ -52,6 +52,10 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         ...ROUTE_LIST.filter((r) => r.public).map((r) => pageRoute(r, queryClient)),
         {
+          id: 'shell',
+          loader: shellLoader(queryClient),
+          // Once per shell load: moving between pages inside the shell does not refresh the user again.
+          shouldRevalidate: () => false,
           lazy: async () => ({ Component: (await import('./shell/shell-layout')).ShellLayout }),
           children: ROUTE_LIST.filter((r) => !r.public).map((r) => pageRoute(r, queryClient)),
         },

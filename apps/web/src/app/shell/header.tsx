@@ -2,10 +2,25 @@ import { lazy, Suspense } from 'react';
 import { Button } from 'primereact/button';
 import type { SessionUser } from '@goc/contracts';
 import { es } from '../../i18n/es';
+import { usePageSettled } from './use-page-settled';
 import { UserMenu } from './user-menu';
 
 // Loaded after the shell: the page and its title never wait for the bell (and its overlay panel).
 const NotificationBell = lazy(() => import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
+
+/**
+ * The bell (its chunks, its list, its stream) once the page has its data and has drawn it: on a
+ * phone's first visit it would otherwise share the network and the main thread with the page.
+ */
+function DeferredBell({ touch }: { touch: boolean }) {
+  const settled = usePageSettled();
+  if (!settled) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBell touch={touch} />
+    </Suspense>
+  );
+}
 
 interface HeaderProps {
   title: string;
@@ -40,11 +55,7 @@ export function Header({ title, section, user, isMobile, collapsed, onMenu, onLo
         {section && <span className="hidden truncate text-xs font-medium text-slate-500 sm:block">{section}</span>}
         <h1 className="m-0 truncate text-lg leading-tight font-semibold text-slate-800 md:text-xl">{title}</h1>
       </div>
-      {user && (
-        <Suspense fallback={null}>
-          <NotificationBell touch={isMobile} />
-        </Suspense>
-      )}
+      {user && <DeferredBell touch={isMobile} />}
       {user && <UserMenu user={user} onLogout={onLogout} />}
     </header>
   );

@@ -34,9 +34,12 @@ export function ShellLayout() {
   const title = route?.title ?? '';
   useDocumentTitle(title);
 
-  // SPEC §2/§6: on shell load the current user and the permissions are refreshed from the API.
-  useQuery(currentUserQuery);
-  useQuery(permissionsQuery);
+  // SPEC §2/§6: on shell load the current user and the permissions are refreshed from the API (asked
+  // for by the shell route's loader, app/guards). Their answers reach the screen through the session's
+  // stores, so the shell does not render again when they arrive (no props of the queries watched); the
+  // loader has just asked, so mounting does not ask again.
+  useQuery({ ...currentUserQuery, notifyOnChangeProps: [], refetchOnMount: false });
+  useQuery({ ...permissionsQuery, notifyOnChangeProps: [], refetchOnMount: false });
   const user = useSessionUser();
   const hasToken = useHasToken();
 

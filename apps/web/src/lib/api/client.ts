@@ -1,9 +1,10 @@
 import axios, { type AxiosInstance } from 'axios';
 import { getToken } from '../session/session-store';
 import { bearer, installRefreshInterceptor } from './refresh-interceptor';
+import { API_BASE_URL } from './early-get';
 import { expireSession } from './session-expiry';
 
-export const API_BASE_URL = '/api/v2';
+export { API_BASE_URL };
 
 /** SPEC §7: base /api/v2, no default timeout, 200–299 is success, XSRF cookie XSRF-TOKEN, bearer from localStorage. */
 export function createApiClient(onSessionExpired: () => void = expireSession): AxiosInstance {

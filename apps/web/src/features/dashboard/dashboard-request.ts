@@ -1,0 +1,3 @@
+/** GET /dashboard and its query's key: shared by the route's prefetch (in the entry) and the fetcher (with the page). */
+export const DASHBOARD_PATH = '/dashboard';
+export const DASHBOARD_KEY = ['dashboard'] as const;
