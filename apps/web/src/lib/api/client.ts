@@ -1,10 +1,8 @@
 import axios, { type AxiosInstance } from 'axios';
 import { getToken } from '../session/session-store';
-import { bearer, installRefreshInterceptor } from './refresh-interceptor';
-import { API_BASE_URL } from './early-get';
+import { installRefreshInterceptor } from './refresh-interceptor';
+import { API_BASE_URL, bearer } from './request-basics';
 import { expireSession } from './session-expiry';
-
-export { API_BASE_URL };
 
 /** SPEC §7: base /api/v2, no default timeout, 200–299 is success, XSRF cookie XSRF-TOKEN, bearer from localStorage. */
 export function createApiClient(onSessionExpired: () => void = expireSession): AxiosInstance {

@@ -1,7 +1,5 @@
 import { getToken } from '../session/session-store';
-
-/** The API's base (SPEC §7); the HTTP client (lib/api/client) uses the same. */
-export const API_BASE_URL = '/api/v2';
+import { API_BASE_URL, bearer } from './request-basics';
 
 /** An early answer is for the fetch that follows its loader, not for one much later. */
 const EARLY_ANSWER_MAX_AGE_MS = 15_000;
@@ -22,7 +20,7 @@ const sent = new Map<string, EarlyGet>();
 export function sendEarly(path: string): void {
   const token = getToken();
   if (token === null) return;
-  const answer = fetch(`${API_BASE_URL}${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, credentials: 'same-origin' }).then(
+  const answer = fetch(`${API_BASE_URL}${path}`, { headers: { Accept: 'application/json', Authorization: bearer(token) }, credentials: 'same-origin' }).then(
     (response) => (response.ok ? response.json() : undefined),
     () => undefined,
   );

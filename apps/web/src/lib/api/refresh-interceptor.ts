@@ -1,6 +1,7 @@
 import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { MESSAGES, refreshResponseSchema, type RefreshRequest } from '@goc/contracts';
 import { getRefreshToken, getToken, isKeepSession, storeTokens } from '../session/session-store';
+import { bearer } from './request-basics';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -9,10 +10,6 @@ declare module 'axios' {
     /** Set on the replay of a request that already triggered a refresh: it never refreshes twice. */
     authRetried?: boolean;
   }
-}
-
-export function bearer(token: string): string {
-  return `Bearer ${token}`;
 }
 
 function sentToken(config: InternalAxiosRequestConfig): string | null {
