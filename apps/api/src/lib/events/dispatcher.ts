@@ -268,11 +268,10 @@ export function createDispatcher(
   }
 
   /**
-   * Whether any event awaits its fan-out, and which subscribers have a delivery due: one statement
-   * (index probes), so that the rounds that find nothing (the one after every round that did work,
-   * the one a process's own commit notification starts, the poll's) do not cost a locked transaction
-   * and a claim per subscriber. Something committed after it is found by the round its
-   * notification asks for.
+   * Whether any event awaits its fan-out, and whether any subscriber has a delivery due: one statement
+   * (index probes), so that a round that finds nothing (the poll's, mostly) does not cost a locked
+   * transaction and a claim. Something committed after it is found by the round its notification
+   * asks for.
    */
   async function pending(): Promise<{ undispatched: boolean; due: Set<string> }> {
     const result = await db.execute<{ undispatched: boolean; due: string[] }>(
