@@ -98,8 +98,6 @@ function named(name: string, statement: SQL): SQL {
   return statement;
 }
 
-const textList = (values: readonly (string | number)[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
-
 /**
  * Delivers the outbox's events to subscribers, at least once and in order per record, safely from
  * several API processes on one database. A round has two steps:
@@ -251,16 +249,14 @@ export function createDispatcher(
 
   /** Delivered events past the retention; deliveries left by subscribers no process registers any more go with them. */
   async function purge(): Promise<void> {
-    const names = subscribers.map((s) => s.name);
-    const pending =
-      names.length === 0
-        ? sql``
-        : sql`and not exists (select 1 from event_deliveries d where d.event_id = domain_events.id and d.subscriber in (${textList(names)}))`;
     for (;;) {
       const result = await db.execute<{ id: string }>(sql`
         delete from domain_events where id in (
           select id from domain_events
-          where dispatched_at is not null and occurred_at < now() - make_interval(days => ${settings.retentionDays}) ${pending}
+          where dispatched_at is not null and occurred_at < now() - make_interval(days => ${settings.retentionDays})
+            and not exists (
+              select 1 from event_deliveries d
+              where d.event_id = domain_events.id and d.subscriber in (select jsonb_array_elements_text(${subscriberNames()}::jsonb)))
           limit 5000)
         returning id`);
       if (result.rows.length < 5000) return;
