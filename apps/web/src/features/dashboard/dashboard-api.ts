@@ -1,13 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dashboardSchema, type Dashboard } from '@goc/contracts';
 import { api } from '../../lib/api/client';
-import { takeEarly } from '../../lib/api/early-get';
 import { DASHBOARD_KEY, DASHBOARD_PATH } from './dashboard-request';
 
-/** GET /dashboard: the widgets the signed-in user's role may see (the route loader's early answer when there is one). */
+/** GET /dashboard: the widgets the signed-in user's role may see. */
 async function fetchDashboard(): Promise<Dashboard> {
-  const early = await takeEarly(DASHBOARD_PATH);
-  return dashboardSchema.parse(early ?? (await api.get(DASHBOARD_PATH)).data);
+  return dashboardSchema.parse((await api.get(DASHBOARD_PATH)).data);
+}
+
+/** The indicators from an answer already received (the route's early GET), or asked for through the HTTP client when there is none. */
+export async function dashboardFrom(early: unknown): Promise<Dashboard> {
+  return early === undefined ? fetchDashboard() : dashboardSchema.parse(early);
 }
 
 export const dashboardQuery = queryOptions({ queryKey: DASHBOARD_KEY, queryFn: fetchDashboard });

@@ -1,27 +1,23 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { dashboardNavigation } from '@goc/contracts';
-import { sendEarly } from '../../lib/api/early-get';
+import { earlyGet } from '../../lib/api/early-get';
 import { defineWebModule } from '../../lib/modules';
 import { DASHBOARD_KEY, DASHBOARD_PATH } from './dashboard-request';
-
-/** The indicators will be fetched (none cached fresh, none in flight): then their request need not wait for the client. */
-function needsFetch(queryClient: QueryClient): boolean {
-  const query = queryClient.getQueryCache().find({ queryKey: DASHBOARD_KEY, exact: true });
-  if (!query) return true;
-  if (query.state.fetchStatus === 'fetching') return false;
-  const { staleTime } = queryClient.getDefaultOptions().queries ?? {};
-  return query.isStaleByTime(typeof staleTime === 'number' ? staleTime : 0);
-}
 
 export default defineWebModule(
   dashboardNavigation,
   { home: () => import('./dashboard-page') },
-  // The indicators are what a phone waits for on Inicio: their request leaves from the route's loader
-  // (fetch, before the HTTP client's and the schemas' chunks have loaded), the query takes its answer.
+  // The indicators are what a phone waits for on Inicio. The query decides whether to fetch (nothing
+  // fresh cached, nothing in flight); its request then leaves at once, with fetch, and is parsed once
+  // the HTTP client's and the schemas' chunks have loaded.
   {
-    home: (queryClient) => {
-      if (needsFetch(queryClient)) sendEarly(DASHBOARD_PATH);
-      void import('./dashboard-api').then(({ dashboardQuery }) => queryClient.prefetchQuery(dashboardQuery));
-    },
+    home: (queryClient) =>
+      void queryClient.prefetchQuery({
+        queryKey: DASHBOARD_KEY,
+        queryFn: async () => {
+          const early = earlyGet(DASHBOARD_PATH);
+          const { dashboardFrom } = await import('./dashboard-api');
+          return dashboardFrom(await early);
+        },
+      }),
   },
 );
