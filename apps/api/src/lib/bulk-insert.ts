@@ -31,11 +31,30 @@ export function recordset(alias: string, columns: readonly AnyPgColumn[], rows: 
   return sql`rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (${sql.join(definitions, sql`, `)})) with ordinality as ${sql.identifier(alias)}(${sql.join(names, sql`, `)})`;
 }
 
+/** A column's SQL name in the rows being inserted (`r."material_id"`), for derived columns. */
+export type RowColumn = (column: AnyPgColumn) => SQL;
+
+/** Columns the insert computes from each row (drizzle property name → SQL over the row's columns). */
+export type DerivedColumns = Readonly<Record<string, (row: RowColumn) => SQL>>;
+
+const rowColumn: RowColumn = (column) => sql`r.${sql.identifier(column.name)}`;
+
+export interface InsertRowsOptions {
+  /** The column whose value comes back for each row. */
+  returning?: AnyPgColumn;
+  derived?: DerivedColumns;
+}
+
 /**
  * Inserts the rows (drizzle property names → values; a property left out takes the column's default)
  * and returns the `returning` column of each, in the order given.
  */
-export async function insertRows(executor: Executor, table: PgTable, rows: readonly Record<string, unknown>[], returning?: AnyPgColumn): Promise<unknown[]> {
+export async function insertRows(
+  executor: Executor,
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+  { returning, derived = {} }: InsertRowsOptions = {},
+): Promise<unknown[]> {
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const results = new Array<unknown>(rows.length);
   // Rows giving the same properties share a statement (a property left out must get its default, not null).
@@ -54,10 +73,14 @@ export async function insertRows(executor: Executor, table: PgTable, rows: reado
       if (!column) throw new Error(`insertRows: ${k} is not a column`);
       return column;
     });
-    const names = sql.join(
-      targets.map((c) => sql.identifier(c.name)),
-      sql`, `,
-    );
+    const names = targets.map((c) => sql.identifier(c.name));
+    const derivedTargets = Object.entries(derived).map(([k, expression]) => {
+      const column = columns[k];
+      if (!column) throw new Error(`insertRows: ${k} is not a column`);
+      return { name: sql.identifier(column.name), value: expression(rowColumn) };
+    });
+    const into = sql.join([...names, ...derivedTargets.map((d) => d.name)], sql`, `);
+    const selected = sql.join([...names.map((name) => sql`r.${name}`), ...derivedTargets.map((d) => d.value)], sql`, `);
     for (let start = 0; start < indexes.length; start += ROWS_PER_STATEMENT) {
       const part = indexes.slice(start, start + ROWS_PER_STATEMENT);
       const source = recordset(
@@ -65,7 +88,7 @@ export async function insertRows(executor: Executor, table: PgTable, rows: reado
         targets,
         part.map((index) => keys.map((k) => rows[index]![k])),
       );
-      const statement = sql`insert into ${table} (${names}) select ${names} from ${source} order by r.n${returning ? sql` returning ${sql.identifier(returning.name)} as value` : sql``}`;
+      const statement = sql`insert into ${table} (${into}) select ${selected} from ${source} order by r.n${returning ? sql` returning ${sql.identifier(returning.name)} as value` : sql``}`;
       // PostgreSQL inserts the rows of INSERT … SELECT … ORDER BY in that order and returns them so.
       const result = await executor.execute<{ value: unknown }>(statement);
       if (returning) result.rows.forEach((r, i) => (results[part[i]!] = r.value));

@@ -28,6 +28,9 @@ it('writes a change\'s audit row and its event in one statement, both committed'
   const writes = seen.map((s) => s.text).filter((text) => /insert into "(audit_log|domain_events)"/.test(text));
   expect(writes).toHaveLength(1);
   expect(writes[0]).toMatch(/^with audited as \(insert into "audit_log".*\) insert into "domain_events"/s);
+  // The event takes its changes from the audit row: they travel once.
+  const [statement] = seen.filter((s) => s.text === writes[0]);
+  expect(statement!.params.filter((p) => typeof p === 'string' && p.includes('"Tramo"'))).toHaveLength(1);
 
   const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'units')).orderBy(desc(auditLog.id)).limit(1);
   expect(audit).toMatchObject({ action: 'create', entityId: id });

@@ -5,6 +5,7 @@ import { addBusinessDays, businessToday, LINES_EXPORT_MESSAGE, MESSAGES, ORDER_M
 import { domainEvents, employees, materials, orderLines, orderStatuses, orders, projects, suppliers, units, users, works as worksTable } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, listAll, listUrl, optionsOf, parseCsv, type Api, type Row } from '../catalogs/support';
+import { statementsOf } from '../helpers/statements';
 
 /*
  * Pedidos through the HTTP API on a seeded database: what a requester and purchasing may do at each
@@ -144,6 +145,32 @@ describe('creating an order', () => {
       ['0.105', '2.15', '0.23'],
       ['12.500', null, null],
     ]);
+  });
+
+  it('writes ten lines in one statement of one parameter, each with its own unit, notes and price, and no status look-up of its own', async () => {
+    const given = Array.from({ length: 10 }, (_, i) => ({
+      materialId: i % 2 === 0 ? cement : sand,
+      quantity: i + 1,
+      ...(i % 3 === 0 ? { notes: `Partida ${i + 1}` } : {}),
+      ...(i % 4 === 0 ? { unitPrice: 10.5 } : {}),
+    }));
+    let res: Awaited<ReturnType<Api['post']>> | undefined;
+    const seen = await statementsOf(t.database, async () => {
+      res = await ana.post(URL, draft({ lines: given }));
+    });
+    expect(res?.statusCode, res?.body).toBe(201);
+    const inserts = seen.filter((s) => s.text.startsWith('insert into "order_lines"'));
+    expect(inserts).toHaveLength(1);
+    expect(inserts[0]!.params).toHaveLength(1);
+    expect(seen.filter((s) => s.text.startsWith('select "id", "code", "name" from "order_statuses"'))).toEqual([]);
+
+    const order = res!.json() as Order;
+    expect(order.status).toMatchObject({ code: 'borrador' });
+    const unitOf = new Map((await t.db.select({ id: materials.id, unitId: materials.unitId }).from(materials).where(inArray(materials.id, [cement, sand]))).map((m) => [m.id, m.unitId]));
+    const stored = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+    expect(stored.map((l) => [l.position, l.materialId, l.unitId, l.quantity, l.notes, l.unitPrice])).toEqual(
+      given.map((l, i) => [i, l.materialId, unitOf.get(l.materialId), `${l.quantity}.000`, l.notes ?? null, l.unitPrice === undefined ? null : '10.50']),
+    );
   });
 
   it('starts the timeline with the creation', async () => {

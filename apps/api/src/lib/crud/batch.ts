@@ -156,7 +156,7 @@ export function createBatchWrites(parts: BatchWriteParts) {
 
     let ids: number[];
     try {
-      ids = (await insertRows(tx, source.table, inputs.map((input) => parts.columnValues(writableColumns, input)), source.idColumn)).map(Number);
+      ids = (await insertRows(tx, source.table, inputs.map((input) => parts.columnValues(writableColumns, input)), { returning: source.idColumn })).map(Number);
     } catch (error) {
       throw uniqueRace(error, inputs);
     }

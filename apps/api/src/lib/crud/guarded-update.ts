@@ -86,7 +86,7 @@ export function createGuardedUpdates(context: ResourceContext, reads: Pick<Resou
       await recordChange(
         tx,
         { userId: actor.userId, action: options.action ?? 'update', entity: auditEntity, entityId: id, changes, ip: actor.ip, ...(metadata ? { metadata } : {}) },
-        { resource: auditEntity, recordId: id, actorId: actor.userId, changes, ...(metadata ? { metadata } : {}), ...eventKind(change.status) },
+        { ...(metadata ? { metadata } : {}), ...eventKind(change.status) },
       );
       return after;
     });

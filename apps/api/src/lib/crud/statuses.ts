@@ -1,4 +1,4 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 
@@ -43,6 +43,16 @@ export async function statusByCode(executor: Executor, table: PgTable, code: str
   const row = await statusWhere(executor, table, 'code', code);
   if (!row) throw new Error(`status ${code} is missing from its catalogue`);
   return { ...row, code };
+}
+
+/**
+ * The id of the system status of this code as SQL the write's own statement evaluates (a record's
+ * first status): no look-up of its own. A missing one is a broken database, refused by the column's
+ * NOT NULL.
+ */
+export function statusIdByCode(table: PgTable, code: string): SQL {
+  const columns = statusColumns(table);
+  return sql`(select ${columns.id} from ${table} where ${columns.code} = ${code})`;
 }
 
 /** The status of this id, or null (a client's choice, to be refused in the caller's words). */

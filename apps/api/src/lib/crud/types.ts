@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AnyCatalog, AnyResource, PermissionEntry, PermissionRequirement } from '@goc/contracts';
 import type { Executor, Tx } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
+import type { DerivedColumns } from '../bulk-insert';
 import type { LinkTable } from './tables';
 import type { Referrer } from './referrers';
 import type { Entity } from './source';
@@ -31,11 +32,11 @@ export type CreateOf<R extends AnyResource> = z.output<R['schemas']['createInput
 export type UpdateOf<R extends AnyResource> = z.output<R['schemas']['updateInput']>;
 
 /**
- * Column values a hook sets on the resource's table: the table's insert type (every column optional)
- * when the binding names its table's type, plain values otherwise (catalogues, whose tables come from
- * catalog-tables.ts).
+ * Column values a hook sets on the resource's table: the table's insert type (every column optional,
+ * each also as SQL the write's statement evaluates) when the binding names its table's type, plain
+ * values otherwise (catalogues, whose tables come from catalog-tables.ts).
  */
-export type ColumnValues<T extends PgTable> = PgTable extends T ? Record<string, unknown> : Partial<T['$inferInsert']>;
+export type ColumnValues<T extends PgTable> = PgTable extends T ? Record<string, unknown> : { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL };
 
 /**
  * Rules a resource adds to the generic ones. Hooks inside the transaction refuse a write by throwing
@@ -71,11 +72,10 @@ export interface LineTable {
   /** SQL of read-only line fields that are not columns (an amount = quantity × price). */
   computed?: Readonly<Record<string, SQL>>;
   /**
-   * Column values the server sets on each line, inside the transaction (the unit copied from the
-   * material): values or SQL the lines' insert evaluates. Gets the validated lines in order; returns
-   * one object per line.
+   * Columns the server sets on each line (the unit copied from the material): SQL over the line's own
+   * columns that the lines' insert evaluates, so they cost no statement of their own.
    */
-  values?(lines: readonly Input[], ctx: WriteContext): Record<string, unknown>[] | Promise<Record<string, unknown>[]>;
+  derived?: DerivedColumns;
 }
 
 /** A gapless sequence formatted into a read-only field on create (folio PED-000123). */

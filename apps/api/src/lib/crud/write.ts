@@ -1,8 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { systemRowMessage } from '@goc/contracts';
 import type { Db, Tx } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
 import { diffChanges } from '../audit';
+import { insertRows } from '../bulk-insert';
 import { recordChange } from '../record-change';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorInfo } from '../db-errors';
 import { AppError, ConflictError, ValidationError } from '../errors';
@@ -17,7 +19,7 @@ import { nextInSequence } from './sequences';
 import { lockSingleDefault } from './single-default';
 import type { Entity } from './source';
 import { columnKey } from './tables';
-import type { Actor, Input, WriteContext } from './types';
+import type { Actor, Input } from './types';
 import type { WriteWarnings } from '@goc/contracts';
 
 /*
@@ -48,24 +50,29 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
     }
   }
 
-  /** Child lines given in the input replace the stored ones, in the parent's transaction. */
-  async function writeLines(ctx: WriteContext, id: number, input: Input, replace: boolean): Promise<void> {
+  /**
+   * Child lines given in the input replace the stored ones, in the parent's transaction: all of them
+   * in one statement of one parameter (insertRows). A field a line leaves out is null when its column
+   * has no default, so lines that differ only in that share the statement.
+   */
+  async function writeLines(tx: Tx, id: number, input: Input, replace: boolean): Promise<void> {
     for (const line of source.lines) {
       const rows = input[line.field.name];
       if (!Array.isArray(rows)) continue;
-      const { table, owner, position } = line.binding;
-      if (replace) await ctx.tx.delete(table).where(eq(owner, id));
+      const { table, owner, position, derived } = line.binding;
+      if (replace) await tx.delete(table).where(eq(owner, id));
       if (rows.length === 0) continue;
-      const extra = (await line.binding.values?.(rows as Input[], ctx)) ?? [];
+      const columns = getTableColumns(table) as Record<string, AnyPgColumn | undefined>;
+      const nullable = line.writable.filter((f) => columns[f.name]?.hasDefault === false).map((f) => f.name);
       const ownerKey = columnKey(table, owner);
       const positionKey = columnKey(table, position);
       const values = (rows as Input[]).map((row, index) => ({
+        ...Object.fromEntries(nullable.map((name) => [name, null])),
         ...columnValues(line.writable, row),
-        ...extra[index],
         [ownerKey]: id,
         [positionKey]: index,
       }));
-      await ctx.tx.insert(table).values(values as never);
+      await insertRows(tx, table, values, derived ? { derived } : {});
     }
   }
 
@@ -86,7 +93,7 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
       await recordChange(
         tx,
         { userId: actor.userId, action: 'update', entity: auditEntity, entityId: row.id, changes, ip: actor.ip },
-        { type: 'record.updated', resource: auditEntity, recordId: row.id, actorId: actor.userId, changes },
+        { type: 'record.updated' },
       );
     }
   }
@@ -117,14 +124,14 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
       const [inserted] = (await tx.insert(source.table).values(values as never).returning({ id: source.idColumn })) as { id: number }[];
       if (!inserted) throw new Error(`${resource.key}: insert returned no row`);
       await writeLinks(tx, inserted.id, input, false);
-      await writeLines(ctx, inserted.id, input, false);
+      await writeLines(tx, inserted.id, input, false);
       const created = await get(tx, null, inserted.id);
       const extraChanges = (await hooks.afterCreate?.(ctx, created, input)) ?? {};
       const changes = { ...diffChanges(null, pickStored(created)), ...extraChanges };
       await recordChange(
         tx,
         { userId: actor.userId, action: 'create', entity: auditEntity, entityId: inserted.id, changes, ip: actor.ip },
-        { type: 'record.created', resource: auditEntity, recordId: inserted.id, actorId: actor.userId, changes },
+        { type: 'record.created' },
       );
       return created;
     });
@@ -157,7 +164,7 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
           values: { ...columnValues(writableColumns, patch), ...hookValues },
           after: async (tx) => {
             await writeLinks(tx, id, patch, true);
-            await writeLines(ctx, id, patch, true);
+            await writeLines(tx, id, patch, true);
             const after = await get(tx, null, id);
             return (await hooks.afterUpdate?.(ctx, before, after, patch)) ?? undefined;
           },
@@ -189,7 +196,7 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
         await recordChange(
           tx,
           { userId: actor.userId, action: 'delete', entity: auditEntity, entityId: id, changes, ip: actor.ip },
-          { type: 'record.deleted', resource: auditEntity, recordId: id, actorId: actor.userId, changes },
+          { type: 'record.deleted' },
         );
       });
     } catch (error) {

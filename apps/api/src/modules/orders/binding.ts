@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTotal, orderTransitionExtrasSchema, ordersResource, type OrderEntity, type PricedLine } from '@goc/contracts';
 import type { Tx } from '../../db/client';
+import type { DerivedColumns } from '../../lib/bulk-insert';
 import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
 import { namePeople } from '../../lib/crud/people';
-import { statusByCode } from '../../lib/crud/statuses';
+import { statusIdByCode } from '../../lib/crud/statuses';
 import type { Input, ResourceBinding, TransitionContext, TransitionOutcome } from '../../lib/crud/types';
 import { ConflictError, ValidationError } from '../../lib/errors';
 import { orderRefusals, type OrderPlace } from './orderable';
@@ -28,11 +29,9 @@ function summary(lines: readonly PricedLine[]) {
  * Each line takes the unit of its material as it is now (a later change of the material keeps the
  * order as asked): read by the lines' insert itself, not by a statement of its own.
  */
-function copyUnits(lines: readonly Input[]): Record<string, unknown>[] {
-  return lines.map((l) => ({
-    unitId: typeof l.materialId === 'number' ? sql`(select ${materials.unitId} from ${materials} where ${materials.id} = ${l.materialId})` : undefined,
-  }));
-}
+const copiedUnit: DerivedColumns = {
+  unitId: (line) => sql`(select ${materials.unitId} from ${materials} where ${materials.id} = ${line(orderLines.materialId)})`,
+};
 
 type Transition = TransitionContext<OrderEntity, Input>;
 
@@ -129,7 +128,7 @@ async function receive({ tx, before, input }: Transition): Promise<TransitionOut
 export const ordersBinding: ResourceBinding<typeof ordersResource, typeof orders> = {
   declaration: ordersResource,
   table: orders,
-  lines: { lines: { table: orderLines, owner: orderLines.orderId, position: orderLines.position, values: copyUnits } },
+  lines: { lines: { table: orderLines, owner: orderLines.orderId, position: orderLines.position, derived: copiedUnit } },
   computed: { needsApproval: orderQueries.needsApproval },
   filters: { materialId: { lines: 'lines', field: 'materialId' } },
   views: { mine: (actor) => orderQueries.requestedBy(actor.userId), all: () => undefined },
@@ -138,7 +137,7 @@ export const ordersBinding: ResourceBinding<typeof ordersResource, typeof orders
   hooks: {
     async beforeCreate({ tx, actor }, input) {
       await checkOrderable(tx, { workId: input.workId, projectId: input.projectId ?? null, requiredDate: input.requiredDate });
-      return { requestedById: actor.userId, statusId: (await statusByCode(tx, orderStatuses, 'borrador')).id, ...summary(input.lines) };
+      return { requestedById: actor.userId, statusId: statusIdByCode(orderStatuses, 'borrador'), ...summary(input.lines) };
     },
     /** The timeline starts with the order's creation (— → borrador). */
     async afterCreate({ tx, actor }, created) {
