@@ -70,7 +70,7 @@ describe.skipIf(!onPglite)('on PGlite', () => {
     await t.app.events.drain();
     const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from event_deliveries`);
     expect(rows).toEqual([{ n: 0 }]);
-    expect(await prepared()).toEqual(expect.arrayContaining(['goc_events_claim', 'goc_events_fan_out', 'goc_events_forget', 'goc_events_pending']));
+    expect(await prepared()).toEqual(expect.arrayContaining(['goc_events_claim', 'goc_events_fan_out', 'goc_events_forget']));
   });
 
   it('keeps at most 200 statements of writes prepared, each still answering its own', async () => {

@@ -135,13 +135,16 @@ export function createDispatcher(
   const subscriberNames = () => JSON.stringify(subscribers.map((s) => s.name));
 
   /**
-   * One statement, its own transaction: the advisory lock comes first (the picked rows join it), so
-   * fan-outs of several processes run one after another. The statement's snapshot may predate the
-   * lock; `for update` re-reads each picked row once it is locked, so an event another process
-   * dispatched meanwhile is left out rather than queued again.
+   * The fan-out, and which subscribers have a delivery due: one statement, its own transaction, so
+   * that a round that finds nothing (the poll's, mostly) costs no more than it. The advisory lock
+   * comes first (the picked rows join it), so fan-outs of several processes run one after another.
+   * The statement's snapshot may predate the lock; `for update` re-reads each picked row once it is
+   * locked, so an event another process dispatched meanwhile is left out rather than queued again.
+   * `due` is read in the same snapshot, before this fan-out's deliveries exist: a fan-out claims
+   * anyway. Something committed after the statement comes with its own nudge.
    */
-  async function fanOut(): Promise<number> {
-    const result = await db.execute<{ id: string }>(
+  async function fanOut(): Promise<{ fannedOut: number; due: Set<string> }> {
+    const result = await db.execute<{ fanned_out: number; due: string[] }>(
       named(
         'goc_events_fan_out',
         sql`
@@ -153,11 +156,15 @@ export function createDispatcher(
       queued as (
         insert into event_deliveries (subscriber, event_id, resource, record_id)
         select s.name, p.id, p.resource, p.record_id from picked p cross join jsonb_array_elements_text(${subscriberNames()}::jsonb) as s(name)
-        on conflict do nothing)
-      update domain_events e set dispatched_at = now() from picked where e.id = picked.id returning e.id`,
+        on conflict do nothing),
+      dispatched as (update domain_events e set dispatched_at = now() from picked where e.id = picked.id returning e.id)
+      select (select count(*) from dispatched)::int as fanned_out,
+        array(select s.name from jsonb_array_elements_text(${subscriberNames()}::jsonb) as s(name)
+          where exists (select 1 from event_deliveries d where d.subscriber = s.name and d.available_at <= now())) as due`,
       ),
     );
-    return result.rows.length;
+    const row = result.rows[0];
+    return { fannedOut: Number(row?.fanned_out ?? 0), due: new Set(row?.due ?? []) };
   }
 
   /**
@@ -264,33 +271,12 @@ export function createDispatcher(
   }
 
   /**
-   * Whether any event awaits its fan-out, and whether any subscriber has a delivery due: one statement
-   * (index probes), so that a round that finds nothing (the poll's, mostly) does not cost a locked
-   * transaction and a claim. Something committed after it is found by the round its notification
-   * asks for.
-   */
-  async function pending(): Promise<{ undispatched: boolean; due: Set<string> }> {
-    const result = await db.execute<{ undispatched: boolean; due: string[] }>(
-      named(
-        'goc_events_pending',
-        sql`
-      select exists (select 1 from domain_events where dispatched_at is null) as undispatched,
-        array(select s.name from jsonb_array_elements_text(${subscriberNames()}::jsonb) as s(name)
-          where exists (select 1 from event_deliveries d where d.subscriber = s.name and d.available_at <= now())) as due`,
-      ),
-    );
-    const row = result.rows[0];
-    return { undispatched: row?.undispatched === true, due: new Set(row?.due ?? []) };
-  }
-
-  /**
    * One round; returns whether another may find work now: a batch was full, or a delivered event's
    * record has a later one waiting. What commits after the round's first statement comes with its own
    * nudge (this process's answer, another's notification, the poll).
    */
   async function round(): Promise<boolean> {
-    const { undispatched, due } = await pending();
-    const fannedOut = undispatched ? await fanOut() : 0;
+    const { fannedOut, due } = await fanOut();
     let more = fannedOut >= settings.batchSize;
     // A fan-out queues a delivery for every subscriber; without one, a claim only when some are due.
     if (fannedOut > 0 || due.size > 0) {
