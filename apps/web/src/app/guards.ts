@@ -1,9 +1,12 @@
 import { redirect } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTES, type PermissionEntry, type RouteDef } from '@goc/contracts';
+import { earlyQueryFn } from '../lib/api/early-get';
+import { queryKeys } from '../lib/api/query-keys';
 import { canOpenRoute } from '../lib/session/route-access';
 import type { Prefetch } from '../lib/modules';
 import { getToken } from '../lib/session/session-store';
+import { CURRENT_USER_PATH, PERMISSIONS_PATH } from '../lib/session/session-requests';
 
 const LOGIN = ROUTES.login.path;
 const HOME = ROUTES.home.path;
@@ -52,18 +55,17 @@ export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?
 /**
  * The shell route's loader. SPEC §2/§6: on shell load the current user and the permissions are
  * refreshed from the API — asked for here, beside the page's loader and data and the shell's chunks,
- * not once the shell has rendered. Not awaited: the shell's `useQuery` of both finds them in flight
- * or fresh (default staleTime) and does not ask again. Without a token the page's guard sends the
- * user to /login.
+ * not once the shell has rendered; their requests leave at once (earlyQueryFn), before the HTTP
+ * client's chunk has loaded. Not awaited: the shell's `useQuery` of both finds them in flight or
+ * fresh (default staleTime) and does not ask again. Without a token the page's guard sends the user
+ * to /login.
  */
 export function shellLoader(queryClient: QueryClient) {
+  const sessionApi = () => import('../lib/session/session-api');
   return () => {
     if (getToken() !== null) {
-      void import('../lib/session/session-api').then(({ currentUserQuery, permissionsQuery }) => {
-        if (getToken() === null) return;
-        void queryClient.prefetchQuery(currentUserQuery);
-        void queryClient.prefetchQuery(permissionsQuery);
-      });
+      void queryClient.prefetchQuery({ queryKey: queryKeys.currentUser, queryFn: earlyQueryFn(CURRENT_USER_PATH, async () => (await sessionApi()).currentUserFrom) });
+      void queryClient.prefetchQuery({ queryKey: queryKeys.permissions, queryFn: earlyQueryFn(PERMISSIONS_PATH, async () => (await sessionApi()).permissionsFrom) });
     }
     return null;
   };

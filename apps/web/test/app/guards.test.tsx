@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { MODULES, ROUTE_LIST, ROUTES, routePath, TITLE_PREFIX } from '@goc/contracts';
-import { guardLoader, guardRedirect } from '../../src/app/guards';
+import { guardLoader, guardRedirect, shellLoader } from '../../src/app/guards';
 import { api } from '../../src/lib/api/client';
+import { queryKeys } from '../../src/lib/api/query-keys';
 import { ADMIN_USER, permissionsFor, seedSession } from '../fixtures';
 import { mockAdapter } from '../mock-adapter';
 import { renderApp } from '../render-app';
@@ -65,6 +66,45 @@ describe('guardLoader', () => {
     seedSession();
     await guardLoader(ROUTES.home, queryClient, prefetch)();
     expect(prefetch).toHaveBeenCalledWith(queryClient);
+  });
+});
+
+describe('shellLoader', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the user and the permissions at once with fetch, before the HTTP client loads, and the queries keep the parsed answers', async () => {
+    seedSession();
+    const permissions = permissionsFor(['works']);
+    const fetch = vi.fn(async (url: string) => ({ ok: true, json: async () => (url.endsWith('/auth/me') ? ADMIN_USER : permissions) }) as Response);
+    vi.stubGlobal('fetch', fetch);
+    const server = mockAdapter({});
+    api.defaults.adapter = server.adapter;
+    const queryClient = new QueryClient();
+    shellLoader(queryClient)();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/v2/auth/me', '/api/v2/permissions']);
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.permissions)).toEqual(permissions));
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.currentUser)).toMatchObject(ADMIN_USER));
+    expect(JSON.parse(localStorage.getItem('permissions') ?? 'null')).toEqual(permissions);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('an early request that failed (an expired token, no network) is asked again through the HTTP client', async () => {
+    seedSession();
+    vi.stubGlobal('fetch', vi.fn(async () => ({ ok: false }) as Response));
+    const server = mockAdapter({ 'GET /auth/me': { status: 200, data: ADMIN_USER }, 'GET /permissions': { status: 200, data: permissionsFor() } });
+    api.defaults.adapter = server.adapter;
+    const queryClient = new QueryClient();
+    shellLoader(queryClient)();
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.permissions)).toEqual(permissionsFor()));
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.currentUser)).toMatchObject(ADMIN_USER));
+    expect(server.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /auth/me', 'GET /permissions']);
+  });
+
+  it('asks for nothing without a session', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    shellLoader(new QueryClient())();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,5 @@
 import { dashboardNavigation } from '@goc/contracts';
-import { earlyGet } from '../../lib/api/early-get';
+import { earlyQueryFn } from '../../lib/api/early-get';
 import { defineWebModule } from '../../lib/modules';
 import { DASHBOARD_KEY, DASHBOARD_PATH } from './dashboard-request';
 
@@ -13,11 +13,7 @@ export default defineWebModule(
     home: (queryClient) =>
       void queryClient.prefetchQuery({
         queryKey: DASHBOARD_KEY,
-        queryFn: async () => {
-          const early = earlyGet(DASHBOARD_PATH);
-          const { dashboardFrom } = await import('./dashboard-api');
-          return dashboardFrom(await early);
-        },
+        queryFn: earlyQueryFn(DASHBOARD_PATH, async () => (await import('./dashboard-api')).dashboardFrom),
       }),
   },
 );

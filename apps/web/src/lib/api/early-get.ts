@@ -18,3 +18,16 @@ export async function earlyGet(path: string): Promise<unknown> {
     return undefined;
   }
 }
+
+/**
+ * A query function that sends GET `path` at once with earlyGet and hands its answer to the parser
+ * `loadFrom` brings in meanwhile (a chunk with the HTTP client and the schemas), which asks again
+ * through the HTTP client when there is no answer.
+ */
+export function earlyQueryFn<T>(path: string, loadFrom: () => Promise<(early: unknown) => Promise<T>>): () => Promise<T> {
+  return async () => {
+    const early = earlyGet(path);
+    const from = await loadFrom();
+    return from(await early);
+  };
+}

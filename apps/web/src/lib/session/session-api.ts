@@ -3,22 +3,41 @@ import { permissionListSchema, sessionUserSchema, type PermissionEntry, type Ses
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { storePermissions } from './permissions-store';
+import { CURRENT_USER_PATH, PERMISSIONS_PATH } from './session-requests';
 import { getRefreshToken, storeUser } from './session-store';
 
-/** GET /auth/me; the stored user follows the server (SPEC §2: refreshed on shell load). */
-export async function fetchCurrentUser(): Promise<SessionUser> {
-  const response = await api.get('/auth/me');
-  const user = sessionUserSchema.parse(response.data);
+/** The stored user follows the server (SPEC §2: refreshed on shell load). */
+function keepUser(data: unknown): SessionUser {
+  const user = sessionUserSchema.parse(data);
   storeUser(user);
   return user;
 }
 
-/** GET /permissions; kept in localStorage so the sidebar draws at once on the next load. */
-export async function fetchPermissions(): Promise<PermissionEntry[]> {
-  const response = await api.get('/permissions');
-  const permissions = permissionListSchema.parse(response.data);
+/** Kept in localStorage so the sidebar draws at once on the next load. */
+function keepPermissions(data: unknown): PermissionEntry[] {
+  const permissions = permissionListSchema.parse(data);
   storePermissions(permissions);
   return permissions;
+}
+
+/** GET /auth/me. */
+export async function fetchCurrentUser(): Promise<SessionUser> {
+  return keepUser((await api.get(CURRENT_USER_PATH)).data);
+}
+
+/** GET /permissions. */
+export async function fetchPermissions(): Promise<PermissionEntry[]> {
+  return keepPermissions((await api.get(PERMISSIONS_PATH)).data);
+}
+
+/** The user from an answer already received (the shell's early GET), or asked for through the HTTP client when there is none. */
+export async function currentUserFrom(early: unknown): Promise<SessionUser> {
+  return early === undefined ? fetchCurrentUser() : keepUser(early);
+}
+
+/** The permissions from an answer already received (the shell's early GET), or asked for through the HTTP client when there is none. */
+export async function permissionsFrom(early: unknown): Promise<PermissionEntry[]> {
+  return early === undefined ? fetchPermissions() : keepPermissions(early);
 }
 
 /** POST /auth/logout {refreshToken}. A 401 here must not start a refresh: the session is ending anyway. */
