@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dashboardSchema, type Dashboard } from '@goc/contracts';
-import { api } from '../../lib/api/client';
+import { loadApi } from '../../lib/api/load-client';
 import { DASHBOARD_KEY, DASHBOARD_PATH } from './dashboard-request';
 
 /** GET /dashboard: the widgets the signed-in user's role may see. */
 async function fetchDashboard(): Promise<Dashboard> {
+  const api = await loadApi();
   return dashboardSchema.parse((await api.get(DASHBOARD_PATH)).data);
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { permissionListSchema, sessionUserSchema, type PermissionEntry, type SessionUser } from '@goc/contracts';
-import { api } from '../api/client';
+import { loadApi } from '../api/load-client';
 import { queryKeys } from '../api/query-keys';
 import { storePermissions } from './permissions-store';
 import { CURRENT_USER_PATH, PERMISSIONS_PATH } from './session-requests';
@@ -22,11 +22,13 @@ function keepPermissions(data: unknown): PermissionEntry[] {
 
 /** GET /auth/me. */
 export async function fetchCurrentUser(): Promise<SessionUser> {
+  const api = await loadApi();
   return keepUser((await api.get(CURRENT_USER_PATH)).data);
 }
 
 /** GET /permissions. */
 export async function fetchPermissions(): Promise<PermissionEntry[]> {
+  const api = await loadApi();
   return keepPermissions((await api.get(PERMISSIONS_PATH)).data);
 }
 
@@ -43,6 +45,7 @@ export async function permissionsFrom(early: unknown): Promise<PermissionEntry[]
 /** POST /auth/logout {refreshToken}. A 401 here must not start a refresh: the session is ending anyway. */
 export async function logoutRequest(): Promise<void> {
   const refreshToken = getRefreshToken() ?? undefined;
+  const api = await loadApi();
   await api.post('/auth/logout', { refreshToken }, { skipAuthRefresh: true });
 }
 

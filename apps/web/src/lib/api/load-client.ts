@@ -1,0 +1,10 @@
+import type { AxiosInstance } from 'axios';
+
+/**
+ * The HTTP client (axios with the refresh interceptor, ~14 kB brotli), loaded by the first request
+ * that needs it. For the fetchers the shell and Inicio import: on a first visit their GETs leave
+ * with fetch (early-get), so the first screen does not wait for axios' download.
+ */
+export async function loadApi(): Promise<AxiosInstance> {
+  return (await import('./client')).api;
+}
