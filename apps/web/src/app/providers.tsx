@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { PrimeReactProvider, type APIOptions } from 'primereact/api';
+import type { APIOptions } from 'primereact/api';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfirmProvider } from '../components/confirm/confirm-provider';
 import { LoadingProvider } from '../components/loading/loading-provider';
+import { PrimeOverridesContext } from '../components/prime/prime-overrides';
 import { PromptProvider } from '../components/prompt/prompt-provider';
 import { ToastProvider } from '../components/toast/toast-provider';
-import { PRIME_CONFIG } from './prime-config';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -14,13 +14,16 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
+const NO_OVERRIDES: Partial<APIOptions> = {};
+
 /**
  * Everything a page may use. The shared dialogs sit above the router so the login page and
- * the shell get the same toast, confirmation, prompt and loading overlay.
+ * the shell get the same toast, confirmation, prompt and loading overlay. PrimeReact's own provider
+ * comes with what draws its widgets (components/prime/prime-provider): the shell and the dialogs.
  */
-export function AppProviders({ queryClient, primeConfig, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, primeConfig = NO_OVERRIDES, children }: AppProvidersProps) {
   return (
-    <PrimeReactProvider value={{ ...PRIME_CONFIG, ...primeConfig }}>
+    <PrimeOverridesContext.Provider value={primeConfig}>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <ConfirmProvider>
@@ -30,6 +33,6 @@ export function AppProviders({ queryClient, primeConfig, children }: AppProvider
           </ConfirmProvider>
         </ToastProvider>
       </QueryClientProvider>
-    </PrimeReactProvider>
+    </PrimeOverridesContext.Provider>
   );
 }

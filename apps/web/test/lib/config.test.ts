@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AxiosError, type AxiosResponse } from 'axios';
 import { localeOption, localeOptions } from 'primereact/api';
-import { FILTER_MATCH_MODES, PRIME_CONFIG } from '../../src/app/prime-config';
+import { FILTER_MATCH_MODES, PRIME_CONFIG } from '../../src/lib/prime-config';
 import { shouldRetry } from '../../src/lib/api/query-client';
 import primeLocales from 'primelocale/es.json';
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ProgressBar } from 'primereact/progressbar';
 import { Sidebar } from 'primereact/sidebar';
 import { MENU, ROUTES } from '@goc/contracts';
+import { PrimeProvider } from '../../components/prime/prime-provider';
 import { es } from '../../i18n/es';
 import { registerSpanishLocale } from '../../i18n/prime-locale';
 import { useCurrentRoute, useDocumentTitle } from '../../lib/routing/current-route';
@@ -59,34 +60,36 @@ export function ShellLayout() {
   const sidebarWidth = collapsed ? 'md:pl-[4.75rem]' : 'md:pl-[16.5rem]';
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      {isMobile ? (
-        <Sidebar
-          visible={drawerOpen}
-          onHide={() => setDrawerOpenedAt(null)}
-          position="left"
-          blockScroll
-          ariaCloseLabel={es.close}
-          className="w-[20rem] max-w-[85vw] bg-slate-900"
-          maskClassName="bg-slate-950/60"
-          content={() => <SidebarNav onLogout={confirmLogout} onClose={() => setDrawerOpenedAt(null)} />}
-        />
-      ) : (
-        <aside
-          className={`fixed inset-y-0 left-0 z-40 overflow-hidden shadow-xl shadow-slate-900/10 transition-[width] duration-200 ${collapsed ? 'w-[4.75rem]' : 'w-[16.5rem]'}`}
-        >
-          <SidebarNav collapsed={collapsed} onExpand={() => setCollapsed(false)} onLogout={confirmLogout} />
-        </aside>
-      )}
-      <div className={`flex min-h-screen flex-col transition-[padding] duration-200 ${isMobile ? '' : sidebarWidth}`}>
-        <Header title={title} section={sectionOf(location.pathname)} user={user} isMobile={isMobile} collapsed={collapsed} onMenu={onMenu} onLogout={confirmLogout} />
-        <div className="relative h-[3px] shrink-0">
-          {navigating && <ProgressBar mode="indeterminate" className="absolute inset-0 h-[3px] rounded-none" aria-label={es.loading} />}
+    <PrimeProvider>
+      <div className="min-h-screen bg-slate-50">
+        {isMobile ? (
+          <Sidebar
+            visible={drawerOpen}
+            onHide={() => setDrawerOpenedAt(null)}
+            position="left"
+            blockScroll
+            ariaCloseLabel={es.close}
+            className="w-[20rem] max-w-[85vw] bg-slate-900"
+            maskClassName="bg-slate-950/60"
+            content={() => <SidebarNav onLogout={confirmLogout} onClose={() => setDrawerOpenedAt(null)} />}
+          />
+        ) : (
+          <aside
+            className={`fixed inset-y-0 left-0 z-40 overflow-hidden shadow-xl shadow-slate-900/10 transition-[width] duration-200 ${collapsed ? 'w-[4.75rem]' : 'w-[16.5rem]'}`}
+          >
+            <SidebarNav collapsed={collapsed} onExpand={() => setCollapsed(false)} onLogout={confirmLogout} />
+          </aside>
+        )}
+        <div className={`flex min-h-screen flex-col transition-[padding] duration-200 ${isMobile ? '' : sidebarWidth}`}>
+          <Header title={title} section={sectionOf(location.pathname)} user={user} isMobile={isMobile} collapsed={collapsed} onMenu={onMenu} onLogout={confirmLogout} />
+          <div className="relative h-[3px] shrink-0">
+            {navigating && <ProgressBar mode="indeterminate" className="absolute inset-0 h-[3px] rounded-none" aria-label={es.loading} />}
+          </div>
+          <main className="mx-auto w-full max-w-[90rem] flex-1 px-3 pt-3 pb-8 md:px-6 md:pt-5">
+            <Outlet />
+          </main>
         </div>
-        <main className="mx-auto w-full max-w-[90rem] flex-1 px-3 pt-3 pb-8 md:px-6 md:pt-5">
-          <Outlet />
-        </main>
       </div>
-    </div>
+    </PrimeProvider>
   );
 }

@@ -4,7 +4,7 @@ import { ConfirmContext } from './confirm-context';
 import type { ConfirmApi, ConfirmOptions } from './confirm-types';
 
 /** Loaded with the first confirmation: the login screen never needs it. */
-const ConfirmDialog = lazy(() => import('primereact/confirmdialog').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** One confirmation dialog for the whole app; closes on accept, reject or hide (SPEC §4). */
 export function ConfirmProvider({ children }: { children: ReactNode }) {

@@ -1,12 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { CATALOGS, ROUTES } from '@goc/contracts';
 import { CATALOG_PAGES } from '../../../src/features/catalogs/catalog-pages';
 import { EmployeeDetailsDialog } from '../../../src/features/catalogs/employee-details-dialog';
 import type { ResourceRow } from '../../../src/components/list/resource-types';
-import { AppProviders } from '../../../src/app/providers';
-import { createQueryClient } from '../../../src/lib/api/query-client';
-import { TEST_PRIME_CONFIG } from '../../render-app';
+import { renderWithProviders } from '../../render-providers';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -49,11 +47,7 @@ const employee = (photoUrl: string | null): ResourceRow => ({
 });
 
 function show(photoUrl: string | null) {
-  render(
-    <AppProviders queryClient={createQueryClient()} primeConfig={TEST_PRIME_CONFIG}>
-      <EmployeeDetailsDialog row={employee(photoUrl)} onHide={() => undefined} />
-    </AppProviders>,
-  );
+  renderWithProviders(<EmployeeDetailsDialog row={employee(photoUrl)} onHide={() => undefined} />);
   return screen.getByRole('dialog', { name: 'Detalles del empleado' });
 }
 
