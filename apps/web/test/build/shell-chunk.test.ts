@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { preloadedDependencies } from '../../build/shell-chunk';
+
+const sizes = new Map([
+  ['assets/shell-a1b2c3d4.js', 27_000],
+  ['assets/primereact-e5f6g7h8.js', 156_000],
+  ['assets/schemas-i9j0k1l2.js', 80_000],
+  ['assets/menu-m3n4o5p6.js', 800],
+]);
+
+describe('preloadedDependencies (Vite loader preloads)', () => {
+  it("preloads the shell's dependencies with it, largest first", () => {
+    expect(preloadedDependencies('assets/shell-a1b2c3d4.js', ['assets/shell-a1b2c3d4.js', 'assets/menu-m3n4o5p6.js', 'assets/schemas-i9j0k1l2.js', 'assets/primereact-e5f6g7h8.js'], sizes)).toEqual([
+      'assets/primereact-e5f6g7h8.js',
+      'assets/schemas-i9j0k1l2.js',
+      'assets/shell-a1b2c3d4.js',
+      'assets/menu-m3n4o5p6.js',
+    ]);
+  });
+
+  it("leaves a page's chunks to the browser, which finds them as it parses the page", () => {
+    expect(preloadedDependencies('assets/dashboard-page-q7r8s9t0.js', ['assets/dashboard-page-q7r8s9t0.js', 'assets/shell-a1b2c3d4.js'], sizes)).toEqual([]);
+    expect(preloadedDependencies('assets/primereact-e5f6g7h8.js', ['assets/primereact-e5f6g7h8.js'], sizes)).toEqual([]);
+  });
+});
