@@ -31,6 +31,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const DEVICES = ['phone', 'desktop'] as const;
 type Device = (typeof DEVICES)[number];
 const PERFORMANCE_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+const RUN_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'] as const;
 
 /** LIGHTHOUSE_SCREENS=/,/login: only those paths (each one of SCREENS). */
 function chosenScreens() {
@@ -130,7 +131,11 @@ async function main() {
         // The run whose performance is the median stands for the screen: one run swings by ±5 on a busy machine.
         const byPerformance = [...reports].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
         const lhr = byPerformance[Math.floor(byPerformance.length / 2)]!;
-        if (RUNS > 1) console.error(`${screen.path} ${device}: performance of the ${RUNS} runs ${byPerformance.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')}`);
+        if (RUNS > 1) {
+          console.error(`${screen.path} ${device}: performance of the ${RUNS} runs ${byPerformance.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')}`);
+          // Each run's paints and blocking time, in the order run: a median run alone hides which metric moved.
+          for (const r of reports) console.error(`  ${Math.round((r.categories.performance?.score ?? 0) * 100)}: ${RUN_METRICS.map((id) => `${id} ${r.audits[id]?.displayValue ?? '?'}`).join(', ')}`);
+        }
         if (REPORTS) writeFileSync(join(REPORTS, `${screen.path.replace(/\W+/g, '_')}-${device}.json`), JSON.stringify(lhr));
         const failing = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
