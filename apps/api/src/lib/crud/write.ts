@@ -51,28 +51,26 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
   }
 
   /**
-   * Child lines given in the input replace the stored ones, in the parent's transaction: all of them
-   * in one statement of one parameter (insertRows). A field a line leaves out is null when its column
-   * has no default, so lines that differ only in that share the statement.
+   * Each lines field's table as its writes need it, worked out once. A field a line leaves out is null
+   * when its column has no default, so lines that differ only in that share the lines' statement.
    */
+  const lineWrites = source.lines.map((line) => {
+    const { table, owner, position, derived } = line.binding;
+    const columns = getTableColumns(table) as Record<string, AnyPgColumn | undefined>;
+    const absent = Object.fromEntries(line.writable.filter((f) => columns[f.name]?.hasDefault === false).map((f) => [f.name, null]));
+    return { line, absent, ownerKey: columnKey(table, owner), positionKey: columnKey(table, position), options: derived ? { derived } : {} };
+  });
+
+  /** Child lines given in the input replace the stored ones, in the parent's transaction: all of them in one statement of one parameter (insertRows). */
   async function writeLines(tx: Tx, id: number, input: Input, replace: boolean): Promise<void> {
-    for (const line of source.lines) {
+    for (const { line, absent, ownerKey, positionKey, options } of lineWrites) {
       const rows = input[line.field.name];
       if (!Array.isArray(rows)) continue;
-      const { table, owner, position, derived } = line.binding;
+      const { table, owner } = line.binding;
       if (replace) await tx.delete(table).where(eq(owner, id));
       if (rows.length === 0) continue;
-      const columns = getTableColumns(table) as Record<string, AnyPgColumn | undefined>;
-      const nullable = line.writable.filter((f) => columns[f.name]?.hasDefault === false).map((f) => f.name);
-      const ownerKey = columnKey(table, owner);
-      const positionKey = columnKey(table, position);
-      const values = (rows as Input[]).map((row, index) => ({
-        ...Object.fromEntries(nullable.map((name) => [name, null])),
-        ...columnValues(line.writable, row),
-        [ownerKey]: id,
-        [positionKey]: index,
-      }));
-      await insertRows(tx, table, values, derived ? { derived } : {});
+      const values = (rows as Input[]).map((row, index) => ({ ...absent, ...columnValues(line.writable, row), [ownerKey]: id, [positionKey]: index }));
+      await insertRows(tx, table, values, options);
     }
   }
 

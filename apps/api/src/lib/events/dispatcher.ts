@@ -148,18 +148,19 @@ export function createDispatcher(
       named(
         'goc_events_fan_out',
         sql`
-      with fan_out_lock as materialized (select pg_advisory_xact_lock(${FAN_OUT_LOCK_KEY})),
+      with names as (select s.name from jsonb_array_elements_text(${subscriberNames()}::jsonb) as s(name)),
+      fan_out_lock as materialized (select pg_advisory_xact_lock(${FAN_OUT_LOCK_KEY})),
       picked as (
         select e.id, e.resource, e.record_id from domain_events e cross join fan_out_lock
         where e.dispatched_at is null order by e.id limit ${settings.batchSize}
         for update of e),
       queued as (
         insert into event_deliveries (subscriber, event_id, resource, record_id)
-        select s.name, p.id, p.resource, p.record_id from picked p cross join jsonb_array_elements_text(${subscriberNames()}::jsonb) as s(name)
+        select s.name, p.id, p.resource, p.record_id from picked p cross join names s
         on conflict do nothing),
       dispatched as (update domain_events e set dispatched_at = now() from picked where e.id = picked.id returning e.id)
       select (select count(*) from dispatched)::int as fanned_out,
-        array(select s.name from jsonb_array_elements_text(${subscriberNames()}::jsonb) as s(name)
+        array(select s.name from names s
           where exists (select 1 from event_deliveries d where d.subscriber = s.name and d.available_at <= now())) as due`,
       ),
     );

@@ -33,6 +33,9 @@ const copiedUnit: DerivedColumns = {
   unitId: (line) => sql`(select ${materials.unitId} from ${materials} where ${materials.id} = ${line(orderLines.materialId)})`,
 };
 
+/** A new order's status, evaluated by its insert. */
+const DRAFT_STATUS_ID = statusIdByCode(orderStatuses, 'borrador');
+
 type Transition = TransitionContext<OrderEntity, Input>;
 
 /** A create or an edit of an order for a closed work, a finished project or a past date: 400 on the fields to fix. */
@@ -137,7 +140,7 @@ export const ordersBinding: ResourceBinding<typeof ordersResource, typeof orders
   hooks: {
     async beforeCreate({ tx, actor }, input) {
       await checkOrderable(tx, { workId: input.workId, projectId: input.projectId ?? null, requiredDate: input.requiredDate });
-      return { requestedById: actor.userId, statusId: statusIdByCode(orderStatuses, 'borrador'), ...summary(input.lines) };
+      return { requestedById: actor.userId, statusId: DRAFT_STATUS_ID, ...summary(input.lines) };
     },
     /** The timeline starts with the order's creation (— → borrador). */
     async afterCreate({ tx, actor }, created) {
