@@ -64,8 +64,8 @@ export function shellLoader(queryClient: QueryClient) {
   const sessionApi = () => import('../lib/session/session-api');
   return () => {
     if (getToken() !== null) {
-      void queryClient.prefetchQuery({ queryKey: queryKeys.currentUser, queryFn: earlyQueryFn(CURRENT_USER_PATH, async () => (await sessionApi()).currentUserFrom) });
-      void queryClient.prefetchQuery({ queryKey: queryKeys.permissions, queryFn: earlyQueryFn(PERMISSIONS_PATH, async () => (await sessionApi()).permissionsFrom) });
+      void queryClient.prefetchQuery({ queryKey: queryKeys.currentUser, queryFn: earlyQueryFn(CURRENT_USER_PATH, async () => (await sessionApi()).keepUser) });
+      void queryClient.prefetchQuery({ queryKey: queryKeys.permissions, queryFn: earlyQueryFn(PERMISSIONS_PATH, async () => (await sessionApi()).keepPermissions) });
     }
     return null;
   };

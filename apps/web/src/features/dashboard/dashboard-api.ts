@@ -1,17 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dashboardSchema, type Dashboard } from '@goc/contracts';
-import { loadApi } from '../../lib/api/load-client';
+import { getParsed } from '../../lib/api/load-client';
 import { DASHBOARD_KEY, DASHBOARD_PATH } from './dashboard-request';
 
-/** GET /dashboard: the widgets the signed-in user's role may see. */
-async function fetchDashboard(): Promise<Dashboard> {
-  const api = await loadApi();
-  return dashboardSchema.parse((await api.get(DASHBOARD_PATH)).data);
-}
+/** GET /dashboard's answer: the widgets the signed-in user's role may see. */
+export const parseDashboard = (data: unknown): Dashboard => dashboardSchema.parse(data);
 
-/** The indicators from an answer already received (the route's early GET), or asked for through the HTTP client when there is none. */
-export async function dashboardFrom(early: unknown): Promise<Dashboard> {
-  return early === undefined ? fetchDashboard() : dashboardSchema.parse(early);
-}
+const fetchDashboard = (): Promise<Dashboard> => getParsed(DASHBOARD_PATH, parseDashboard);
 
 export const dashboardQuery = queryOptions({ queryKey: DASHBOARD_KEY, queryFn: fetchDashboard });

@@ -13,7 +13,7 @@ export default defineWebModule(
     home: (queryClient) =>
       void queryClient.prefetchQuery({
         queryKey: DASHBOARD_KEY,
-        queryFn: earlyQueryFn(DASHBOARD_PATH, async () => (await import('./dashboard-api')).dashboardFrom),
+        queryFn: earlyQueryFn(DASHBOARD_PATH, async () => (await import('./dashboard-api')).parseDashboard),
       }),
   },
 );

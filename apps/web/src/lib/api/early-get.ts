@@ -1,4 +1,5 @@
 import { getToken } from '../session/session-store';
+import { getParsed } from './load-client';
 import { API_BASE_URL, bearer } from './request-basics';
 
 /**
@@ -20,14 +21,15 @@ export async function earlyGet(path: string): Promise<unknown> {
 }
 
 /**
- * A query function that sends GET `path` at once with earlyGet and hands its answer to the parser
- * `loadFrom` brings in meanwhile (a chunk with the HTTP client and the schemas), which asks again
- * through the HTTP client when there is no answer.
+ * A query function that sends GET `path` at once with earlyGet and parses its answer with the parser
+ * `loadParse` brings in meanwhile (a chunk with the schemas); without an answer it asks again through
+ * the HTTP client.
  */
-export function earlyQueryFn<T>(path: string, loadFrom: () => Promise<(early: unknown) => Promise<T>>): () => Promise<T> {
+export function earlyQueryFn<T>(path: string, loadParse: () => Promise<(data: unknown) => T>): () => Promise<T> {
   return async () => {
     const early = earlyGet(path);
-    const from = await loadFrom();
-    return from(await early);
+    const parse = await loadParse();
+    const answer = await early;
+    return answer === undefined ? getParsed(path, parse) : parse(answer);
   };
 }

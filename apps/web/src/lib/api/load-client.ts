@@ -8,3 +8,9 @@ import type { AxiosInstance } from 'axios';
 export async function loadApi(): Promise<AxiosInstance> {
   return (await import('./client')).api;
 }
+
+/** GET `path` through the HTTP client, its body parsed. */
+export async function getParsed<T>(path: string, parse: (data: unknown) => T): Promise<T> {
+  const api = await loadApi();
+  return parse((await api.get(path)).data);
+}
