@@ -32,9 +32,12 @@ const isShellChunk = (fileName: string) => new RegExp(`(^|/)${SHELL_GROUP}-[\\w-
  * on Inicio's first visit the shell's and the page's dependencies, 22 links, were half of the first
  * task. The shell's arrive with it, its PrimeReact part being the longest download, which must not
  * queue behind the small ones (six connections to one HTTP/1.1 origin); a page's are found by the
- * browser as it parses the page's chunk. CSS is loaded either way.
+ * browser as it parses the page's chunk. CSS is loaded either way. The entry's own imports are
+ * linked from index.html (`host` html), where a link costs no script: they download beside the entry
+ * instead of after it.
  */
-export function preloadedDependencies(fileName: string, dependencies: readonly string[], sizes: ReadonlyMap<string, number>): string[] {
+export function preloadedDependencies(fileName: string, dependencies: readonly string[], sizes: ReadonlyMap<string, number>, host: 'html' | 'js' = 'js'): string[] {
+  if (host === 'html') return [...dependencies];
   return isShellChunk(fileName) ? [...dependencies].sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0)) : [];
 }
 
@@ -63,7 +66,7 @@ export function shellChunk(): Plugin {
             },
           },
         },
-        modulePreload: { resolveDependencies: (fileName, dependencies) => preloadedDependencies(fileName, dependencies, chunkSizes) },
+        modulePreload: { resolveDependencies: (fileName, dependencies, { hostType }) => preloadedDependencies(fileName, dependencies, chunkSizes, hostType) },
       },
     }),
     // Before Vite writes each dynamic import's preload list (its own generateBundle).

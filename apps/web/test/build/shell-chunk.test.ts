@@ -22,4 +22,11 @@ describe('preloadedDependencies (Vite loader preloads)', () => {
     expect(preloadedDependencies('assets/dashboard-page-q7r8s9t0.js', ['assets/dashboard-page-q7r8s9t0.js', 'assets/shell-a1b2c3d4.js'], sizes)).toEqual([]);
     expect(preloadedDependencies('assets/primereact-e5f6g7h8.js', ['assets/primereact-e5f6g7h8.js'], sizes)).toEqual([]);
   });
+
+  it("links the entry's own imports from index.html, in the order given", () => {
+    expect(preloadedDependencies('assets/index-u1v2w3x4.js', ['assets/react-y5z6a7b8.js', 'assets/storage-signal-c9d0e1f2.js'], sizes, 'html')).toEqual([
+      'assets/react-y5z6a7b8.js',
+      'assets/storage-signal-c9d0e1f2.js',
+    ]);
+  });
 });
