@@ -9,7 +9,7 @@ import { shellChunk } from './build/shell-chunk.ts';
 export default defineConfig({
   plugins: [react(), tailwindcss(), loginBudget(), shellChunk(), precompress()],
   resolve: {
-    // The Lara theme's Inter (346 + 381 kB) replaced by its Latin + Spanish subset (92 + 101 kB), same axes and features: src/assets/fonts/README.md.
+    // The Lara theme's Inter (346 + 381 kB) replaced by what the screens use of it (26 + 28 kB): src/assets/fonts/README.md.
     alias: [
       { find: /^\.\/fonts\/InterVariable\.woff2$/, replacement: fileURLToPath(new URL('./src/assets/fonts/inter-latin-es.woff2', import.meta.url)) },
       { find: /^\.\/fonts\/InterVariable-Italic\.woff2$/, replacement: fileURLToPath(new URL('./src/assets/fonts/inter-latin-es-italic.woff2', import.meta.url)) },
