@@ -11,7 +11,8 @@ import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS, writeReadmeSection
 import { measure, type Measurement } from './load';
 import { directusFromEnv, type DirectusTarget } from './directus';
 import { countMaterials, middleId, seedMaterials } from './materials';
-import { LINES_PER_ORDER, ORDERS_PER_SECOND, orderBody, startWriter, type OrderWriter, type WriterFigures } from './order-writer';
+import { LINES_PER_ORDER, ORDERS_PER_SECOND, orderSpec, type OrderWriter, type WriterFigures } from './order-writer';
+import { startWriterThread } from './writer-thread';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion, reusedDatabase } from './postgres';
 import { cpuSeconds, freePort, startServer, stopServer } from './processes';
 
@@ -130,8 +131,8 @@ async function runEngine(label: string, dataDir: string, url: string | undefined
   try {
     const token = await loginOverHttp(api.baseUrl);
     const headers = { authorization: `Bearer ${token}` };
-    const body = await orderBody(api.baseUrl, headers);
-    const writer = () => startWriter(api.baseUrl, headers, body);
+    const spec = await orderSpec(api.baseUrl, headers);
+    const writer = () => startWriterThread({ baseUrl: api.baseUrl, headers, spec });
 
     rows.push(...(await loadCases({ database: label, server: 'GOC', baseUrl: api.baseUrl, pid: api.child.pid, headers }, cases, writer)));
     if (plan) {

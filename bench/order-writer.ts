@@ -22,8 +22,14 @@ export interface OrderWriter {
   stop(): Promise<WriterFigures>;
 }
 
-/** The body of a new order (a new JSON each time, as a client builds it), from the API's own option lists. */
-export async function orderBody(baseUrl: string, headers: Record<string, string>): Promise<() => string> {
+/** What an order's body is made of, from the API's own option lists: a work that takes orders, materials, a date. */
+export interface OrderSpec {
+  workId: number;
+  requiredDate: string;
+  materials: number[];
+}
+
+export async function orderSpec(baseUrl: string, headers: Record<string, string>): Promise<OrderSpec> {
   const options = async (path: string) => {
     const response = await fetch(`${baseUrl}/api/v2${path}`, { headers });
     if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
@@ -32,7 +38,11 @@ export async function orderBody(baseUrl: string, headers: Record<string, string>
   const [workId] = await options('/works/options?limit=1&filter=planeacion,en_ejecucion');
   const materials = await options(`/materials/options?limit=${LINES_PER_ORDER}`);
   if (workId === undefined || materials.length < LINES_PER_ORDER) throw new Error('the demo data has no work taking orders or too few materials');
-  const requiredDate = addBusinessDays(businessToday(), 21);
+  return { workId, requiredDate: addBusinessDays(businessToday(), 21), materials };
+}
+
+/** The body of a new order (a new JSON each time, as a client builds it). */
+export function orderBody({ workId, requiredDate, materials }: OrderSpec): () => string {
   return () => JSON.stringify({ workId, requiredDate, lines: materials.map((materialId, i) => ({ materialId, quantity: i + 1 })) });
 }
 

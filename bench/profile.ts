@@ -9,7 +9,7 @@ import { childEnv, ensureBuiltApi, runBench, SERVER_JS, writeReadmeSection } fro
 import { measure, type Measurement } from './load';
 import { middleId, seedMaterials } from './materials';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion } from './postgres';
-import { LINES_PER_ORDER, ORDERS_PER_SECOND, orderBody, startWriter, type WriterFigures } from './order-writer';
+import { LINES_PER_ORDER, ORDERS_PER_SECOND, orderBody, orderSpec, startWriter, type WriterFigures } from './order-writer';
 import { cpuSeconds, freePort, startServer, stopServer, type Server } from './processes';
 import { summariseProfile, type CpuProfile, type ProfileSummary } from './profile-summary';
 
@@ -104,7 +104,7 @@ async function profileEngine(label: string, dataDir: string, url: string | undef
  * (the domain events' deliveries) counts for it.
  */
 async function profileWrites(server: Server, headers: Record<string, string>) {
-  const body = await orderBody(server.baseUrl, headers);
+  const body = orderBody(await orderSpec(server.baseUrl, headers));
   const warmup = startWriter(server.baseUrl, headers, body);
   await sleep(WARMUP_SECONDS * 1000);
   await warmup.stop();
