@@ -24,25 +24,25 @@ const SPANISH = [[0x20, 0x7e], [0xa0, 0xff], [0x2013, 0x2014], [0x2018, 0x201e],
  * were two thirds of the file. The layout features kept are shaping's own plus those the theme turns
  * on (cv02 cv03 cv04 cv11), tabular figures for amounts and case-sensitive forms.
  */
-const INTER = {
+const INTER: Parameters<typeof subsetFont>[2] = {
   targetFormat: 'woff2',
   variationAxes: { opsz: 14, wght: { min: 400, max: 700, default: 400 } },
   keepFeatures: ['ccmp', 'locl', 'mark', 'mkmk', 'kern', 'calt', 'liga', 'case', 'tnum', 'cv02', 'cv03', 'cv04', 'cv11'],
-} as const;
+};
 
-async function write(name: string, data: Buffer | string) {
+function write(name: string, data: Buffer | string) {
   writeFileSync(join(OUT, name), data);
   console.log(`src/assets/fonts/${name}: ${data.length} bytes`);
 }
 
 for (const [from, to] of [['InterVariable.woff2', 'inter-latin-es.woff2'], ['InterVariable-Italic.woff2', 'inter-latin-es-italic.woff2']] as const) {
-  await write(to, await subsetFont(readFileSync(`${THEME_FONTS}${from}`), SPANISH, { ...INTER, variationAxes: { ...INTER.variationAxes }, keepFeatures: [...INTER.keepFeatures] }));
+  write(to, await subsetFont(readFileSync(`${THEME_FONTS}${from}`), SPANISH, INTER));
 }
 
 const codePoints = primeIconCodePoints();
 const points = iconsInSources().map((name) => codePoints.get(name)!);
-await write('primeicons-screens.woff2', await subsetFont(readFileSync(PRIMEICONS_WOFF2), String.fromCodePoint(...points), { targetFormat: 'woff2' }));
-await write(
+write('primeicons-screens.woff2', await subsetFont(readFileSync(PRIMEICONS_WOFF2), String.fromCodePoint(...points), { targetFormat: 'woff2' }));
+write(
   'primeicons-screens.css',
   `/* Written by build/subset-fonts.ts: the icons GOC's screens use, in a font of their own. */\n` +
     `@font-face {\n  font-family: 'primeicons';\n  font-display: block;\n  src: url('./primeicons-screens.woff2') format('woff2');\n  font-weight: normal;\n  font-style: normal;\n  unicode-range: ${unicodeRange(points)};\n}\n`,
