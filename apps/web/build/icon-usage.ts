@@ -10,7 +10,7 @@ import { join } from 'node:path';
  */
 
 const require = createRequire(import.meta.url);
-export const PRIMEICONS_CSS = require.resolve('primeicons/primeicons.css');
+const PRIMEICONS_CSS = require.resolve('primeicons/primeicons.css');
 export const PRIMEICONS_WOFF2 = require.resolve('primeicons/fonts/primeicons.woff2');
 
 const SOURCES = [join(import.meta.dirname, '../src'), join(import.meta.dirname, '../../../packages/contracts/src')];

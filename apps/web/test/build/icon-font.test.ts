@@ -4,20 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { codePointsOf, iconsInSources, primeIconCodePoints, unicodeRange } from '../../build/icon-usage';
 
 const SCREENS_CSS = readFileSync(join(import.meta.dirname, '../../src/assets/fonts/primeicons-screens.css'), 'utf8');
+const COVERED = codePointsOf(/unicode-range:\s*([^;]+);/.exec(SCREENS_CSS)![1]!);
 const STYLES = readFileSync(join(import.meta.dirname, '../../src/styles.css'), 'utf8');
 
 describe("the screens' icon font", () => {
   it('covers every icon the screens name (else: npm run fonts -w @goc/web)', () => {
-    const covered = codePointsOf(/unicode-range:\s*([^;]+);/.exec(SCREENS_CSS)![1]!);
     const codePoints = primeIconCodePoints();
     const used = iconsInSources();
     expect(used).toEqual(expect.arrayContaining(['pi-home', 'pi-bell', 'pi-sign-out', 'pi-building']));
-    expect(used.filter((name) => !covered.has(codePoints.get(name)!))).toEqual([]);
+    expect(used.filter((name) => !COVERED.has(codePoints.get(name)!))).toEqual([]);
   });
 
   it("leaves out the icons only the Icons catalogue's entries name, which the full font serves", () => {
-    const covered = codePointsOf(/unicode-range:\s*([^;]+);/.exec(SCREENS_CSS)![1]!);
-    expect(covered.has(primeIconCodePoints().get('pi-warehouse')!)).toBe(false);
+    expect(COVERED.has(primeIconCodePoints().get('pi-warehouse')!)).toBe(false);
   });
 
   it('is declared after the full font, so the browser picks it first for the icons it covers', () => {

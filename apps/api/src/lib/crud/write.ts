@@ -58,15 +58,14 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
     const { table, owner, position, derived } = line.binding;
     const columns = getTableColumns(table) as Record<string, AnyPgColumn | undefined>;
     const absent = Object.fromEntries(line.writable.filter((f) => columns[f.name]?.hasDefault === false).map((f) => [f.name, null]));
-    return { line, absent, ownerKey: columnKey(table, owner), positionKey: columnKey(table, position), options: derived ? { derived } : {} };
+    return { line, table, owner, absent, ownerKey: columnKey(table, owner), positionKey: columnKey(table, position), options: derived ? { derived } : {} };
   });
 
   /** Child lines given in the input replace the stored ones, in the parent's transaction: all of them in one statement of one parameter (insertRows). */
   async function writeLines(tx: Tx, id: number, input: Input, replace: boolean): Promise<void> {
-    for (const { line, absent, ownerKey, positionKey, options } of lineWrites) {
+    for (const { line, table, owner, absent, ownerKey, positionKey, options } of lineWrites) {
       const rows = input[line.field.name];
       if (!Array.isArray(rows)) continue;
-      const { table, owner } = line.binding;
       if (replace) await tx.delete(table).where(eq(owner, id));
       if (rows.length === 0) continue;
       const values = (rows as Input[]).map((row, index) => ({ ...absent, ...columnValues(line.writable, row), [ownerKey]: id, [positionKey]: index }));
