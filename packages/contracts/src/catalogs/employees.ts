@@ -1,6 +1,7 @@
 import { curpSchema, nssSchema, nssWarning, rfcSchema } from '../validators/mexican-ids';
 import { defineCatalog } from './define';
-import { f, type EnumOption } from '../resources/fields';
+import { f } from '../resources/fields';
+import type { EnumOption } from '../resources/options';
 
 export const EMPLOYEE_STATUS_OPTIONS = [
   { value: 'activo', label: 'Activo', severity: 'success' },

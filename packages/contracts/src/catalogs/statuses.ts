@@ -1,7 +1,8 @@
 import type { ModuleName } from '../modules';
 import type { RouteKey } from '../routes';
 import { defineCatalog } from './define';
-import { f, type Severity } from '../resources/fields';
+import { f } from '../resources/fields';
+import type { Severity } from '../resources/options';
 
 /*
  * The four status catalogues share one shape (docs/product.md "Status catalogues"): rows with a `code`

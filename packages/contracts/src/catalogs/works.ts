@@ -1,13 +1,6 @@
 import { defineCatalog } from './define';
-import { f, type EnumOption } from '../resources/fields';
-
-export const WORK_STATUS_OPTIONS = [
-  { value: 'planeacion', label: 'Planeación', severity: 'info' },
-  { value: 'en_ejecucion', label: 'En ejecución', severity: 'success' },
-  { value: 'suspendida', label: 'Suspendida', severity: 'warn' },
-  { value: 'terminada', label: 'Terminada', severity: 'secondary' },
-] as const satisfies readonly EnumOption[];
-export type WorkStatus = (typeof WORK_STATUS_OPTIONS)[number]['value'];
+import { f } from '../resources/fields';
+import { WORK_STATUS_OPTIONS } from '../works/statuses';
 
 /** Entidades federativas, stored by name. */
 export const MEXICAN_STATES = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/projects';
+import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/statuses';
 
 /*
  * The dashboard (GET /dashboard, signed-in, no permission): only the widgets the caller's role may

@@ -1,6 +1,6 @@
-import { differenceInCalendarDays, differenceInHours, differenceInMinutes, format, isValid, parse } from 'date-fns';
-import { es } from 'date-fns/locale/es';
-import { businessDayStart, isIsoDay, type IsoDay } from './days';
+import { differenceInCalendarDays, differenceInHours, differenceInMinutes, isValid } from 'date-fns';
+import { dayParts, isoDayOfGetters, pad2, utcDay } from './calendar';
+import { type IsoDay } from './days';
 import { inBusinessTime, inBusinessZone, type Instant } from './zone';
 
 /*
@@ -11,9 +11,8 @@ import { inBusinessTime, inBusinessZone, type Instant } from './zone';
 
 const opts = { in: inBusinessZone } as const;
 
-function midnightOf(day: IsoDay | null | undefined): Date | null {
-  return day && isIsoDay(day) ? businessDayStart(day) : null;
-}
+const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'] as const;
 
 function instantOf(value: Instant | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -21,28 +20,31 @@ function instantOf(value: Instant | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
+/** 'dd/mm/yy' of a 'YYYY-MM-DD' day. */
+const shortDay = (day: IsoDay) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(2, 4)}`;
+
 /** '2026-11-22' → '22/11/26'. */
 export function formatDay(day: IsoDay | null | undefined): string {
-  const date = midnightOf(day);
-  return date ? format(date, 'dd/MM/yy', opts) : '';
+  return day && dayParts(day) ? shortDay(day) : '';
 }
 
 /** '2026-11-22' → '22/11/2026', where a four-digit year avoids doubt (birth dates, documents). */
 export function formatDayLong(day: IsoDay | null | undefined): string {
-  const date = midnightOf(day);
-  return date ? format(date, 'dd/MM/yyyy', opts) : '';
+  return day && dayParts(day) ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : '';
 }
 
 /** '2026-02-01' → 'domingo, 1 de febrero de 2026', for headings and greetings, never for tables. */
 export function formatDayInWords(day: IsoDay | null | undefined): string {
-  const date = midnightOf(day);
-  return date ? format(date, "EEEE, d 'de' MMMM 'de' yyyy", { ...opts, locale: es }) : '';
+  const parts = day ? dayParts(day) : null;
+  if (!parts) return '';
+  const [year, month, date] = parts;
+  return `${WEEKDAYS[utcDay(year, month, date).getUTCDay()]}, ${date} de ${MONTHS[month - 1]} de ${day!.slice(0, 4)}`;
 }
 
 /** An instant → 'dd/mm/yy HH:mm' on Mexico City's clock. */
 export function formatDateTime(instant: Instant | null | undefined): string {
   const date = instantOf(instant);
-  return date ? format(date, 'dd/MM/yy HH:mm', opts) : '';
+  return date ? `${shortDay(isoDayOfGetters(date))} ${pad2(date.getHours())}:${pad2(date.getMinutes())}` : '';
 }
 
 /** Mexico City's wall clock at an instant (spreadsheets store dates without a zone). */
@@ -62,17 +64,24 @@ export function businessWallClock(instant: Instant): WallClock {
 
 const DISPLAY_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/;
 
+/** A two-digit year as the one within 50 years of the current one ('26' is 2026, '80' 1980 in 2026). */
+function fullYear(twoDigits: number, currentYear: number): number {
+  const rangeEnd = currentYear + 50;
+  const century = Math.trunc(rangeEnd / 100) * 100;
+  return twoDigits + century - (twoDigits >= rangeEnd % 100 ? 100 : 0);
+}
+
 /**
  * What a person types, 'dd/mm/yy' or 'dd/mm/yyyy' → 'YYYY-MM-DD', or null when it is not an existing
- * day. A two-digit year is the one within 50 years of today (date-fns' rule: '26' is 2026).
+ * day. A two-digit year is the one within 50 years of today in Mexico City.
  */
 export function parseDisplayDay(text: string, now: Instant = Date.now()): IsoDay | null {
   const match = DISPLAY_DAY.exec(text.trim());
   if (!match) return null;
-  const [, d, m, y] = match;
-  const pattern = y?.length === 2 ? 'd/M/yy' : 'd/M/yyyy';
-  const date = parse(`${d}/${m}/${y}`, pattern, inBusinessTime(now), opts);
-  return isValid(date) ? format(date, 'yyyy-MM-dd', opts) : null;
+  const [, d, m, y] = match as unknown as [string, string, string, string];
+  const year = y.length === 2 ? fullYear(Number(y), inBusinessTime(now).getFullYear()) : Number(y);
+  const day = `${String(year).padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  return year > 0 && dayParts(day) ? day : null;
 }
 
 /**
@@ -90,5 +99,5 @@ export function formatTimeAgo(instant: Instant, now: Instant = Date.now()): stri
   if (hours < 24) return `hace ${hours} h`;
   const days = differenceInCalendarDays(current, then, opts);
   if (days < 7) return days === 1 ? 'ayer' : `hace ${days} días`;
-  return format(then, 'dd/MM/yy', opts);
+  return shortDay(isoDayOfGetters(then));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EnumOption } from '../resources/fields';
+import type { EnumOption } from '../resources/options';
 import { formatPesos } from '../money';
 import { historyUserSchema } from '../records';
 

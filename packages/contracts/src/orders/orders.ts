@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { f, FIELD_MESSAGES, hasAtMostDecimals, type StatusDisplay } from '../resources/fields';
 import type { OrderStatusCode } from '../catalogs/statuses';
-import { WORK_STATUS_OPTIONS, type WorkStatus } from '../catalogs/works';
+import { WORK_STATUS_OPTIONS, type WorkStatus } from '../works/statuses';
 import { formatDayLong } from '../dates/display';
 import { formatPesos } from '../money';
 import { INVOICE_STATUS_OPTIONS } from './invoices';
-import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/projects';
+import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from '../projects/statuses';
 import { defineResource, type PermissionRequirement, type ResourceActor } from '../resources/define';
 import { COMMENT_MAX_LENGTH } from '../resources/requests';
 

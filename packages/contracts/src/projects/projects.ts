@@ -1,13 +1,6 @@
-import { f, type EnumOption } from '../resources/fields';
+import { f } from '../resources/fields';
 import { defineResource } from '../resources/define';
-
-export const PROJECT_STATUS_OPTIONS = [
-  { value: 'planeado', label: 'Planeado', severity: 'info' },
-  { value: 'activo', label: 'Activo', severity: 'success' },
-  { value: 'pausado', label: 'Pausado', severity: 'warn' },
-  { value: 'terminado', label: 'Terminado', severity: 'secondary' },
-] as const satisfies readonly EnumOption[];
-export type ProjectStatus = (typeof PROJECT_STATUS_OPTIONS)[number]['value'];
+import { PROJECT_STATUS_OPTIONS } from './statuses';
 
 export const PROJECT_MESSAGES = {
   endBeforeStart: 'La fecha de término no puede ser anterior a la fecha de inicio',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { employeesCatalog, type EmployeeStatus } from '../catalogs/employees';
-import { f, type EnumOption } from '../resources/fields';
+import { f } from '../resources/fields';
+import type { EnumOption } from '../resources/options';
 import { pickSchemas, type FieldsCreateShape, type Flat } from '../resources/shapes';
 import { defineResource, versionSchema } from '../resources/define';
 import { REGISTRY_MESSAGES } from './messages';

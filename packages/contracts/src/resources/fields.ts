@@ -6,6 +6,7 @@ import type { Nouns } from '../catalogs/messages';
 import { checkResourceRules, namedFields, pickSchemas, type ResourceField, type ResourceRule, type Fields, type FieldsCreateShape, type FieldsEntityShape, type Flat } from './shapes';
 import { passwordSchema } from '../catalogs/passwords';
 import { MAX_ID } from '../ids';
+import { SEVERITIES, SEVERITY_OPTIONS, type EnumOption, type Severity } from './options';
 
 /*
  * Field builders. One call describes a field for every consumer at once: its zod schemas (entity
@@ -40,31 +41,6 @@ export const FIELD_TYPES = [
   'status',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
-
-/**
- * Colours of status rows and tags: PrimeReact's Tag severities plus two more hues, so a workflow's
- * eight statuses can each have their own.
- */
-export const SEVERITIES = ['success', 'info', 'warn', 'danger', 'secondary', 'contrast', 'cyan', 'purple'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-export interface EnumOption<V extends string = string> {
-  value: V;
-  label: string;
-  /** Tag colour when the value is shown as a Tag. */
-  severity?: Severity;
-}
-
-export const SEVERITY_OPTIONS: readonly EnumOption<Severity>[] = [
-  { value: 'success', label: 'Verde (éxito)', severity: 'success' },
-  { value: 'info', label: 'Azul (información)', severity: 'info' },
-  { value: 'warn', label: 'Naranja (advertencia)', severity: 'warn' },
-  { value: 'danger', label: 'Rojo (peligro)', severity: 'danger' },
-  { value: 'secondary', label: 'Gris (secundario)', severity: 'secondary' },
-  { value: 'contrast', label: 'Negro (contraste)', severity: 'contrast' },
-  { value: 'cyan', label: 'Turquesa', severity: 'cyan' },
-  { value: 'purple', label: 'Morado', severity: 'purple' },
-];
 
 /** numeric(14,2) in the database. */
 export const MAX_MONEY = 999_999_999_999.99;

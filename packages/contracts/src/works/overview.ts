@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WORK_STATUS_OPTIONS, type WorkStatus } from '../catalogs/works';
+import { WORK_STATUS_OPTIONS, type WorkStatus } from './statuses';
 
 /*
  * Obras por línea de negocio (GET /works/overview, module works): the works grouped by business line
