@@ -65,11 +65,17 @@ if (CACHE !== 'cold' && CACHE !== 'warm') throw new Error(`LIGHTHOUSE_CACHE: ${C
 /** LIGHTHOUSE_REPORTS=<folder> keeps each whole report (JSON) to look into. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 
-function stop(server: ChildProcess) {
-  if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
+/** Stops the app and waits until it has exited, so a next measurement's app can take the port. */
+async function stop(server: ChildProcess) {
+  if (server.pid === undefined || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  process.kill(-server.pid, 'SIGTERM');
+  await exited;
 }
 
 async function startServer() {
+  // An app still answering there (an earlier measurement's, stopping) would be measured instead of this build.
+  if (await fetch(`${BASE_URL}/api/v2/health`).then(() => true, () => false)) throw new Error(`something already answers on ${BASE_URL}`);
   // Its own process group: serve.mjs leaves the stop signal to the app, as Playwright signals the whole group.
   const server = spawn(process.execPath, ['e2e/support/serve.mjs'], {
     detached: true,
@@ -78,9 +84,10 @@ async function startServer() {
   });
   for (let i = 0; i < 180; i++) {
     if (await fetch(`${BASE_URL}/api/v2/health`).then((r) => r.ok, () => false)) return server;
+    if (server.exitCode !== null) throw new Error(`the app exited (code ${server.exitCode}) before answering on ${BASE_URL}`);
     await sleep(1_000);
   }
-  stop(server);
+  await stop(server);
   throw new Error(`the app did not start on ${BASE_URL}`);
 }
 
@@ -157,7 +164,7 @@ async function main() {
     for (const row of rows) console.log(row);
   } finally {
     await browser.close();
-    stop(server);
+    await stop(server);
   }
 }
 

@@ -1,29 +1,39 @@
-import type { Plugin } from 'vite';
+import type { Program } from 'estree';
+import type { Plugin, Rollup } from 'vite';
+import { initialChunks } from './login-budget.ts';
+import { moduleFacts, usedModules, type ModuleFacts } from './used-modules.ts';
 
 const ENTRY = '/src/main.tsx';
 const SHELL = '/src/app/shell/shell-layout.tsx';
 const LOGIN_PAGE = '/src/features/auth/login-page.tsx';
 
-type ModuleGraph = { getModuleIds(): IterableIterator<string>; getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const moduleEnding = (ids: Iterable<string>, ending: string) => [...ids].find((id) => id.replaceAll('\\', '/').endsWith(ending));
 
-/** The modules `root` imports statically, itself included, transitively. */
-function staticClosure(graph: ModuleGraph, root: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    graph.getModuleInfo(id)?.importedIds.forEach(visit);
-  };
-  visit(root);
-  return seen;
+/** Each module's imports and re-exports, read from the code the bundler holds (after the plugins' transforms). */
+async function graphFacts(context: Rollup.PluginContext): Promise<Map<string, ModuleFacts>> {
+  const facts = new Map<string, ModuleFacts>();
+  for (const id of context.getModuleIds()) {
+    const info = context.getModuleInfo(id);
+    if (!info?.code) continue;
+    let program: Program;
+    try {
+      program = context.parse(info.code) as unknown as Program;
+    } catch {
+      // Not JavaScript the parser takes: every import counts whole.
+      facts.set(id, { imports: info.importedIds.map((target) => ({ id: target, names: 'all' })), reExports: null, exports: info.exports });
+      continue;
+    }
+    facts.set(id, await moduleFacts(program, info.exports, async (source) => (await context.resolve(source, id))?.id ?? null));
+  }
+  return facts;
 }
 
-const moduleEnding = (graph: ModuleGraph, ending: string) => [...graph.getModuleIds()].find((id) => id.replaceAll('\\', '/').endsWith(ending));
-
 const SHELL_GROUP = 'shell';
+const PRIMEREACT_GROUP = 'primereact';
 const PRIMEREACT = /[\\/]node_modules[\\/]primereact[\\/]/;
 /** The shell group's chunk, named `[name]-[hash].js` by Vite. */
 const isShellChunk = (fileName: string) => new RegExp(`(^|/)${SHELL_GROUP}-[\\w-]+\\.js$`).test(fileName);
+const isPrimeReactChunk = (fileName: string) => new RegExp(`(^|/)${PRIMEREACT_GROUP}-[\\w-]+\\.js$`).test(fileName);
 
 /**
  * The chunks Vite's loader fetches ahead (a `modulepreload` link each) when `fileName` is imported
@@ -44,8 +54,10 @@ export function preloadedDependencies(fileName: string, dependencies: readonly s
 /**
  * Everything the shell imports statically in one chunk. Left to the bundler, those modules are split
  * by which pages share them: some 20 files of a few kB, fetched before any signed-in screen draws,
- * each costing a round trip on a phone's network. The entry's and the login page's modules stay
- * out: /login downloads none of the shell.
+ * each costing a round trip on a phone's network. The modules the entry and the login page use stay
+ * out (/login downloads none of the shell), told through barrels (`used-modules.ts`): the contracts'
+ * index and TanStack Query's link every module they re-export, and counted whole they kept the
+ * permissions, the menu and `useQuery` in files of their own.
  */
 export function shellChunk(): Plugin {
   let shellModules = new Set<string>();
@@ -60,7 +72,7 @@ export function shellChunk(): Plugin {
             codeSplitting: {
               groups: [
                 // First, so its modules leave the shell's group: PrimeReact's part of the shell downloads beside the rest.
-                { name: 'primereact', test: (id: string) => shellModules.has(id) && PRIMEREACT.test(id), includeDependenciesRecursively: false },
+                { name: PRIMEREACT_GROUP, test: (id: string) => shellModules.has(id) && PRIMEREACT.test(id), includeDependenciesRecursively: false },
                 { name: SHELL_GROUP, test: (id: string) => shellModules.has(id), includeDependenciesRecursively: false },
               ],
             },
@@ -73,14 +85,20 @@ export function shellChunk(): Plugin {
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
-        chunkSizes = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output.code.length] as const] : [])));
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        chunkSizes = new Map(chunks.map((chunk) => [chunk.fileName, chunk.code.length] as const));
+        // What the entry or the sign-in page needs must never have been put in the shell's groups.
+        const misplaced = initialChunks(chunks, LOGIN_PAGE).filter((file) => isShellChunk(file) || isPrimeReactChunk(file));
+        if (misplaced.length > 0) this.error(`goc-shell-chunk: /login would load ${misplaced.join(', ')}`);
       },
     },
-    buildEnd() {
-      const [entry, shell, login] = [ENTRY, SHELL, LOGIN_PAGE].map((ending) => moduleEnding(this, ending));
+    async buildEnd() {
+      const [entry, shell, login] = [ENTRY, SHELL, LOGIN_PAGE].map((ending) => moduleEnding(this.getModuleIds(), ending));
       if (!entry || !shell || !login) this.error(`goc-shell-chunk: no module ends with ${[ENTRY, SHELL, LOGIN_PAGE].join(', ')}`);
-      const outside = new Set([...staticClosure(this, entry), ...staticClosure(this, login)]);
-      shellModules = new Set([...staticClosure(this, shell)].filter((id) => !outside.has(id)));
+      const facts = await graphFacts(this);
+      const used = (root: string) => usedModules(root, (id) => facts.get(id));
+      const outside = new Set([...used(entry), ...used(login)]);
+      shellModules = new Set([...used(shell)].filter((id) => !outside.has(id)));
     },
   };
 }
