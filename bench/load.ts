@@ -78,3 +78,55 @@ export async function measure(
     cpuMsPerRequest: cpuBefore === null || cpuAfter === null || completed === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / completed,
   };
 }
+
+/** Responses answered with 2xx in each second of a run, counted by the load generator's own clock. */
+export interface SecondsCount {
+  perSecond: number[];
+  failures: number;
+  failureDetail: string;
+}
+
+/**
+ * One run of `seconds` seconds whose 2xx answers are counted second by second; `atSecond(i)` is
+ * called as second i begins (0 first), so something can be switched at the boundaries.
+ */
+export async function countBySecond(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  atSecond: (index: number) => void,
+): Promise<SecondsCount> {
+  const perSecond = Array.from({ length: seconds }, () => 0);
+  let started = 0;
+  let timer: NodeJS.Timeout | undefined;
+  // Each boundary aimed at from the start, so a late timer does not push the next ones.
+  const boundary = (index: number) => {
+    timer = setTimeout(() => {
+      atSecond(index);
+      if (index + 1 < seconds) boundary(index + 1);
+    }, started + index * 1000 - performance.now());
+  };
+  try {
+    const result = await new Promise<Result>((resolve, reject) => {
+      const instance = autocannon({ url, headers, connections, duration: seconds, timeout: 30 }, (error, done) => (error ? reject(error) : resolve(done)));
+      started = performance.now();
+      atSecond(0);
+      boundary(1);
+      instance.on('response', (_client, statusCode) => {
+        const index = Math.floor((performance.now() - started) / 1000);
+        if (statusCode >= 200 && statusCode < 300 && index < seconds) perSecond[index] = (perSecond[index] ?? 0) + 1;
+      });
+    });
+    const failures = result.non2xx + result.errors + result.timeouts;
+    return { perSecond, failures, failureDetail: failures > 0 ? `status ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}` : '' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A run's warm-up: load whose figures are thrown away, then the server's leftovers awaited. */
+export async function warmUp(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<void> {
+  if (seconds > 0) await fire(url, headers, connections, seconds);
+  await settle(url, headers);
+}

@@ -8,20 +8,23 @@ import { createPasswordHasher } from '../apps/api/src/lib/passwords';
 import { benchCases, type BenchCase } from './cases';
 import { adminPassword, type BaselinePlan, captureSql, loginOverHttp } from './capture';
 import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS, writeReadmeSection } from './harness';
-import { measure, type Measurement } from './load';
+import { countBySecond, warmUp } from './load';
 import { directusFromEnv, type DirectusTarget } from './directus';
 import { countMaterials, middleId, seedMaterials } from './materials';
-import { LINES_PER_ORDER, ORDERS_PER_SECOND, orderSpec, type OrderWriter, type WriterFigures } from './order-writer';
-import { startWriterThread } from './writer-thread';
+import { LINES_PER_ORDER, ORDERS_PER_SECOND, orderSpec, type WriterFigures } from './order-writer';
+import { startWriterThread, type WriterSwitch } from './writer-thread';
 import { benchDatabaseName, createDatabase, databaseUrl, dropDatabase, postgresVersion, reusedDatabase } from './postgres';
-import { cpuSeconds, freePort, startServer, stopServer } from './processes';
+import { freePort, startServer, stopServer } from './processes';
 
 /*
- * npm run bench:mixed: the three requests of `npm run bench` read-only, then again while a writer
- * creates 10 orders a second (5 lines each) through the API on the same database, which is what an
- * office does beside the people reading, alone and beside the writer in turn, three times (BENCH_MIXED_PAIRS).
- * Each read keeps a share of its read-only throughput; the
- * writes touch the orders, their lines and the kept totals, never the materials, so a read that
+ * npm run bench:mixed: the three requests of `npm run bench` while a writer creates 10 orders a second
+ * (5 lines each) through the API on the same database, which is what an office does beside the people
+ * reading. Each read runs without a break while the writer is switched on and off every few seconds;
+ * the seconds with the writer against those without give the share of its throughput a read keeps.
+ * Alternating within one run, a few seconds apart, is what makes the share measurable here: on this
+ * machine the same read alone moved by 20–30 % between windows a few seconds apart, more than the
+ * writer's effect, and pairs of separate windows (the earlier method) moved by 10–20 points a pair.
+ * The writes touch the orders, their lines and the kept totals, never the materials, so a read that
  * loses much is paying for a cache dropped too widely or for contention it should not have.
  * PGlite always (the writer goes through the same API process, the database being in it), PostgreSQL
  * when one answers; there the bare baseline (the same SQL, no API) is measured the same way, the
@@ -32,13 +35,13 @@ import { cpuSeconds, freePort, startServer, stopServer } from './processes';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CONNECTIONS = 16;
 const WARMUP_SECONDS = 5;
-const MEASURE_SECONDS = 8;
-/**
- * Each read alone then beside the writer, this many times in turn; its share kept is the median pair's.
- * On two cores one pair moves by 10–20 points from one run to the next, more than what is measured.
- */
-const PAIRS = Number(process.env.BENCH_MIXED_PAIRS ?? 3);
-if (!Number.isInteger(PAIRS) || PAIRS < 1) throw new Error(`BENCH_MIXED_PAIRS: ${process.env.BENCH_MIXED_PAIRS} is not a whole number of pairs`);
+/** Seconds with the writer on, then as many with it off; the first of each half (the switch settling) is not counted. */
+const HALF_SECONDS = Number(process.env.BENCH_MIXED_HALF_SECONDS ?? 3);
+/** On-and-off cycles a read runs through. */
+const CYCLES = Number(process.env.BENCH_MIXED_CYCLES ?? 6);
+for (const [name, value, least] of [['BENCH_MIXED_HALF_SECONDS', HALF_SECONDS, 2], ['BENCH_MIXED_CYCLES', CYCLES, 1]] as const) {
+  if (!Number.isInteger(value) || value < least) throw new Error(`${name}: ${value} is not a whole number of at least ${least}`);
+}
 const HARD_LIMIT_MS = 20 * 60_000;
 
 const directus = directusFromEnv();
@@ -47,53 +50,58 @@ const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
 const log = (message: string) => process.stdout.write(`[mixed] ${message}\n`);
 let cleanupDatabase: string | null = null;
 
-interface Pair {
-  readOnly: Measurement;
-  mixed: Measurement;
-  writer: WriterFigures;
+/** One on-and-off cycle: the mean 2xx answers a second of its counted seconds, without and with the writer. */
+interface Cycle {
+  alone: number;
+  mixed: number;
 }
 
 interface Row {
   database: string;
   server: string;
   caseKey: BenchCase['key'];
-  pairs: Pair[];
+  cycles: Cycle[];
+  writer: WriterFigures;
 }
 
-const keptOf = (pair: Pair) => pair.mixed.requestsPerSecond / pair.readOnly.requestsPerSecond;
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+const aloneOf = (row: Row) => mean(row.cycles.map((c) => c.alone));
+const mixedOf = (row: Row) => mean(row.cycles.map((c) => c.mixed));
+const keptOf = (row: Row) => mixedOf(row) / aloneOf(row);
 
-/** The pair whose share kept is the median (the lower middle one for an even count). */
-function medianPair(row: Row): Pair {
-  const sorted = [...row.pairs].sort((a, b) => keptOf(a) - keptOf(b));
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+/** The writer is on in the first half of each cycle. */
+const writerOnAt = (second: number) => Math.floor(second / HALF_SECONDS) % 2 === 0;
+
+/** Each cycle's counted seconds (a half's first second left out), without and with the writer. */
+function cyclesOf(perSecond: readonly number[]): Cycle[] {
+  return Array.from({ length: CYCLES }, (_, c) => {
+    const half = (offset: number) => perSecond.slice(c * 2 * HALF_SECONDS + offset + 1, c * 2 * HALF_SECONDS + offset + HALF_SECONDS);
+    return { mixed: mean(half(0)), alone: mean(half(HALF_SECONDS)) };
+  });
 }
 
 async function loadCases(
-  target: { database: string; server: string; baseUrl: string; pid: number | undefined; headers: Record<string, string>; directusShape?: boolean },
+  target: { database: string; server: string; baseUrl: string; headers: Record<string, string>; directusShape?: boolean },
   cases: BenchCase[],
-  writer: () => OrderWriter,
+  writer: () => WriterSwitch,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (const benchCase of cases) {
     const url = `${target.baseUrl}${target.directusShape ? benchCase.directusPath : benchCase.path}`;
-    const pairs: Pair[] = [];
-    for (let i = 0; i < PAIRS; i++) {
-      // The first window warms the server up; the later ones only let the last writes' deliveries settle.
-      const settings = { connections: CONNECTIONS, warmupSeconds: i === 0 ? WARMUP_SECONDS : 1, measureSeconds: MEASURE_SECONDS };
-      const readOnly = await measure(url, target.headers, settings, () => cpuSeconds(target.pid));
-      const running = writer();
-      // The writer's first second is not measured: its own start (JIT, pool) is not the steady state.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const mixed = await measure(url, target.headers, { ...settings, warmupSeconds: 0 }, () => cpuSeconds(target.pid));
-      const written = await running.stop();
-      for (const m of [readOnly, mixed]) if (m.failures > 0) throw new Error(`${target.server} ${benchCase.key}: ${m.failureDetail}`);
-      pairs.push({ readOnly, mixed, writer: written });
-      log(
-        `${target.server} (${benchCase.key}) pair ${i + 1}: ${readOnly.requestsPerSecond.toFixed(1)} req/s alone, ${mixed.requestsPerSecond.toFixed(1)} with the writer ` +
-          `(${(keptOf(pairs[i]!) * 100).toFixed(0)} %); writer ${(written.created / written.seconds).toFixed(1)} orders/s, ${written.failed} failed, ${written.skipped} skipped`,
-      );
-    }
-    rows.push({ database: target.database, server: target.server, caseKey: benchCase.key, pairs });
+    // Started before the warm-up, so the thread's own start is not in the measured run.
+    const running = writer();
+    await warmUp(url, target.headers, CONNECTIONS, WARMUP_SECONDS);
+    const counted = await countBySecond(url, target.headers, CONNECTIONS, CYCLES * 2 * HALF_SECONDS, (second) => {
+      if (second % HALF_SECONDS === 0) (writerOnAt(second) ? running.on : running.off)();
+    });
+    const written = await running.stop();
+    if (counted.failures > 0) throw new Error(`${target.server} ${benchCase.key}: ${counted.failureDetail}`);
+    const row: Row = { database: target.database, server: target.server, caseKey: benchCase.key, cycles: cyclesOf(counted.perSecond), writer: written };
+    rows.push(row);
+    log(
+      `${target.server} (${benchCase.key}): ${aloneOf(row).toFixed(1)} req/s alone, ${mixedOf(row).toFixed(1)} with the writer (${(keptOf(row) * 100).toFixed(0)} %; ` +
+        `per cycle ${row.cycles.map((c) => ((c.mixed / c.alone) * 100).toFixed(0)).join(', ')}); writer ${(written.created / written.seconds).toFixed(1)} orders/s, ${written.failed} failed, ${written.skipped} skipped`,
+    );
   }
   return rows;
 }
@@ -134,7 +142,7 @@ async function runEngine(label: string, dataDir: string, url: string | undefined
     const spec = await orderSpec(api.baseUrl, headers);
     const writer = () => startWriterThread({ baseUrl: api.baseUrl, headers, spec });
 
-    rows.push(...(await loadCases({ database: label, server: 'GOC', baseUrl: api.baseUrl, pid: api.child.pid, headers }, cases, writer)));
+    rows.push(...(await loadCases({ database: label, server: 'GOC', baseUrl: api.baseUrl, headers }, cases, writer)));
     if (plan) {
       const planFile = join(workDir, 'plan.json');
       writeFileSync(planFile, JSON.stringify(plan));
@@ -147,7 +155,7 @@ async function runEngine(label: string, dataDir: string, url: string | undefined
         logFile,
       });
       try {
-        rows.push(...(await loadCases({ database: label, server: 'baseline', baseUrl: baseline.baseUrl, pid: baseline.child.pid, headers: {} }, cases, writer)));
+        rows.push(...(await loadCases({ database: label, server: 'baseline', baseUrl: baseline.baseUrl, headers: {} }, cases, writer)));
       } finally {
         await stopServer(baseline);
       }
@@ -155,7 +163,7 @@ async function runEngine(label: string, dataDir: string, url: string | undefined
     if (compareDirectus) {
       const directusHeaders = { authorization: `Bearer ${compareDirectus.token}` };
       rows.push(
-        ...(await loadCases({ database: label, server: 'Directus', baseUrl: compareDirectus.url, pid: compareDirectus.pid, headers: directusHeaders, directusShape: true }, cases, writer)),
+        ...(await loadCases({ database: label, server: 'Directus', baseUrl: compareDirectus.url, headers: directusHeaders, directusShape: true }, cases, writer)),
       );
     }
   } finally {
@@ -170,10 +178,7 @@ function directusRatios(rows: Row[]): string[] {
     if (goc.server !== 'GOC') return [];
     const other = rows.find((r) => r.server === 'Directus' && r.database === goc.database && r.caseKey === goc.caseKey);
     if (!other) return [];
-    const [ours, theirs] = [medianPair(goc), medianPair(other)];
-    const alone = ours.readOnly.requestsPerSecond / theirs.readOnly.requestsPerSecond;
-    const mixed = ours.mixed.requestsPerSecond / theirs.mixed.requestsPerSecond;
-    return [`(${goc.caseKey}) ${alone.toFixed(1)}× alone, ${mixed.toFixed(1)}× beside the writer`];
+    return [`(${goc.caseKey}) ${(aloneOf(goc) / aloneOf(other)).toFixed(1)}× alone, ${(mixedOf(goc) / mixedOf(other)).toFixed(1)}× beside the writer`];
   });
   return ratios.length === 0 ? [] : ['', `GOC / Directus (${rows.find((r) => r.server === 'Directus')?.database}): ${ratios.join('; ')}.`];
 }
@@ -181,21 +186,21 @@ function directusRatios(rows: Row[]): string[] {
 function render(rows: Row[], loadBefore: number, cases: BenchCase[]): string {
   const caseText = new Map(cases.map((c) => [c.key, c.title]));
   const lines = rows.map((r) => {
-    const median = medianPair(r);
-    const created = r.pairs.reduce((sum, p) => sum + p.writer.created, 0);
-    const seconds = r.pairs.reduce((sum, p) => sum + p.writer.seconds, 0);
-    const [failed, skipped] = [r.pairs.reduce((sum, p) => sum + p.writer.failed, 0), r.pairs.reduce((sum, p) => sum + p.writer.skipped, 0)];
-    const each = r.pairs.map((p) => `${(keptOf(p) * 100).toFixed(0)}`).join(' / ');
-    return `| ${r.database} | ${r.server} | ${caseText.get(r.caseKey) ?? r.caseKey} | ${median.readOnly.requestsPerSecond.toFixed(1)} | ${median.mixed.requestsPerSecond.toFixed(1)} | **${(keptOf(median) * 100).toFixed(0)} %** | ${each} % | ${median.readOnly.p50Ms} / ${median.mixed.p50Ms} | ${(created / seconds).toFixed(1)} (${failed} failed, ${skipped} skipped) |`;
+    const each = r.cycles.map((c) => c.mixed / c.alone);
+    const { created, failed, skipped, seconds } = r.writer;
+    return (
+      `| ${r.database} | ${r.server} | ${caseText.get(r.caseKey) ?? r.caseKey} | ${aloneOf(r).toFixed(1)} | ${mixedOf(r).toFixed(1)} | **${(keptOf(r) * 100).toFixed(0)} %** | ` +
+      `${(Math.min(...each) * 100).toFixed(0)}–${(Math.max(...each) * 100).toFixed(0)} % | ${(created / seconds).toFixed(1)} (${failed} failed, ${skipped} skipped) |`
+    );
   });
   return [
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${availableParallelism()} cores, Node ${process.version}; load average ${loadBefore.toFixed(2)} when it started, ` +
-      `${(loadavg()[0] ?? 0).toFixed(2)} when it ended. ${ROWS} materials on top of the demo data; each read ${PAIRS} times in turn ${MEASURE_SECONDS} s alone, then ` +
-      `${MEASURE_SECONDS} s beside the writer (${ORDERS_PER_SECOND} orders/s × ${LINES_PER_ORDER} lines through the API, started 1 s before), ${CONNECTIONS} connections ` +
-      `(${WARMUP_SECONDS} s of warm-up first); "kept" is the median pair's, its req/s and p50 shown.`,
+      `${(loadavg()[0] ?? 0).toFixed(2)} when it ended. ${ROWS} materials on top of the demo data; each read runs ${CYCLES * 2 * HALF_SECONDS} s at ${CONNECTIONS} connections ` +
+      `(after ${WARMUP_SECONDS} s of warm-up), the writer (${ORDERS_PER_SECOND} orders/s × ${LINES_PER_ORDER} lines through the API) on for ${HALF_SECONDS} s, off for ${HALF_SECONDS} s, ` +
+      `${CYCLES} times; the first second after each switch is not counted. "kept" is the read's req/s with the writer over its req/s without, over all the cycles.`,
     '',
-    '| Database | Server | Request | alone req/s | with writer req/s | kept | kept, each pair | p50 ms alone / with | writer orders/s |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+    '| Database | Server | Request | alone req/s | with writer req/s | kept | kept, each cycle | writer orders/s (while on) |',
+    '|---|---|---|---:|---:|---:|---:|---:|',
     ...lines,
     ...directusRatios(rows),
   ].join('\n');

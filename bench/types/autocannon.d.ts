@@ -35,6 +35,11 @@ declare module 'autocannon' {
     throughput: Histogram;
   }
 
-  function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): unknown;
+  /** The running load; 'response' is emitted for every answer (the client, then its HTTP status). */
+  export interface Instance {
+    on(event: 'response', listener: (client: unknown, statusCode: number) => void): Instance;
+  }
+
+  function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }
