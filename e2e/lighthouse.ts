@@ -141,7 +141,11 @@ async function main() {
         if (RUNS > 1) {
           console.error(`${screen.path} ${device}: performance of the ${RUNS} runs ${byPerformance.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')}`);
           // Each run's paints and blocking time, in the order run: a median run alone hides which metric moved.
-          for (const r of reports) console.error(`  ${Math.round((r.categories.performance?.score ?? 0) * 100)}: ${RUN_METRICS.map((id) => `${id} ${r.audits[id]?.displayValue ?? '?'}`).join(', ')}`);
+          for (const r of reports) {
+            // A run Lighthouse could not score says why (no paint, a protocol timeout…).
+            const failure = r.runtimeError ? ` — ${r.runtimeError.code}: ${r.runtimeError.message}` : '';
+            console.error(`  ${Math.round((r.categories.performance?.score ?? 0) * 100)}: ${RUN_METRICS.map((id) => `${id} ${r.audits[id]?.displayValue ?? '?'}`).join(', ')}${failure}`);
+          }
         }
         if (REPORTS) writeFileSync(join(REPORTS, `${screen.path.replace(/\W+/g, '_')}-${device}.json`), JSON.stringify(lhr));
         const failing = Object.values(lhr.audits)
