@@ -136,10 +136,12 @@ async function main() {
           reports.push(result.lhr);
         }
         // The run whose performance is the median stands for the screen: one run swings by ±5 on a busy machine.
-        const byPerformance = [...reports].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+        // A run Lighthouse could not record (a trace without its navigation start, say) has no score and is left out.
+        const scored = reports.filter((r) => !r.runtimeError);
+        const byPerformance = [...(scored.length > 0 ? scored : reports)].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
         const lhr = byPerformance[Math.floor(byPerformance.length / 2)]!;
         if (RUNS > 1) {
-          console.error(`${screen.path} ${device}: performance of the ${RUNS} runs ${byPerformance.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')}`);
+          console.error(`${screen.path} ${device}: performance of the ${byPerformance.length} runs scored (of ${RUNS}) ${byPerformance.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')}`);
           // Each run's paints and blocking time, in the order run: a median run alone hides which metric moved.
           for (const r of reports) {
             // A run Lighthouse could not score says why (no paint, a protocol timeout…).
