@@ -8,7 +8,7 @@ import { createPasswordHasher } from '../apps/api/src/lib/passwords';
 import { benchCases, type BenchCase } from './cases';
 import { adminPassword, type BaselinePlan, captureSql, loginOverHttp } from './capture';
 import { childEnv, ensureBuiltApi, ROOT, runBench, SERVER_JS, writeReadmeSection } from './harness';
-import { countBySecond, warmUp } from './load';
+import { countBySecond, warmUp, type SecondsCount } from './load';
 import { directusFromEnv, type DirectusTarget } from './directus';
 import { countMaterials, middleId, seedMaterials } from './materials';
 import { LINES_PER_ORDER, ORDERS_PER_SECOND, orderSpec, type WriterFigures } from './order-writer';
@@ -90,10 +90,17 @@ async function loadCases(
     const url = `${target.baseUrl}${target.directusShape ? benchCase.directusPath : benchCase.path}`;
     // Started before the warm-up, so the thread's own start is not in the measured run.
     const running = writer();
-    await warmUp(url, target.headers, CONNECTIONS, WARMUP_SECONDS);
-    const counted = await countBySecond(url, target.headers, CONNECTIONS, CYCLES * 2 * HALF_SECONDS, (second) => {
-      if (second % HALF_SECONDS === 0) (writerOnAt(second) ? running.on : running.off)();
-    });
+    let counted: SecondsCount;
+    try {
+      await warmUp(url, target.headers, CONNECTIONS, WARMUP_SECONDS);
+      counted = await countBySecond(url, target.headers, CONNECTIONS, CYCLES * 2 * HALF_SECONDS, (second) => {
+        if (second % HALF_SECONDS === 0) (writerOnAt(second) ? running.on : running.off)();
+      });
+    } catch (error) {
+      // The writer's thread would keep the bench alive after the failure.
+      await running.stop().catch(() => undefined);
+      throw error;
+    }
     const written = await running.stop();
     if (counted.failures > 0) throw new Error(`${target.server} ${benchCase.key}: ${counted.failureDetail}`);
     const row: Row = { database: target.database, server: target.server, caseKey: benchCase.key, cycles: cyclesOf(counted.perSecond), writer: written };
