@@ -58,9 +58,8 @@ export async function measure(
   settings: LoadSettings,
   cpu: () => number | null,
 ): Promise<Measurement> {
-  if (settings.warmupSeconds > 0) await fire(url, headers, settings.connections, settings.warmupSeconds);
-  // Also after a previous measured period of the same request: its leftovers are not this one's.
-  await settle(url, headers);
+  // Settled also after a previous measured period of the same request: its leftovers are not this one's.
+  await warmUp(url, headers, settings.connections, settings.warmupSeconds);
   const cpuBefore = cpu();
   const result = await fire(url, headers, settings.connections, settings.measureSeconds);
   const cpuAfter = cpu();

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidCurp, isValidEmployerRegistration, isValidRfc, MODULES, nssHasValidCheckDigit, STATUS_SEEDS } from '@goc/contracts';
+import { isValidCurp, isValidEmployerRegistration, isValidRfc, MODULES, nssHasValidCheckDigit, STATUS_SEEDS, WORK_STATUS_OPTIONS } from '@goc/contracts';
 import {
   categories,
   companies,
@@ -29,7 +29,6 @@ import {
   users,
   wageParameters,
   works,
-  WORK_STATUSES,
 } from '../src/db/schema';
 import { seedDatabase } from '../src/db/seed';
 import { DEMO_SUPPLIERS } from '../src/db/seed/demo-data';
@@ -167,7 +166,7 @@ describe('demo data', () => {
     const db = testDb.database.db;
     const rows = await db.select().from(works);
     expect(rows.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(rows.map((w) => w.status))).toEqual(new Set(WORK_STATUSES));
+    expect(new Set(rows.map((w) => w.status))).toEqual(new Set(WORK_STATUS_OPTIONS.map((o) => o.value)));
     expect(new Set(rows.map((w) => w.companyId)).size).toBeGreaterThanOrEqual(3);
     const residents = await db.select({ id: employees.id, position: employees.position }).from(employees);
     for (const w of rows) {

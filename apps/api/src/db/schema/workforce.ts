@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { WORK_STATUS_OPTIONS, type WorkStatus } from '@goc/contracts';
 import { check, date, foreignKey, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { activeColumn, auditColumns, foldedColumn, idColumn, lower, money } from './columns';
 import { companies } from './companies';
 import { categories, subcategories } from './business-lines';
 
-/** Lifecycle of a work (docs/product.md "Configuration catalogues"). */
-export const WORK_STATUSES = ['planeacion', 'en_ejecucion', 'suspendida', 'terminada'] as const;
-export type WorkStatus = (typeof WORK_STATUSES)[number];
+/** Lifecycle of a work (docs/product.md "Configuration catalogues"), as the contracts list it. */
+const WORK_STATUSES = WORK_STATUS_OPTIONS.map((o) => o.value);
 
 /** Employment status of an employee (docs/product.md "Configuration catalogues"). */
 export const EMPLOYEE_STATUSES = ['activo', 'baja'] as const;

@@ -1,4 +1,5 @@
-import type { EmployeeStatus, WorkStatus } from '../schema';
+import type { EmployeeStatus } from '../schema';
+import type { WorkStatus } from '@goc/contracts';
 import type { Person } from './mexican-people';
 
 /*
