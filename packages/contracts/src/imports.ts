@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ResourceField } from './resources/shapes';
 import type { AnyResource } from './resources/define';
+import { formatDecimal } from './money';
 
 /*
  * Spreadsheet import (docs/import.md): the limits, the report both modes answer, the async job and
@@ -21,7 +22,7 @@ export const IMPORT_MESSAGES = {
   noFile: 'Adjunta un archivo de Excel (.xlsx) o CSV en el campo «file»',
   unreadable: 'No se pudo leer el archivo: usa un libro de Excel (.xlsx) o un CSV',
   empty: 'El archivo no tiene filas de datos debajo de los encabezados',
-  tooManyRows: `El archivo tiene más de ${IMPORT_LIMITS.maxRows.toLocaleString('es-MX')} filas; divídelo en varios archivos`,
+  tooManyRows: `El archivo tiene más de ${formatDecimal(IMPORT_LIMITS.maxRows, 0, 0)} filas; divídelo en varios archivos`,
   tooLarge: `El archivo pesa más de ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB; divídelo en varios archivos`,
   hasErrors: 'El archivo tiene errores; no se importó ningún registro',
   jobNotFound: 'No se encontró la importación (las importaciones terminadas se conservan una hora)',

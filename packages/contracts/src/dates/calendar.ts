@@ -24,13 +24,14 @@ export function utcDay(year: number, month: number, day: number): Date {
   return date;
 }
 
+/** 'YYYY-MM-DD' of a year, a month (1–12) and a day. */
+export const isoDayText = (year: number, month: number, day: number): string => `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+
 /** 'YYYY-MM-DD' of a Date's getters: local ones for a plain Date, the zone's wall clock for a TZDate. */
 export function isoDayOfGetters(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
-  return `${String(date.getFullYear()).padStart(4, '0')}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+  return isoDayText(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
 /** 'YYYY-MM-DD' of a Date's UTC getters. */
-export function isoDayOfUtc(date: Date): string {
-  return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
-}
+export const isoDayOfUtc = (date: Date): string => isoDayText(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());

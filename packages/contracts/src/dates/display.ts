@@ -1,5 +1,5 @@
 import { differenceInCalendarDays, differenceInHours, differenceInMinutes, isValid } from 'date-fns';
-import { dayParts, isoDayOfGetters, pad2, utcDay } from './calendar';
+import { dayParts, isoDayOfGetters, isoDayText, pad2, utcDay } from './calendar';
 import { type IsoDay } from './days';
 import { inBusinessTime, inBusinessZone, type Instant } from './zone';
 
@@ -80,7 +80,7 @@ export function parseDisplayDay(text: string, now: Instant = Date.now()): IsoDay
   if (!match) return null;
   const [, d, m, y] = match as unknown as [string, string, string, string];
   const year = y.length === 2 ? fullYear(Number(y), inBusinessTime(now).getFullYear()) : Number(y);
-  const day = `${String(year).padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const day = isoDayText(year, Number(m), Number(d));
   return year > 0 && dayParts(day) ? day : null;
 }
 

@@ -1,7 +1,7 @@
 import type { ImportReport } from '@goc/contracts';
+import { formatNumber } from '../../lib/format';
 
-const n = (value: number) => value.toLocaleString('es-MX');
-const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 export const importTexts = {
   open: 'Importar',
@@ -17,8 +17,8 @@ export const importTexts = {
   chooseAnother: 'Elegir otro archivo',
   matchByCode: 'Actualizar los registros que ya existen (se buscan por su clave)',
   uploading: (percent: number) => `Subiendo el archivo… ${percent} %`,
-  checking: (processed: number, total: number) => `Revisando filas… ${n(processed)} de ${n(total)}`,
-  writing: (processed: number, total: number) => `Importando… ${n(processed)} de ${n(total)}`,
+  checking: (processed: number, total: number) => `Revisando filas… ${formatNumber(processed)} de ${formatNumber(total)}`,
+  writing: (processed: number, total: number) => `Importando… ${formatNumber(processed)} de ${formatNumber(total)}`,
   clean: (r: ImportReport) =>
     `Sin errores: ${plural(r.rows, 'fila', 'filas')} — ${plural(r.created, 'nuevo', 'nuevos')}, ${plural(r.updated, 'a actualizar', 'a actualizar')}, ${plural(r.unchanged, 'sin cambios', 'sin cambios')}.`,
   errorCount: (count: number) => `${plural(count, 'error', 'errores')}: corrige el archivo y vuelve a elegirlo. No se importará nada mientras haya errores.`,

@@ -1,4 +1,5 @@
 import { EMPTY_FILTER_MESSAGE, EMPTY_MESSAGE } from '../../i18n/prime-locale';
+import { formatNumber } from '../../lib/format';
 
 /** Spanish texts of the list page. */
 export const listTexts = {
@@ -33,5 +34,5 @@ export const listTexts = {
   noRows: '0 resultados',
   selectOption: 'Selecciona una opción',
   filterValue: 'Valor',
-  total: (n: number) => `${n.toLocaleString('es-MX')} ${n === 1 ? 'registro' : 'registros'}`,
+  total: (n: number) => `${formatNumber(n)} ${n === 1 ? 'registro' : 'registros'}`,
 } as const;
