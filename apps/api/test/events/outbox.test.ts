@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, eventDeliveries, users } from '../../src/db/schema';
@@ -246,5 +247,51 @@ describe('domain events', () => {
     Object.assign(calls, { execute: 0, transaction: 0 });
     await dispatcher.drain();
     expect(calls).toEqual({ execute: 1, transaction: 0 });
+  });
+
+  it('a lone nudge starts a round at once; a stream of writes within the gap is delivered by one round after it', async () => {
+    const gapMs = 1_500;
+    // Each round starts with its fan-out: counted, with when it started.
+    const rounds: number[] = [];
+    const timed = new Proxy(t.db, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (key !== 'execute' || typeof value !== 'function') return value;
+        return (statement: SQL) => {
+          if (new PgDialect().sqlToQuery(statement).sql.includes('fan_out_lock')) rounds.push(performance.now());
+          return (value as (s: SQL) => unknown).call(target, statement);
+        };
+      },
+    });
+    const delivered: { recordId: number; round: number }[] = [];
+    const subscriber: EventSubscriber = {
+      name: 'pruebas.espaciado',
+      async handle(event) {
+        if (event.resource === 'units') delivered.push({ recordId: event.recordId, round: rounds.length });
+      },
+    };
+    const dispatcher = createDispatcher({ ...t.database, db: timed } as Database, [subscriber], { ...DEFAULT_DISPATCHER_SETTINGS, retentionDays: 30, pollMs: 600_000, roundGapMs: gapMs }, console);
+    await dispatcher.start();
+    try {
+      await eventually(() => rounds.length === 1, 'la ronda del arranque');
+      await sleep(gapMs + 100);
+
+      // Long after the last round: the nudge's round starts before anything else runs.
+      const lone = await createUnit(admin, 'ev7', 'Sola');
+      dispatcher.nudge();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rounds).toHaveLength(2);
+      await eventually(() => delivered.some((d) => d.recordId === lone.id), 'la entrega de la escritura sola');
+      const loneRound = rounds[1]!;
+
+      // Three writes right after it, each nudging: held until the gap has passed, then one round for all.
+      const stream = [await createUnit(admin, 'ev8', 'Serie uno'), await createUnit(admin, 'ev9', 'Serie dos'), await createUnit(admin, 'ev10', 'Serie tres')];
+      for (let i = 0; i < 3; i++) dispatcher.nudge();
+      await eventually(() => stream.every((u) => delivered.some((d) => d.recordId === u.id)), 'la entrega de la serie');
+      expect(delivered.filter((d) => stream.some((u) => u.id === d.recordId)).map((d) => d.round)).toEqual([3, 3, 3]);
+      expect(rounds[2]! - loneRound).toBeGreaterThanOrEqual(gapMs - 1);
+    } finally {
+      await dispatcher.stop();
+    }
   });
 });

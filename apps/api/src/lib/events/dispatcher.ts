@@ -24,6 +24,11 @@ export interface DispatcherSettings {
   batchSize: number;
   /** How often delivered events past the retention are purged. */
   purgeEveryMs: number;
+  /**
+   * Rounds started by nudges are at least this far apart: a lone write is delivered at once, a stream
+   * of them in batches (a round's statements cost the same for one event as for two hundred).
+   */
+  roundGapMs: number;
 }
 
 export const DEFAULT_DISPATCHER_SETTINGS: Omit<DispatcherSettings, 'retentionDays'> = {
@@ -33,6 +38,7 @@ export const DEFAULT_DISPATCHER_SETTINGS: Omit<DispatcherSettings, 'retentionDay
   retryMaxMs: 300_000,
   batchSize: 200,
   purgeEveryMs: 3_600_000,
+  roundGapMs: 500,
 };
 
 export interface DispatcherLog {
@@ -123,6 +129,9 @@ export function createDispatcher(
   let listener: pg.Client | null = null;
   let poll: NodeJS.Timeout | null = null;
   let nextPurgeAt = 0;
+  let lastRoundAt = Number.NEGATIVE_INFINITY;
+  /** Ends the wait for the gap between rounds early (stop()). */
+  let wake: (() => void) | null = null;
   // Rounds run one at a time in this process (other processes are kept apart by the database).
   let tail: Promise<unknown> = Promise.resolve();
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -300,9 +309,25 @@ export function createDispatcher(
     return more;
   }
 
+  /** Until the gap since the last round has passed, or the dispatcher stops. */
+  async function spaced(): Promise<void> {
+    const wait = lastRoundAt + settings.roundGapMs - Date.now();
+    if (wait <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => wake?.(), wait);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+  }
+
   /**
    * Rounds until none leaves work due, and again if nudged meanwhile; one such loop at a time. A nudge
    * that came before a round started is that round's business: the round sees what it announced.
+   * A round asked for by a nudge waits for the gap since the last one; work left by a round (a full
+   * batch, a record's next event) goes on at once.
    */
   function nudge(): void {
     if (!started) return;
@@ -310,11 +335,15 @@ export function createDispatcher(
       again = true;
       return;
     }
+    again = true;
     active = (async () => {
       try {
-        let more = true;
+        let more = false;
         while (started && (more || again)) {
+          if (!more) await spaced();
+          if (!started) break;
           again = false;
+          lastRoundAt = Date.now();
           more = await exclusive(round);
         }
       } catch (error) {
@@ -358,6 +387,7 @@ export function createDispatcher(
     },
     async stop() {
       started = false;
+      wake?.();
       if (poll) clearInterval(poll);
       poll = null;
       const client = listener;
