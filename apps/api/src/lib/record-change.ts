@@ -8,19 +8,30 @@ export type ChangeEvent = Pick<NewDomainEvent, 'type' | 'fromStatus' | 'toStatus
 
 const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/** A status change's entry in the record's timeline: status catalogue ids and the comment. */
+export interface TimelineStep {
+  fromStatusId: number | null;
+  toStatusId: number;
+  comment: string | null;
+}
+
 /**
- * A change's audit row and its domain event, written as one statement (the audit insert a
- * data-modifying CTE of the event's): every write of the mechanism records both, and each
- * statement is a round trip inside the writer's transaction. The event takes its resource, record,
- * actor and changes from the audit row, so the changes (an order's are all its lines) travel once.
- * Like writeEvent, call it after the statement that changed the record; the outbox's statement
+ * A change's audit row, its domain event and, for a status change, its timeline entry, written as one
+ * statement (data-modifying CTEs of the event's insert): every write of the mechanism records them,
+ * and each statement is a round trip inside the writer's transaction. The event and the timeline take
+ * their record and actor from the audit row, so the changes (an order's are all its lines) travel
+ * once. Like writeEvent, call it after the statement that changed the record; the outbox's statement
  * trigger fires all the same.
  */
-export async function recordChange(executor: Executor, audit: AuditEntry & { entityId: number }, event: ChangeEvent): Promise<void> {
+export async function recordChange(executor: Executor, audit: AuditEntry & { entityId: number }, event: ChangeEvent, timeline?: TimelineStep): Promise<void> {
   const row = auditRow(audit);
+  const timelined = timeline
+    ? sql`, timelined as (insert into "record_timeline" ("entity", "entity_id", "user_id", "from_status_id", "to_status_id", "comment")
+    select "entity", "entity_id", "user_id", ${timeline.fromStatusId}::int, ${timeline.toStatusId}::int, ${timeline.comment}::text from audited)`
+    : sql``;
   await executor.execute(sql`with audited as (insert into "audit_log" ("user_id", "action", "entity", "entity_id", "changes", "ip", "metadata")
     values (${row.userId}, ${row.action}, ${row.entity}, ${row.entityId}, ${jsonText(row.changes)}::jsonb, ${row.ip}, ${jsonText(row.metadata)}::jsonb)
-    returning "user_id", "entity", "entity_id", "changes") insert into "domain_events" ("type", "resource", "record_id", "actor_id", "from_status", "to_status", "changes", "metadata")
+    returning "user_id", "entity", "entity_id", "changes")${timelined} insert into "domain_events" ("type", "resource", "record_id", "actor_id", "from_status", "to_status", "changes", "metadata")
     select ${event.type}, "entity", "entity_id", "user_id", ${event.fromStatus ?? null}, ${event.toStatus ?? null}, "changes", ${jsonText(event.metadata ? redact(event.metadata) : null)}::jsonb
     from audited`);
 }

@@ -4,6 +4,8 @@ import type { Database } from '../../src/db/client';
 export interface SentStatement {
   text: string;
   params: unknown[];
+  /** The prepared statement's name, when the driver was given one (PostgreSQL's; PGlite's client names them itself). */
+  name?: string;
 }
 
 type QueryFn = (...args: unknown[]) => unknown;
@@ -25,8 +27,12 @@ export async function statementsOf(database: Database, run: () => Promise<unknow
     const original = target.query;
     target.query = function (this: unknown, ...args: unknown[]) {
       const [first, second] = args;
-      const config = typeof first === 'string' ? { text: first, values: second } : (first as { text?: unknown; values?: unknown });
-      seen.push({ text: String(config.text ?? ''), params: Array.isArray(config.values) ? [...(config.values as unknown[])] : Array.isArray(second) ? [...(second as unknown[])] : [] });
+      const config = typeof first === 'string' ? { text: first, values: second } : (first as { text?: unknown; values?: unknown; name?: unknown });
+      seen.push({
+        text: String(config.text ?? ''),
+        params: Array.isArray(config.values) ? [...(config.values as unknown[])] : Array.isArray(second) ? [...(second as unknown[])] : [],
+        ...('name' in config && typeof config.name === 'string' ? { name: config.name } : {}),
+      });
       return original.apply(this, args);
     };
     restores.push(() => (target.query = original));

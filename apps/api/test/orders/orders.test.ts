@@ -163,6 +163,15 @@ describe('creating an order', () => {
     expect(inserts).toHaveLength(1);
     expect(inserts[0]!.params).toHaveLength(1);
     expect(seen.filter((s) => s.text.startsWith('select "id", "code", "name" from "order_statuses"'))).toEqual([]);
+    // The work and the materials it points at are checked by one statement.
+    const pointed = seen.filter((s) => s.text.includes('"materials"."id" in (') || s.text.includes('"works"."id" in ('));
+    expect(pointed).toHaveLength(1);
+    expect(pointed[0]!.text).toMatch(/from "works" .* union all .* from "materials"|from "materials" .* union all .* from "works"/);
+    if (t.database.kind === 'postgres') {
+      // The order read back with its lines and requester: statements built once, prepared under their names.
+      const named = seen.flatMap((s) => (s.name ? [s.name] : []));
+      expect(named).toEqual(expect.arrayContaining(['goc_find_orders', 'goc_lines_orders_lines', 'goc_person_name']));
+    }
 
     const order = res!.json() as Order;
     expect(order.status).toMatchObject({ code: 'borrador' });

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { duplicateMessage, FIELD_MESSAGES, getResource, rowLabel, type AnyResource, type ResourceField, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { ConflictError, ValidationError } from '../errors';
@@ -29,18 +30,29 @@ interface TargetRow {
   parent: unknown;
 }
 
-async function loadTargets(executor: Executor, target: TargetInfo, ids: readonly number[]): Promise<Map<number, TargetRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await executor
+/** One target table's rows among `ids`, tagged with the target's place in the statement. */
+function targetRows(executor: Executor, place: number, target: TargetInfo, ids: readonly number[]) {
+  return executor
     .select({
+      place: sql<number>`${sql.raw(String(place))}`,
       id: target.idColumn,
-      label: target.label,
-      active: target.activeColumn ?? sql`true`,
-      parent: target.parentColumn ?? sql`null`,
+      // Typed alike in every branch: a union of nulls alone would be text.
+      label: sql<string | null>`${target.label}::text`,
+      active: sql<boolean>`${target.activeColumn ?? sql`true`}::boolean`,
+      parent: sql<number | null>`${target.parentColumn ?? sql`null`}::int`,
     })
     .from(target.table)
     .where(inArray(target.idColumn, [...new Set(ids)]));
-  return new Map((rows as TargetRow[]).map((r) => [Number(r.id), r]));
+}
+
+/** The pointed rows of every target table, in one statement (a union of one select per table). */
+async function loadTargets(executor: Executor, wanted: readonly { key: ResourceKey; ids: readonly number[] }[]): Promise<Map<ResourceKey, Map<number, TargetRow>>> {
+  const found = new Map<ResourceKey, Map<number, TargetRow>>(wanted.map(({ key }) => [key, new Map()]));
+  const [first, ...rest] = wanted.map(({ key, ids }, place) => targetRows(executor, place, targetInfo(key), ids));
+  if (!first) return found;
+  const rows = (await (rest.length === 0 ? first : unionAll(first, ...(rest as [typeof first])))) as (TargetRow & { place: number })[];
+  for (const row of rows) found.get(wanted[Number(row.place)]!.key)!.set(Number(row.id), row);
+  return found;
 }
 
 /** Labels of referenced rows by field, for messages ('Ya existe un usuario con empleado «Juan Pérez»'). */
@@ -88,7 +100,7 @@ function pointersOf(source: ResourceSource, state: WriteState): Pointer[] {
   return pointers;
 }
 
-/** The rows every write of a batch points at: each target table read once for all of them. */
+/** The rows every write of a batch points at: each target table read once for all of them, all in one statement. */
 async function loadPointed(executor: Executor, pointerLists: readonly Pointer[][]): Promise<Map<ResourceKey, Map<number, TargetRow>>> {
   const byTarget = new Map<ResourceKey, number[]>();
   for (const pointers of pointerLists) {
@@ -97,9 +109,7 @@ async function loadPointed(executor: Executor, pointerLists: readonly Pointer[][
       if (key) byTarget.set(key, [...(byTarget.get(key) ?? []), p.id]);
     }
   }
-  const found = new Map<ResourceKey, Map<number, TargetRow>>();
-  for (const [key, ids] of byTarget) found.set(key, await loadTargets(executor, targetInfo(key), ids));
-  return found;
+  return loadTargets(executor, [...byTarget].map(([key, ids]) => ({ key, ids })));
 }
 
 /** One write's reference problems (missing, newly chosen but inactive, not of the parent's row) and its own referenced rows' labels. */

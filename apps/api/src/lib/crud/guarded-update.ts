@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@goc/contracts';
 import type { Db, Tx } from '../../db/client';
-import { recordTimeline, type AuditChanges } from '../../db/schema';
+import type { AuditChanges } from '../../db/schema';
 import { diffChanges } from '../audit';
-import { recordChange } from '../record-change';
+import { recordChange, type TimelineStep } from '../record-change';
 import { ConflictError } from '../errors';
 import type { ResourceContext } from './context';
 import type { ResourceReads } from './read';
@@ -25,7 +25,7 @@ export interface StatusChange {
    * The entry of the record's timeline (a resource with a declared workflow, whose GET /:id shows
    * it): status catalogue ids and the comment, which the event also carries in its metadata.
    */
-  timeline?: { fromStatusId: number | null; toStatusId: number; comment: string | null };
+  timeline?: TimelineStep;
 }
 
 /** What a guarded update changes, decided inside its transaction from the row as it is. */
@@ -79,14 +79,13 @@ export function createGuardedUpdates(context: ResourceContext, reads: Pick<Resou
       if (!updated) throw new ConflictError(MESSAGES.staleVersion);
       const afterChanges = (await change.after?.(tx, id)) ?? {};
       const after = await get(tx, null, id);
-      const timeline = change.status?.timeline;
-      if (timeline) await tx.insert(recordTimeline).values({ entity: auditEntity, entityId: id, userId: actor.userId, ...timeline });
       const changes = { ...diffChanges(pickStored(before), pickStored(after)), ...change.changes, ...afterChanges };
       const { metadata } = change;
       await recordChange(
         tx,
         { userId: actor.userId, action: options.action ?? 'update', entity: auditEntity, entityId: id, changes, ip: actor.ip, ...(metadata ? { metadata } : {}) },
         { ...(metadata ? { metadata } : {}), ...eventKind(change.status) },
+        change.status?.timeline,
       );
       return after;
     });

@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { keptSelect } from '../../db/kept-select';
 import { apiKeys, employees, users } from '../../db/schema';
 
 /**
@@ -16,15 +17,18 @@ export function userDisplay(row: { userId: number | null; username: string | nul
   return row.userId === null || row.username === null ? null : { id: row.userId, username: row.username, name: row.name };
 }
 
+const peopleQuery = (executor: Executor) => executor.select(userDisplayColumns).from(users).leftJoin(employees, eq(employees.id, users.employeeId)).$dynamic();
+
+/** One person's name (an order's requester, an event's actor): a statement kept built. */
+const personById = keptSelect<{ userId: number; username: string; name: string | null }>('goc_person_name', userDisplayColumns, (executor) =>
+  peopleQuery(executor).where(eq(users.id, sql.placeholder('id'))),
+);
+
 /** How each of these users reads to people: the linked employee's full name, the username when there is none. */
 export async function personNames(executor: Executor, userIds: Iterable<number>): Promise<Map<number, string>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const rows = await executor
-    .select(userDisplayColumns)
-    .from(users)
-    .leftJoin(employees, eq(employees.id, users.employeeId))
-    .where(inArray(users.id, ids));
+  const rows = ids.length === 1 ? await personById(executor, { id: ids[0] }) : await peopleQuery(executor).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.userId, r.name ?? r.username]));
 }
 

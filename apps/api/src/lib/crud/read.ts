@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   allowedViews,
   allows,
@@ -12,7 +12,7 @@ import {
   type OptionsQuery,
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
-import { prepareNamed } from '../../db/named-statements';
+import { keptSelect } from '../../db/kept-select';
 import { auditLog, employees, users } from '../../db/schema';
 import { ForbiddenError, ValidationError } from '../errors';
 import { textMatch } from '../list/filters';
@@ -69,21 +69,15 @@ export function createReads(context: ResourceContext) {
   }
 
   /**
-   * The unscoped read by id outside a transaction, the statement every form opens with: built once per
-   * database and prepared under a name, so neither drizzle nor PostgreSQL parse and plan it again.
+   * The unscoped read by id, the statement every form opens with and every write reads its record back
+   * by: built once and run under a name, so neither drizzle nor PostgreSQL build or plan it again.
    */
-  const preparedFind = new WeakMap<Executor, { execute(values: { id: number }): Promise<unknown[]> }>();
+  const findById = keptSelect<Record<string, unknown>>(`goc_find_${resource.key}`, source.selection, (executor) =>
+    source.list.from(executor, source.selection).where(eq(source.idColumn, sql.placeholder('id'))).limit(1),
+  );
   function rowById(executor: Executor, id: number, scope: SQL | undefined) {
-    if (scope !== undefined || executor instanceof PgTransaction) {
-      return source.list.from(executor, source.selection).where(and(eq(source.idColumn, id), scope)).limit(1);
-    }
-    let prepared = preparedFind.get(executor);
-    if (!prepared) {
-      const query = source.list.from(executor, source.selection).where(eq(source.idColumn, sql.placeholder('id'))).limit(1);
-      prepared = prepareNamed(query, `goc_find_${resource.key}`);
-      preparedFind.set(executor, prepared);
-    }
-    return prepared.execute({ id });
+    if (scope !== undefined) return source.list.from(executor, source.selection).where(and(eq(source.idColumn, id), scope)).limit(1);
+    return findById(executor, { id });
   }
 
   /** One record within the actor's scope (null actor: the mechanism's own reads), or null. */

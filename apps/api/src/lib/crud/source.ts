@@ -2,6 +2,7 @@ import { aliasedTable, asc, eq, getTableColumns, inArray, sql, type SQL, type SQ
 import { QueryBuilder, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { type AnyResource, type ResourceField, type ListFieldSpec, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
+import { keptSelect } from '../../db/kept-select';
 import { fold, storedFold, type ListField, type ScalarKind } from '../list/fields';
 import type { ListSource } from '../list/query';
 import { linkTables, resourceDeclaration, resourceTable, type LinkTable } from './tables';
@@ -455,16 +456,24 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
   }
   assertAllowlistCovered(resource.listFields, shape.fields, where);
 
+  /** Each lines field's read: for one record (a form, a write's read-back) a statement kept built; for a page, built for its ids. */
+  const lineReads = lines.map((line) => {
+    const fields = { ...line.shape.selection, $owner: line.binding.owner };
+    const order = [asc(line.binding.owner), asc(line.binding.position), asc(line.shape.idColumn)];
+    const ofOne = keptSelect<Record<string, unknown>>(`goc_lines_${resource.key}_${line.field.name}`, fields, (executor) =>
+      line.shape.from(executor, fields).where(eq(line.binding.owner, sql.placeholder('owner'))).orderBy(...order),
+    );
+    return (executor: Executor, ids: number[]): Promise<Record<string, unknown>[]> =>
+      ids.length === 1 ? ofOne(executor, { owner: ids[0] }) : line.shape.from(executor, fields).where(inArray(line.binding.owner, ids)).orderBy(...order);
+  });
+
   const complete = async (executor: Executor, entities: Entity[]): Promise<void> => {
     await shape.loadLinks(executor, entities);
     if (lines.length === 0 || entities.length === 0) return;
     const ids = entities.map((e) => e.id as number);
     const byId = new Map(entities.map((e) => [e.id as number, e]));
-    for (const line of lines) {
-      const rows = (await line.shape
-        .from(executor, { ...line.shape.selection, $owner: line.binding.owner })
-        .where(inArray(line.binding.owner, ids))
-        .orderBy(asc(line.binding.owner), asc(line.binding.position), asc(line.shape.idColumn))) as Record<string, unknown>[];
+    for (const [index, line] of lines.entries()) {
+      const rows = await lineReads[index]!(executor, ids);
       const lineEntities = rows.map((r) => ({ owner: Number(r.$owner), entity: line.shape.toEntity(r) }));
       await line.shape.loadLinks(executor, lineEntities.map((l) => l.entity));
       for (const { owner, entity } of lineEntities) (byId.get(owner)?.[line.field.name] as Entity[] | undefined)?.push(entity);

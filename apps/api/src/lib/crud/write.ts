@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
 import { diffChanges } from '../audit';
 import { insertRows } from '../bulk-insert';
-import { recordChange } from '../record-change';
+import { recordChange, type TimelineStep } from '../record-change';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorInfo } from '../db-errors';
 import { AppError, ConflictError, ValidationError } from '../errors';
 import { createBatchWrites } from './batch';
@@ -95,6 +95,13 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
     }
   }
 
+  /** A record with a workflow starts its timeline with its creation (— → its first status). */
+  const statusField = binding.workflow ? resource.workflow?.statusField : undefined;
+  function firstStep(created: Entity): TimelineStep | undefined {
+    const status = statusField === undefined ? null : created[statusField];
+    return typeof status === 'number' ? { fromStatusId: null, toStatusId: status, comment: null } : undefined;
+  }
+
   async function create(db: Db | Tx, actor: Actor, input: Input): Promise<SavedRecord> {
     const extraValues = (await hooks.prepareCreate?.(input)) ?? {};
     const changed = new Set(Object.keys(input));
@@ -129,6 +136,7 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
         tx,
         { userId: actor.userId, action: 'create', entity: auditEntity, entityId: inserted.id, changes, ip: actor.ip },
         { type: 'record.created' },
+        firstStep(created),
       );
       return created;
     });

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTotal, orderTransitionExtrasSchema, ordersResource, type OrderEntity, type PricedLine } from '@goc/contracts';
 import type { Tx } from '../../db/client';
 import type { DerivedColumns } from '../../lib/bulk-insert';
-import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
+import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
 import { namePeople } from '../../lib/crud/people';
 import { statusIdByCode } from '../../lib/crud/statuses';
@@ -141,10 +141,6 @@ export const ordersBinding: ResourceBinding<typeof ordersResource, typeof orders
     async beforeCreate({ tx, actor }, input) {
       await checkOrderable(tx, { workId: input.workId, projectId: input.projectId ?? null, requiredDate: input.requiredDate });
       return { requestedById: actor.userId, statusId: DRAFT_STATUS_ID, ...summary(input.lines) };
-    },
-    /** The timeline starts with the order's creation (— → borrador). */
-    async afterCreate({ tx, actor }, created) {
-      await tx.insert(recordTimeline).values({ entity: ordersResource.key, entityId: created.id, userId: actor.userId, toStatusId: created.statusId });
     },
     /** The requester by name wherever an order is read (detail, list, PDF «Solicitó»). */
     async decorate(executor, entities) {
