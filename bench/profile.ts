@@ -174,7 +174,8 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'goc-profile-'));
   const engines: EngineProfile[] = [];
   try {
-    engines.push(await profileEngine('PGlite', join(workDir, 'pglite'), undefined, workDir));
+    if (process.env.BENCH_SKIP_PGLITE === '1') log('PGlite: skipped (BENCH_SKIP_PGLITE=1)');
+    else engines.push(await profileEngine('PGlite', join(workDir, 'pglite'), undefined, workDir));
     const version = await postgresVersion();
     if (version === null) log('PostgreSQL: no server answered; profiled on PGlite only');
     else {
