@@ -66,7 +66,7 @@ export function createBatchWrites(parts: BatchWriteParts) {
   const oneByOne =
     Object.keys(binding.hooks ?? {}).length > 0 ||
     Object.keys(binding.sequences ?? {}).length > 0 ||
-    binding.workflow !== undefined ||
+    binding.workflow?.timelineFromCreation === true ||
     source.lines.length > 0 ||
     resource.singleDefault !== undefined ||
     resource.fields.some((f) => f.reference?.target === resource.key);

@@ -107,6 +107,8 @@ export interface WorkflowBinding<E = Entity, T = Input> {
   statusTable: PgTable;
   /** Per target status: checks and extra work inside the transaction. */
   hooks?: Readonly<Record<string, (ctx: TransitionContext<E, T>) => Promise<TransitionOutcome | void>>>;
+  /** The creation is the timeline's first entry (— → the first status), written with its audit row. */
+  timelineFromCreation?: boolean;
 }
 
 /** Which record routes a resource has (list, export and options always follow the declaration). */

@@ -95,8 +95,8 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
     }
   }
 
-  /** A record with a workflow starts its timeline with its creation (— → its first status). */
-  const statusField = binding.workflow ? resource.workflow?.statusField : undefined;
+  /** A workflow whose timeline starts with the creation: its entry (— → the first status). */
+  const statusField = binding.workflow?.timelineFromCreation ? resource.workflow?.statusField : undefined;
   function firstStep(created: Entity): TimelineStep | undefined {
     const status = statusField === undefined ? null : created[statusField];
     return typeof status === 'number' ? { fromStatusId: null, toStatusId: status, comment: null } : undefined;

@@ -136,7 +136,12 @@ export const ordersBinding: ResourceBinding<typeof ordersResource, typeof orders
   filters: { materialId: { lines: 'lines', field: 'materialId' } },
   views: { mine: (actor) => orderQueries.requestedBy(actor.userId), all: () => undefined },
   sequences: { folio: { counter: ORDER_FOLIO_COUNTER, format: formatOrderFolio } },
-  workflow: { statusTable: orderStatuses, hooks: { enviado: send, autorizado: authorise, comprado: purchase, entregado: receive, entregado_parcial: receive } },
+  workflow: {
+    statusTable: orderStatuses,
+    hooks: { enviado: send, autorizado: authorise, comprado: purchase, entregado: receive, entregado_parcial: receive },
+    // The timeline starts with the order's creation (— → borrador).
+    timelineFromCreation: true,
+  },
   hooks: {
     async beforeCreate({ tx, actor }, input) {
       await checkOrderable(tx, { workId: input.workId, projectId: input.projectId ?? null, requiredDate: input.requiredDate });
