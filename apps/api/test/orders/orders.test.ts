@@ -167,14 +167,17 @@ describe('creating an order', () => {
     const pointed = seen.filter((s) => s.text.includes('"materials"."id" in (') || s.text.includes('"works"."id" in ('));
     expect(pointed).toHaveLength(1);
     expect(pointed[0]!.text).toMatch(/from "works" .* union all .* from "materials"|from "materials" .* union all .* from "works"/);
+    // The requester's name comes with the order, not from a statement of its own.
+    expect(seen.filter((s) => s.text.startsWith('select "users"."id", "users"."username"'))).toEqual([]);
     if (t.database.kind === 'postgres') {
-      // The order read back with its lines and requester: statements built once, prepared under their names.
+      // The order read back with its lines: statements built once, prepared under their names.
       const named = seen.flatMap((s) => (s.name ? [s.name] : []));
-      expect(named).toEqual(expect.arrayContaining(['goc_find_orders', 'goc_lines_orders_lines', 'goc_person_name']));
+      expect(named).toEqual(expect.arrayContaining(['goc_find_orders', 'goc_lines_orders_lines']));
     }
 
     const order = res!.json() as Order;
     expect(order.status).toMatchObject({ code: 'borrador' });
+    expect(order.requestedBy).toMatchObject({ id: anaId, label: anaName });
     const unitOf = new Map((await t.db.select({ id: materials.id, unitId: materials.unitId }).from(materials).where(inArray(materials.id, [cement, sand]))).map((m) => [m.id, m.unitId]));
     const stored = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
     expect(stored.map((l) => [l.position, l.materialId, l.unitId, l.quantity, l.notes, l.unitPrice])).toEqual(

@@ -1,4 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { keptSelect } from '../../db/kept-select';
 import { apiKeys, employees, users } from '../../db/schema';
@@ -12,6 +13,17 @@ export const userDisplayColumns = {
   username: users.username,
   name: sql<string | null>`coalesce(nullif(concat_ws(' ', ${employees.firstName}, ${employees.lastName}, ${employees.secondLastName}), ''), (select 'Clave API: ' || ${apiKeys.name} from ${apiKeys} where ${apiKeys.userId} = ${users.id}))` as SQL<string | null>,
 };
+
+/**
+ * How a joined user (an alias of users) reads to people, as SQL of the select that joins it: what
+ * `personNames` gives for it, read in the same statement.
+ */
+export function personLabel(user: { id: AnyPgColumn; employeeId: AnyPgColumn; username: AnyPgColumn }): SQL<string | null> {
+  return sql<string | null>`coalesce(
+    (select nullif(concat_ws(' ', ${employees.firstName}, ${employees.lastName}, ${employees.secondLastName}), '') from ${employees} where ${employees.id} = ${user.employeeId}),
+    (select 'Clave API: ' || ${apiKeys.name} from ${apiKeys} where ${apiKeys.userId} = ${user.id}),
+    ${user.username})`;
+}
 
 export function userDisplay(row: { userId: number | null; username: string | null; name: string | null }) {
   return row.userId === null || row.username === null ? null : { id: row.userId, username: row.username, name: row.name };
@@ -30,17 +42,4 @@ export async function personNames(executor: Executor, userIds: Iterable<number>)
   if (ids.length === 0) return new Map();
   const rows = ids.length === 1 ? await personById(executor, { id: ids[0] }) : await peopleQuery(executor).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.userId, r.name ?? r.username]));
-}
-
-/**
- * Gives the user references of these entities (`displayKey: { id, label }`, the label a username)
- * the person's name instead, in one query: the requester of an order, who captured a movement.
- */
-export async function namePeople(executor: Executor, entities: readonly Record<string, unknown>[], displayKey: string): Promise<void> {
-  const displays = entities.map((e) => e[displayKey]).filter((d): d is { id: number; label: string } => typeof d === 'object' && d !== null && 'id' in d);
-  const names = await personNames(
-    executor,
-    displays.map((d) => d.id),
-  );
-  for (const display of displays) display.label = names.get(display.id) ?? display.label;
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { keptSelect } from '../../db/kept-select';
 import { fold, storedFold, type ListField, type ScalarKind } from '../list/fields';
 import type { ListSource } from '../list/query';
+import { personLabel } from './people';
 import { linkTables, resourceDeclaration, resourceTable, type LinkTable } from './tables';
 import type { LineTable, ResourceBinding } from './types';
 
@@ -216,6 +217,8 @@ interface ShapeOptions {
   prefix: string;
   computed?: Readonly<Record<string, SQL | AnyPgColumn>>;
   links?: Readonly<Record<string, LinkTable>>;
+  /** References to users shown by the person's name. */
+  namedPeople?: readonly string[];
 }
 
 const builder = new QueryBuilder();
@@ -280,7 +283,9 @@ function rowShape(options: ShapeOptions): RowShape {
         extras: t.extras,
       };
       references.push(join);
-      selection[`${field.name}$label`] = join.label;
+      const person = options.namedPeople?.includes(field.name);
+      if (person && ref.target !== 'users') throw new Error(`${where}: ${field.name} is not a reference to users`);
+      selection[`${field.name}$label`] = person ? personLabel({ id: column(t.cols, 'id', where), employeeId: column(t.cols, 'employeeId', where), username: column(t.cols, 'username', where) }) : join.label;
       if (join.extras.icon) selection[`${field.name}$icon`] = join.extras.icon;
       if (join.extras.color) selection[`${field.name}$color`] = join.extras.color;
       if (join.extras.code) selection[`${field.name}$code`] = join.extras.code;
@@ -426,6 +431,7 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     prefix: '',
     ...(binding.computed ? { computed: binding.computed } : {}),
     links: binding.links ?? linkTables(resource.key),
+    ...(binding.namedPeople ? { namedPeople: binding.namedPeople } : {}),
   });
   for (const name of ['createdAt', 'updatedAt'] as const) {
     const col = column(cols, name, where);

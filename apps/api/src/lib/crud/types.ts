@@ -137,6 +137,11 @@ export interface ResourceBinding<R extends AnyResource = AnyResource, T extends 
   /** SQL of the declaration's extraFilters that go through lines: rows having a line whose `field` matches. */
   filters?: Readonly<Record<string, { lines: string; field: string }>>;
   /**
+   * References to users shown by the person's name (the linked employee's, else the username),
+   * read with the record: an order's requester, who captured a movement.
+   */
+  namedPeople?: readonly string[];
+  /**
    * Rows each view shows to an actor (undefined: every row). List and export use the requested view;
    * get, history and writes the union of the views the actor may open — a row outside it is a 404.
    */

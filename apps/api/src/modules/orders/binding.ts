@@ -4,7 +4,6 @@ import type { Tx } from '../../db/client';
 import type { DerivedColumns } from '../../lib/bulk-insert';
 import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
-import { namePeople } from '../../lib/crud/people';
 import { statusIdByCode } from '../../lib/crud/statuses';
 import type { Input, ResourceBinding, TransitionContext, TransitionOutcome } from '../../lib/crud/types';
 import { ConflictError, ValidationError } from '../../lib/errors';
@@ -135,6 +134,8 @@ export const ordersBinding: ResourceBinding<typeof ordersResource, typeof orders
   computed: { needsApproval: orderQueries.needsApproval },
   filters: { materialId: { lines: 'lines', field: 'materialId' } },
   views: { mine: (actor) => orderQueries.requestedBy(actor.userId), all: () => undefined },
+  // The requester by name wherever an order is read (detail, list, PDF «Solicitó»).
+  namedPeople: ['requestedById'],
   sequences: { folio: { counter: ORDER_FOLIO_COUNTER, format: formatOrderFolio } },
   workflow: {
     statusTable: orderStatuses,
@@ -146,10 +147,6 @@ export const ordersBinding: ResourceBinding<typeof ordersResource, typeof orders
     async beforeCreate({ tx, actor }, input) {
       await checkOrderable(tx, { workId: input.workId, projectId: input.projectId ?? null, requiredDate: input.requiredDate });
       return { requestedById: actor.userId, statusId: DRAFT_STATUS_ID, ...summary(input.lines) };
-    },
-    /** The requester by name wherever an order is read (detail, list, PDF «Solicitó»). */
-    async decorate(executor, entities) {
-      await namePeople(executor, entities, 'requestedBy');
     },
     async beforeUpdate({ tx }, before, patch) {
       const merged = { ...before, ...patch };

@@ -20,7 +20,6 @@ import type { Db, Tx } from '../../db/client';
 import { companies, employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
 import { MOVEMENT_VIEWS } from './views';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { namePeople } from '../../lib/crud/people';
 import type { StatusAction } from '../../lib/crud/service';
 import { statusById } from '../../lib/crud/statuses';
 import { joinedReference } from '../../lib/crud/source';
@@ -251,11 +250,9 @@ export const movementsBinding = (employees: Employees): ResourceBinding<typeof r
     employeeCurp: joinedEmployee.curp,
     cutStatus: sql`${joinedCut.status}`,
   },
+  // Who captured the movement, by name.
+  namedPeople: ['createdById'],
   hooks: {
-    /** Who captured the movement, by name. */
-    async decorate(executor, entities) {
-      await namePeople(executor, entities, 'createdBy');
-    },
     async beforeCreate(ctx, input) {
       requireScopeFlag(ctx.actor, input.scope, 'create');
       const chosen = employeeOf(input);
