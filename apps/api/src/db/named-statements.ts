@@ -22,15 +22,6 @@ const WRITE_STATEMENTS = 200;
 const names = new Map<string, string>();
 
 /**
- * `query.prepare(name)`, on either database: the statement's text is registered under the name first,
- * so that PGlite's client sends it by name too.
- */
-export function prepareNamed<P>(query: { prepare(name: string): P; toSQL(): { sql: string } }, name: string): P {
-  nameStatement(query.toSQL().sql, name);
-  return query.prepare(name);
-}
-
-/**
  * A statement written as SQL (`db.execute`), always sent with the same text, registered under a name:
  * PGlite's client sends it by name; PostgreSQL's driver, given no name, still parses it each time.
  */

@@ -2,8 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, type Action, type ModuleName, type PermissionRequirement } from '@goc/contracts';
-import type { Db } from '../db/client';
-import { prepareNamed } from '../db/named-statements';
+import { keptSelect } from '../db/kept-select';
 import { apiKeys, refreshTokens, roleAccessVersions, users } from '../db/schema';
 import { createAccessCache, type AccessCache, type SessionRow } from '../lib/access-cache';
 import { hashApiKey, isApiKey, wellFormedApiKey } from '../lib/api-keys';
@@ -59,8 +58,8 @@ export function bearerToken(request: FastifyRequest): string {
  * logout, deactivation and detected token reuse revoke the family, and its access tokens die with
  * it — and their role's access version, which keys the permission cache.
  */
-function prepareSessionQuery(db: Db) {
-  const query = db
+const sessionQuery = keptSelect('goc_access_session', (db) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -75,17 +74,16 @@ function prepareSessionQuery(db: Db) {
     .from(users)
     .leftJoin(roleAccessVersions, eq(roleAccessVersions.roleId, users.roleId))
     .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1);
-  return prepareNamed(query, 'goc_access_session');
-}
+    .limit(1),
+);
 
 /**
  * An API key's single statement: the key's service user and role access version, read on every
  * request and on every process (never kept in memory), so a revocation refuses the very next request
  * wherever it lands.
  */
-function prepareApiKeyQuery(db: Db) {
-  const query = db
+const apiKeyQuery = keptSelect('goc_access_api_key', (db) =>
+  db
     .select({
       keyId: apiKeys.id,
       lastUsedAt: apiKeys.lastUsedAt,
@@ -101,9 +99,8 @@ function prepareApiKeyQuery(db: Db) {
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .leftJoin(roleAccessVersions, eq(roleAccessVersions.roleId, users.roleId))
     .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
-    .limit(1);
-  return prepareNamed(query, 'goc_access_api_key');
-}
+    .limit(1),
+);
 
 /** lastUsedAt moves at most this often: a key used a thousand times a minute writes once. */
 const LAST_USED_STEP_MS = 60_000;
@@ -157,21 +154,19 @@ async function enforce(request: FastifyRequest): Promise<void> {
  */
 async function accessPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('rolePermissions', createRolePermissionCache());
-  const sessionQuery = prepareSessionQuery(app.db);
   const accessCache = createAccessCache(app.database, app.log);
   app.decorate('accessCache', accessCache);
   app.decorate('liveSession', async (userId: number, familyId: string) => {
     const row = await accessCache.session(userId, familyId, async () => {
-      const [found] = await sessionQuery.execute({ userId, familyId });
+      const [found] = await sessionQuery(app.db, { userId, familyId });
       return found && { ...found, familyEndsAt: found.familyEndsAt === null ? null : Number(found.familyEndsAt) };
     });
     // The API's clock, as at login (the family's end was set from it), not the database's.
     return row && row.active && row.familyEndsAt !== null && row.familyEndsAt > Date.now() ? row : null;
   });
-  const apiKeyQuery = prepareApiKeyQuery(app.db);
   app.decorate('liveApiKey', async (key: string): Promise<AuthUser | null> => {
     if (!wellFormedApiKey(key)) return null;
-    const [row] = await apiKeyQuery.execute({ keyHash: hashApiKey(key) });
+    const [row] = await apiKeyQuery(app.db, { keyHash: hashApiKey(key) });
     const now = Date.now();
     if (!row || row.revokedAt !== null || !row.active || (row.expiresAt !== null && row.expiresAt.getTime() <= now)) return null;
     if (row.lastUsedAt === null || now - row.lastUsedAt.getTime() >= LAST_USED_STEP_MS) {

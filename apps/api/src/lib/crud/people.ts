@@ -32,7 +32,7 @@ export function userDisplay(row: { userId: number | null; username: string | nul
 const peopleQuery = (executor: Executor) => executor.select(userDisplayColumns).from(users).leftJoin(employees, eq(employees.id, users.employeeId)).$dynamic();
 
 /** One person's name (an event's actor, a webhook's author): a statement kept built. */
-const personById = keptSelect<{ userId: number; username: string; name: string | null }>('goc_person_name', userDisplayColumns, (executor) =>
+const personById = keptSelect('goc_person_name', (executor) =>
   peopleQuery(executor).where(eq(users.id, sql.placeholder('id'))),
 );
 

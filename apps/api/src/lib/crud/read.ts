@@ -72,7 +72,7 @@ export function createReads(context: ResourceContext) {
    * The unscoped read by id, the statement every form opens with and every write reads its record back
    * by: built once and run under a name, so neither drizzle nor PostgreSQL build or plan it again.
    */
-  const findById = keptSelect<Record<string, unknown>>(`goc_find_${resource.key}`, source.selection, (executor) =>
+  const findById = keptSelect(`goc_find_${resource.key}`, (executor) =>
     source.list.from(executor, source.selection).where(eq(source.idColumn, sql.placeholder('id'))).limit(1),
   );
   function rowById(executor: Executor, id: number, scope: SQL | undefined) {

@@ -466,7 +466,7 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
   const lineReads = lines.map((line) => {
     const fields = { ...line.shape.selection, $owner: line.binding.owner };
     const order = [asc(line.binding.owner), asc(line.binding.position), asc(line.shape.idColumn)];
-    const ofOne = keptSelect<Record<string, unknown>>(`goc_lines_${resource.key}_${line.field.name}`, fields, (executor) =>
+    const ofOne = keptSelect(`goc_lines_${resource.key}_${line.field.name}`, (executor) =>
       line.shape.from(executor, fields).where(eq(line.binding.owner, sql.placeholder('owner'))).orderBy(...order),
     );
     return (executor: Executor, ids: number[]): Promise<Record<string, unknown>[]> =>
