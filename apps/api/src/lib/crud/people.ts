@@ -4,6 +4,13 @@ import type { Executor } from '../../db/client';
 import { keptSelect } from '../../db/kept-select';
 import { apiKeys, employees, users } from '../../db/schema';
 
+/** An employee's full name, null when it is empty. */
+const fullName = (employee: { firstName: AnyPgColumn; lastName: AnyPgColumn; secondLastName: AnyPgColumn }) =>
+  sql<string | null>`nullif(concat_ws(' ', ${employee.firstName}, ${employee.lastName}, ${employee.secondLastName}), '')`;
+
+/** «Clave API: <name>» for an API key's service user, else null. */
+const apiKeyName = (userId: AnyPgColumn) => sql<string | null>`(select 'Clave API: ' || ${apiKeys.name} from ${apiKeys} where ${apiKeys.userId} = ${userId})`;
+
 /**
  * A user as history and timelines show them: id, username and, when linked to an employee, the
  * full name; an API key's service user reads «Clave API: <name>». Callers left-join users and employees.
@@ -11,7 +18,7 @@ import { apiKeys, employees, users } from '../../db/schema';
 export const userDisplayColumns = {
   userId: users.id,
   username: users.username,
-  name: sql<string | null>`coalesce(nullif(concat_ws(' ', ${employees.firstName}, ${employees.lastName}, ${employees.secondLastName}), ''), (select 'Clave API: ' || ${apiKeys.name} from ${apiKeys} where ${apiKeys.userId} = ${users.id}))` as SQL<string | null>,
+  name: sql<string | null>`coalesce(${fullName(employees)}, ${apiKeyName(users.id)})` as SQL<string | null>,
 };
 
 /**
@@ -19,10 +26,7 @@ export const userDisplayColumns = {
  * `personNames` gives for it, read in the same statement.
  */
 export function personLabel(user: { id: AnyPgColumn; employeeId: AnyPgColumn; username: AnyPgColumn }): SQL<string | null> {
-  return sql<string | null>`coalesce(
-    (select nullif(concat_ws(' ', ${employees.firstName}, ${employees.lastName}, ${employees.secondLastName}), '') from ${employees} where ${employees.id} = ${user.employeeId}),
-    (select 'Clave API: ' || ${apiKeys.name} from ${apiKeys} where ${apiKeys.userId} = ${user.id}),
-    ${user.username})`;
+  return sql<string | null>`coalesce((select ${fullName(employees)} from ${employees} where ${employees.id} = ${user.employeeId}), ${apiKeyName(user.id)}, ${user.username})`;
 }
 
 export function userDisplay(row: { userId: number | null; username: string | null; name: string | null }) {

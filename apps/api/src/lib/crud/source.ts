@@ -283,9 +283,9 @@ function rowShape(options: ShapeOptions): RowShape {
         extras: t.extras,
       };
       references.push(join);
-      const person = options.namedPeople?.includes(field.name);
-      if (person && ref.target !== 'users') throw new Error(`${where}: ${field.name} is not a reference to users`);
-      selection[`${field.name}$label`] = person ? personLabel({ id: column(t.cols, 'id', where), employeeId: column(t.cols, 'employeeId', where), username: column(t.cols, 'username', where) }) : join.label;
+      selection[`${field.name}$label`] = options.namedPeople?.includes(field.name)
+        ? personLabel({ id: column(t.cols, 'id', where), employeeId: column(t.cols, 'employeeId', where), username: column(t.cols, 'username', where) })
+        : join.label;
       if (join.extras.icon) selection[`${field.name}$icon`] = join.extras.icon;
       if (join.extras.color) selection[`${field.name}$color`] = join.extras.color;
       if (join.extras.code) selection[`${field.name}$code`] = join.extras.code;
@@ -423,6 +423,10 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
   if (cached) return cached;
   const resource = binding.declaration;
   const where = `resource ${resource.key}`;
+  for (const name of binding.namedPeople ?? []) {
+    const field = resource.fields.find((f) => f.name === name);
+    if (field?.type !== 'reference' || field.reference?.target !== 'users') throw new Error(`${where}: namedPeople ${name} is not a reference to users`);
+  }
   const cols = columnsOf(binding.table);
   const shape = rowShape({
     where,
