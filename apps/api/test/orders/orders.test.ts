@@ -147,7 +147,7 @@ describe('creating an order', () => {
     ]);
   });
 
-  it('writes ten lines in one statement of one parameter, each with its own unit, notes and price, and no status look-up of its own', async () => {
+  it('writes ten lines in one statement of one parameter, each with its own unit, notes and price, no status look-up of its own, and reads them back with the order', async () => {
     const given = Array.from({ length: 10 }, (_, i) => ({
       materialId: i % 2 === 0 ? cement : sand,
       quantity: i + 1,
@@ -169,10 +169,12 @@ describe('creating an order', () => {
     expect(pointed[0]!.text).toMatch(/from "works" .* union all .* from "materials"|from "materials" .* union all .* from "works"/);
     // The requester's name comes with the order, not from a statement of its own.
     expect(seen.filter((s) => s.text.startsWith('select "users"."id", "users"."username"'))).toEqual([]);
+    // The order read back with its lines in one statement.
+    expect(seen.filter((s) => s.text.startsWith('select "order_lines"'))).toEqual([]);
     if (t.database.kind === 'postgres') {
-      // The order read back with its lines: statements built once, prepared under their names.
+      // Statements built once, prepared under their names: the read-back and the work's status.
       const named = seen.flatMap((s) => (s.name ? [s.name] : []));
-      expect(named).toEqual(expect.arrayContaining(['goc_find_orders', 'goc_lines_orders_lines']));
+      expect(named).toEqual(expect.arrayContaining(['goc_find_orders', 'goc_order_work']));
     }
 
     const order = res!.json() as Order;
@@ -183,6 +185,15 @@ describe('creating an order', () => {
     expect(stored.map((l) => [l.position, l.materialId, l.unitId, l.quantity, l.notes, l.unitPrice])).toEqual(
       given.map((l, i) => [i, l.materialId, unitOf.get(l.materialId), `${l.quantity}.000`, l.notes ?? null, l.unitPrice === undefined ? null : '10.50']),
     );
+    expect(order.lines.map((l) => [l.materialId, l.quantity, l.unitId, l.unitPrice, l.amount])).toEqual(
+      given.map((l) => [l.materialId, l.quantity, unitOf.get(l.materialId), l.unitPrice ?? null, l.unitPrice === undefined ? null : Math.round(l.quantity * l.unitPrice * 100) / 100]),
+    );
+    // A record's lines come in its own statement, a page's in one of their own: both read alike.
+    const detail = (await ana.get(`${URL}/${order.id}`)).json() as Order;
+    const listed = (await ana.get(listUrl('/orders', { q: order.folio }))).json() as { items: Order[] };
+    expect(listed.items).toHaveLength(1);
+    expect(detail.lines).toEqual(listed.items[0]!.lines);
+    expect(detail.lines).toEqual(order.lines);
   });
 
   it('starts the timeline with the creation', async () => {

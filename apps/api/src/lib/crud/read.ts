@@ -73,10 +73,10 @@ export function createReads(context: ResourceContext) {
    * by: built once and run under a name, so neither drizzle nor PostgreSQL build or plan it again.
    */
   const findById = keptSelect(`goc_find_${resource.key}`, (executor) =>
-    source.list.from(executor, source.selection).where(eq(source.idColumn, sql.placeholder('id'))).limit(1),
+    source.list.from(executor, source.recordSelection).where(eq(source.idColumn, sql.placeholder('id'))).limit(1),
   );
   function rowById(executor: Executor, id: number, scope: SQL | undefined) {
-    if (scope !== undefined) return source.list.from(executor, source.selection).where(and(eq(source.idColumn, id), scope)).limit(1);
+    if (scope !== undefined) return source.list.from(executor, source.recordSelection).where(and(eq(source.idColumn, id), scope)).limit(1);
     return findById(executor, { id });
   }
 

@@ -388,6 +388,8 @@ export interface ResourceSource {
   lines: readonly LineSource[];
   list: ListSource;
   selection: SelectedFields;
+  /** One record's selection: `selection` and its lines (those without multi-references), each as a JSON array. */
+  recordSelection: SelectedFields;
   toEntity(row: Readonly<Record<string, unknown>>): Entity;
   /** Fills multi-references and lines of the given entities (one query per field for the whole batch). */
   complete(executor: Executor, entities: Entity[]): Promise<void>;
@@ -416,6 +418,10 @@ function lineFilter(name: string, lineField: string, line: LineSource, idColumn:
 }
 
 const sourceCache = new WeakMap<object, ResourceSource>();
+
+/** The key of a lines field's JSON rows in a record's selection, and of each line's position in them. */
+const linesKey = (line: LineSource) => `${line.field.name}$rows`;
+const LINE_POSITION = '$position';
 
 /** The (cached) SQL binding of a resource. */
 export function resourceSource(binding: ResourceBinding): ResourceSource {
@@ -477,12 +483,31 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
       ids.length === 1 ? ofOne(executor, { owner: ids[0] }) : line.shape.from(executor, fields).where(inArray(line.binding.owner, ids)).orderBy(...order);
   });
 
+  /**
+   * One record's lines in its own select, a JSON array per lines field: a form's read, or a write's
+   * read-back, is one statement instead of one more per lines field. Lines with multi-references of
+   * their own are read apart, as a page's are (complete).
+   */
+  const inlined = lines.filter((line) => line.shape.links.length === 0);
+  const recordSelection: SelectedFields = { ...shape.selection };
+  for (const line of inlined) {
+    const named = Object.fromEntries(Object.entries(line.shape.selection).map(([key, field]) => [key, sql`${field}`.as(key)]));
+    const rows = line.shape
+      .from(builder as unknown as Executor, { ...named, [LINE_POSITION]: sql`${line.binding.position}`.as(LINE_POSITION) })
+      .where(eq(line.binding.owner, shape.idColumn));
+    recordSelection[linesKey(line)] = sql`(select coalesce(json_agg(l order by l.${sql.identifier(LINE_POSITION)}, l."id"), '[]'::json) from (${rows}) l)`;
+  }
+  /** Entities whose inlined lines came with their row: complete does not read them again. */
+  const linesRead = new WeakSet<Entity>();
+
   const complete = async (executor: Executor, entities: Entity[]): Promise<void> => {
     await shape.loadLinks(executor, entities);
     if (lines.length === 0 || entities.length === 0) return;
-    const ids = entities.map((e) => e.id as number);
-    const byId = new Map(entities.map((e) => [e.id as number, e]));
     for (const [index, line] of lines.entries()) {
+      const pending = inlined.includes(line) ? entities.filter((e) => !linesRead.has(e)) : entities;
+      if (pending.length === 0) continue;
+      const ids = pending.map((e) => e.id as number);
+      const byId = new Map(pending.map((e) => [e.id as number, e]));
       const rows = await lineReads[index]!(executor, ids);
       const lineEntities = rows.map((r) => ({ owner: Number(r.$owner), entity: line.shape.toEntity(r) }));
       await line.shape.loadLinks(executor, lineEntities.map((l) => l.entity));
@@ -505,12 +530,23 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     lines,
     list: { fields: shape.fields, specs: resource.listFields, idExpr: shape.idColumn, defaultSort: resource.defaultSort, from: shape.from },
     selection: shape.selection,
-    toEntity: (row) => ({
-      ...baseToEntity(row),
-      createdAt: (row.createdAt as Date).toISOString(),
-      updatedAt: (row.updatedAt as Date).toISOString(),
-      version: Number(row.version),
-    }),
+    recordSelection,
+    toEntity: (row) => {
+      const entity: Entity = {
+        ...baseToEntity(row),
+        createdAt: (row.createdAt as Date).toISOString(),
+        updatedAt: (row.updatedAt as Date).toISOString(),
+        version: Number(row.version),
+      };
+      const given = inlined.filter((line) => row[linesKey(line)] !== undefined);
+      for (const line of given) {
+        const value = row[linesKey(line)];
+        const rows = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
+        entity[line.field.name] = rows.map((r) => line.shape.toEntity(r));
+      }
+      if (given.length === inlined.length && given.length > 0) linesRead.add(entity);
+      return entity;
+    },
     complete,
   };
   sourceCache.set(binding, source);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { can } from '@goc/contracts';
 import type { WebhookSettings } from '../../config';
 import type { Db } from '../../db/client';
+import { keptSelect } from '../../db/kept-select';
 import { users, webhookDeliveries, webhooks } from '../../db/schema';
 import { personNames } from '../../lib/crud/people';
 import type { ResourceService } from '../../lib/crud/service';
@@ -45,6 +46,14 @@ async function creatorActor(db: Db, userId: number): Promise<Actor | null> {
   return { userId, ip: '', permissions: await loadRolePermissions(db, row.roleId) };
 }
 
+/** The active webhooks subscribed to an event (its name as a one-item JSON array): read for every event committed, so built once. */
+const webhooksListening = keptSelect('goc_webhooks_listening', (executor) =>
+  executor
+    .select({ id: webhooks.id, createdById: webhooks.createdById })
+    .from(webhooks)
+    .where(and(eq(webhooks.active, true), sql`${webhooks.events} @> ${sql.placeholder('events')}::jsonb`)),
+);
+
 /** The subscriber that queues deliveries for a committed event (idempotent: one row per event and webhook). */
 export function deliveryQueue(resources: ReadonlyMap<string, ResourceService>, settings: WebhookSettings, nudge: () => void): EventSubscriber {
   return {
@@ -53,10 +62,7 @@ export function deliveryQueue(resources: ReadonlyMap<string, ResourceService>, s
       const named = webhookEventName(event, resources);
       const service = resources.get(event.resource);
       if (!named || !service) return;
-      const listening = await db
-        .select({ id: webhooks.id, createdById: webhooks.createdById })
-        .from(webhooks)
-        .where(and(eq(webhooks.active, true), sql`${webhooks.events} @> ${JSON.stringify([named.name])}::jsonb`));
+      const listening = await webhooksListening(db, { events: JSON.stringify([named.name]) });
       if (listening.length === 0) return;
       const actorName = event.actorId === null ? null : ((await personNames(db, [event.actorId])).get(event.actorId) ?? null);
       const rows = [];

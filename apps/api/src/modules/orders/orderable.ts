@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { businessToday, ORDER_MESSAGES, ORDERABLE_PROJECT_STATUSES, ORDERABLE_WORK_STATUSES, type IsoDay } from '@goc/contracts';
 import type { Executor } from '../../db/client';
+import { keptSelect } from '../../db/kept-select';
 import { projects, works } from '../../db/schema';
 
 /*
@@ -18,15 +19,23 @@ export interface OrderPlace {
 const orderableWork = (status: string) => (ORDERABLE_WORK_STATUSES as readonly string[]).includes(status);
 const orderableProject = (status: string) => (ORDERABLE_PROJECT_STATUSES as readonly string[]).includes(status);
 
+// Read on every order written or sent: built once, run by name.
+const workById = keptSelect('goc_order_work', (executor) =>
+  executor.select({ name: works.name, status: works.status }).from(works).where(eq(works.id, sql.placeholder('id'))).limit(1),
+);
+const projectById = keptSelect('goc_order_project', (executor) =>
+  executor.select({ name: projects.name, status: projects.status }).from(projects).where(eq(projects.id, sql.placeholder('id'))).limit(1),
+);
+
 /** The work when it takes no orders now, with its name and status; null when it does (or does not exist: the reference check answers that). */
 export async function closedWork(executor: Executor, workId: number): Promise<{ name: string; status: string } | null> {
-  const [work] = await executor.select({ name: works.name, status: works.status }).from(works).where(eq(works.id, workId)).limit(1);
+  const [work] = await workById(executor, { id: workId });
   return work && !orderableWork(work.status) ? work : null;
 }
 
 /** The project's name when it is finished, else null. */
 export async function finishedProject(executor: Executor, projectId: number): Promise<string | null> {
-  const [project] = await executor.select({ name: projects.name, status: projects.status }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await projectById(executor, { id: projectId });
   return project && !orderableProject(project.status) ? project.name : null;
 }
 
