@@ -47,7 +47,7 @@ async function creatorActor(db: Db, userId: number): Promise<Actor | null> {
 }
 
 /** The active webhooks subscribed to an event (its name as a one-item JSON array): read for every event committed, so built once. */
-const webhooksListening = keptSelect('goc_webhooks_listening', (executor) =>
+const webhooksListening = keptSelect('goc_listening_webhooks', (executor) =>
   executor
     .select({ id: webhooks.id, createdById: webhooks.createdById })
     .from(webhooks)
