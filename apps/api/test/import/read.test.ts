@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@goc/contracts';
 import { readSheet } from '../../src/lib/import/read';
 
@@ -12,6 +12,7 @@ async function book(fill: (book: ExcelJS.Workbook) => void): Promise<Buffer> {
 }
 
 describe('reading an .xlsx', () => {
+  afterEach(() => vi.restoreAllMocks());
   it('gives the first sheet as plain values: dates, numbers, rich text, links, formulas; blank rows and later sheets left out', async () => {
     const file = await book((workbook) => {
       const data = workbook.addWorksheet('Datos');
@@ -41,5 +42,27 @@ describe('reading an .xlsx', () => {
     await expect(readSheet(file)).rejects.toMatchObject({ statusCode: 413, message: IMPORT_MESSAGES.tooManyRows });
     const zipOfNothing = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64)]);
     await expect(readSheet(zipOfNothing)).rejects.toMatchObject({ statusCode: 400, message: IMPORT_MESSAGES.unreadable });
+  });
+
+  it('reads the whole workbook when the streaming reader fails on it', async () => {
+    const file = await book((workbook) => {
+      const data = workbook.addWorksheet('Datos');
+      data.addRow(['Clave', 'Nombre']);
+      data.addRow(['C-1', 'Cemento']);
+      data.addRow([]);
+      data.addRow(['C-2', { richText: [{ text: 'Arena ' }, { text: 'fina' }] }]);
+      workbook.addWorksheet('Unidades').addRow(['pza']);
+    });
+    const streamed = await readSheet(file);
+    vi.spyOn(ExcelJS.stream.xlsx, 'WorkbookReader').mockImplementation(() => {
+      throw new Error('FILE_ENDED');
+    });
+    const loaded = await readSheet(file);
+    expect(ExcelJS.stream.xlsx.WorkbookReader).toHaveBeenCalled();
+    expect(loaded).toEqual(streamed);
+    expect(loaded.rows).toEqual([
+      { row: 2, cells: ['C-1', 'Cemento'] },
+      { row: 4, cells: ['C-2', 'Arena fina'] },
+    ]);
   });
 });

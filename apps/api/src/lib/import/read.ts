@@ -38,12 +38,32 @@ function xlsxCell(value: ExcelJS.CellValue): Cell {
   return null;
 }
 
+/** Collects a worksheet's rows as a reader hands them over: row 1 is the header, blank rows are left out. */
+function sheetCollector() {
+  const sheet: Sheet = { headers: [], rows: [] };
+  let width = 0;
+  return {
+    sheet,
+    add(row: ExcelJS.Row) {
+      if (row.number === 1) {
+        width = row.cellCount;
+        sheet.headers = Array.from({ length: width }, (_, i) => String(xlsxCell(row.getCell(i + 1).value) ?? '').trim());
+        return;
+      }
+      const cells = Array.from({ length: width }, (_, i) => xlsxCell(row.getCell(i + 1).value));
+      if (isBlank(cells)) return;
+      if (sheet.rows.length === IMPORT_LIMITS.maxRows) throw tooManyRows();
+      sheet.rows.push({ row: row.number, cells });
+    },
+  };
+}
+
 /**
  * The first worksheet, streamed (exceljs' WorkbookReader): rows are read one by one and only their
  * plain values kept, never the whole workbook model — a 10 000-row file stays a few MB, and a file
  * beyond the row limit stops at the first row too many.
  */
-async function readXlsx(buffer: Buffer): Promise<Sheet> {
+async function streamXlsx(buffer: Buffer): Promise<Sheet | null> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
     sharedStrings: 'cache',
     // Styles tell a date cell from a number; hyperlinks are read as their text.
@@ -53,31 +73,51 @@ async function readXlsx(buffer: Buffer): Promise<Sheet> {
     entries: 'ignore',
   });
   let sheet: Sheet | null = null;
-  try {
-    for await (const worksheet of reader) {
-      if (sheet) {
-        // Later sheets (a template's lists) are read past, so the archive's stream moves on.
-        for await (const row of worksheet) void row;
-        continue;
-      }
-      const read: Sheet = { headers: [], rows: [] };
-      let width = 0;
-      for await (const row of worksheet) {
-        if (row.number === 1) {
-          width = row.cellCount;
-          read.headers = Array.from({ length: width }, (_, i) => String(xlsxCell(row.getCell(i + 1).value) ?? '').trim());
-          continue;
-        }
-        const cells = Array.from({ length: width }, (_, i) => xlsxCell(row.getCell(i + 1).value));
-        if (isBlank(cells)) continue;
-        if (read.rows.length === IMPORT_LIMITS.maxRows) throw tooManyRows();
-        read.rows.push({ row: row.number, cells });
-      }
-      sheet = read;
+  for await (const worksheet of reader) {
+    if (sheet) {
+      // Later sheets (a template's lists) are read past, so the archive's stream moves on.
+      for await (const row of worksheet) void row;
+      continue;
     }
+    const collector = sheetCollector();
+    for await (const row of worksheet) collector.add(row);
+    sheet = collector.sheet;
+  }
+  return sheet;
+}
+
+/** The first worksheet from the whole workbook loaded in memory (bounded by the upload limit). */
+async function loadXlsx(buffer: Buffer): Promise<Sheet | null> {
+  const workbook = new ExcelJS.Workbook();
+  // exceljs declares its own Buffer type, which Node's no longer matches.
+  await workbook.xlsx.load(buffer as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
+  const worksheet = workbook.worksheets[0];
+  if (!worksheet) return null;
+  const collector = sheetCollector();
+  worksheet.eachRow((row) => collector.add(row));
+  return collector.sheet;
+}
+
+/**
+ * The streaming reader first; when it fails or finds no sheet, the whole workbook is loaded instead.
+ * The streaming reader parks the sheets it meets before the shared strings in temporary files, and it
+ * was seen to fail now and then on a workbook it had just read (twice in CI, on a busy machine: the
+ * check said «Sin errores», the import of the same bytes «No se pudo leer el archivo»).
+ */
+async function readXlsx(buffer: Buffer): Promise<Sheet> {
+  let sheet: Sheet | null = null;
+  try {
+    sheet = await streamXlsx(buffer);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw unreadable();
+  }
+  if (!sheet) {
+    try {
+      sheet = await loadXlsx(buffer);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(400, IMPORT_MESSAGES.unreadable, { cause: error });
+    }
   }
   if (!sheet) throw unreadable();
   return sheet;
