@@ -85,7 +85,7 @@ export function createReads(context: ResourceContext) {
     const scope = actor ? scopeOf(actor) : undefined;
     const [row] = await rowById(executor, id, scope);
     if (!row) return null;
-    const [entity] = await complete(executor, [source.toEntity(row as Record<string, unknown>)]);
+    const [entity] = await complete(executor, [source.recordEntity(row as Record<string, unknown>)]);
     return entity ?? null;
   }
 

@@ -391,6 +391,8 @@ export interface ResourceSource {
   /** One record's selection: `selection` and its lines (those without multi-references), each as a JSON array. */
   recordSelection: SelectedFields;
   toEntity(row: Readonly<Record<string, unknown>>): Entity;
+  /** The entity of a row read with `recordSelection`, its inlined lines included (complete leaves them). */
+  recordEntity(row: Readonly<Record<string, unknown>>): Entity;
   /** Fills multi-references and lines of the given entities (one query per field for the whole batch). */
   complete(executor: Executor, entities: Entity[]): Promise<void>;
 }
@@ -497,7 +499,7 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
       .where(eq(line.binding.owner, shape.idColumn));
     recordSelection[linesKey(line)] = sql`(select coalesce(json_agg(l order by l.${sql.identifier(LINE_POSITION)}, l."id"), '[]'::json) from (${rows}) l)`;
   }
-  /** Entities whose inlined lines came with their row: complete does not read them again. */
+  /** Entities made by recordEntity: complete does not read their inlined lines again. */
   const linesRead = new WeakSet<Entity>();
 
   const complete = async (executor: Executor, entities: Entity[]): Promise<void> => {
@@ -515,7 +517,12 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     }
   };
 
-  const baseToEntity = shape.toEntity;
+  const toEntity = (row: Readonly<Record<string, unknown>>): Entity => ({
+    ...shape.toEntity(row),
+    createdAt: (row.createdAt as Date).toISOString(),
+    updatedAt: (row.updatedAt as Date).toISOString(),
+    version: Number(row.version),
+  });
   const source: ResourceSource = {
     resource,
     table: binding.table,
@@ -531,20 +538,15 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     list: { fields: shape.fields, specs: resource.listFields, idExpr: shape.idColumn, defaultSort: resource.defaultSort, from: shape.from },
     selection: shape.selection,
     recordSelection,
-    toEntity: (row) => {
-      const entity: Entity = {
-        ...baseToEntity(row),
-        createdAt: (row.createdAt as Date).toISOString(),
-        updatedAt: (row.updatedAt as Date).toISOString(),
-        version: Number(row.version),
-      };
-      const given = inlined.filter((line) => row[linesKey(line)] !== undefined);
-      for (const line of given) {
+    toEntity,
+    recordEntity(row) {
+      const entity = toEntity(row);
+      for (const line of inlined) {
         const value = row[linesKey(line)];
         const rows = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
         entity[line.field.name] = rows.map((r) => line.shape.toEntity(r));
       }
-      if (given.length === inlined.length && given.length > 0) linesRead.add(entity);
+      if (inlined.length > 0) linesRead.add(entity);
       return entity;
     },
     complete,

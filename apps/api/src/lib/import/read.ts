@@ -24,7 +24,7 @@ export interface Sheet {
 }
 
 export const tooManyRows = () => new AppError(413, IMPORT_MESSAGES.tooManyRows);
-const unreadable = () => new AppError(400, IMPORT_MESSAGES.unreadable);
+const unreadable = (cause?: unknown) => new AppError(400, IMPORT_MESSAGES.unreadable, { cause });
 
 const isBlank = (cells: readonly Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
@@ -116,7 +116,7 @@ async function readXlsx(buffer: Buffer): Promise<Sheet> {
       sheet = await loadXlsx(buffer);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError(400, IMPORT_MESSAGES.unreadable, { cause: error });
+      throw unreadable(error);
     }
   }
   if (!sheet) throw unreadable();
