@@ -26,10 +26,11 @@ export function percentOf(part: number, whole: number): number {
 
 /**
  * A percentage as people read it: one decimal under 10 % (0.39 → '0.4 %', where a rounded '0 %'
- * would hide that something was bought), whole numbers above ('57 %').
+ * would hide that something was bought), whole numbers above ('57 %'). Non-breaking spaces keep
+ * the sign on the number's line in a narrow card.
  */
 export function formatPercent(value: number): string {
   const small = Math.abs(value) < 9.95;
-  if (value > 0 && value < 0.05) return '< 0.1 %';
-  return `${formatDecimal(value, 0, small ? 1 : 0)} %`;
+  if (value > 0 && value < 0.05) return '<\u00a00.1\u00a0%';
+  return `${formatDecimal(value, 0, small ? 1 : 0)}\u00a0%`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber } from '../../src/lib/format';
+import { formatMoney, formatNumber, formatPercent } from '../../src/lib/format';
 
 describe('es-MX number formatters', () => {
   it('empty or invalid input gives an empty string', () => {
@@ -17,5 +17,12 @@ describe('es-MX number formatters', () => {
   it('numbers use es-MX grouping', () => {
     expect(formatNumber(1234567.891)).toBe('1,234,567.891');
     expect(formatNumber(2.5, 2)).toBe('2.50');
+  });
+
+  it('percentages keep the sign on the number\'s line: one decimal under 10, whole above, a trace as «< 0.1 %»', () => {
+    expect(formatPercent(0.39)).toBe('0.4\u00a0%');
+    expect(formatPercent(57.4)).toBe('57\u00a0%');
+    expect(formatPercent(0.01)).toBe('<\u00a00.1\u00a0%');
+    expect(formatPercent(0)).toBe('0\u00a0%');
   });
 });

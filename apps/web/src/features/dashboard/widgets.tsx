@@ -20,7 +20,7 @@ export function KpiCard({ icon, label, value, detail, to }: { icon: string; labe
       <span className="flex min-w-0 flex-col">
         <span className="truncate text-xs text-slate-500">{label}</span>
         <span className="text-xl font-semibold text-slate-800">{value}</span>
-        {detail && <span className="truncate text-xs text-slate-500">{detail}</span>}
+        {detail && <span className="line-clamp-2 text-xs text-slate-500">{detail}</span>}
       </span>
     </Link>
   );
@@ -100,11 +100,12 @@ function OrderItem({ order, children }: { order: { folio: string; work: string; 
     <li className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
       <span className="flex min-w-0 flex-col">
         <span className="font-medium text-slate-800">{order.folio}</span>
-        <span className="truncate text-xs text-slate-500">
+        <span className="line-clamp-2 text-xs text-slate-500">
           {order.work} · para el {formatDay(order.requiredDate)}
         </span>
       </span>
-      {children}
+      {/* Wrapped below on a phone, it stays on the right. */}
+      <span className="ml-auto">{children}</span>
     </li>
   );
 }

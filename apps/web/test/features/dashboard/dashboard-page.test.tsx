@@ -58,8 +58,8 @@ describe('dashboard', () => {
     open(permissionsFor(), FULL);
     const kpi = await screen.findByRole('link', { name: /Mis pedidos abiertos\s*3/ }, SLOW);
     expect(kpi).toHaveAttribute('href', '/pedidos/mis-pedidos');
-    expect(screen.getByRole('link', { name: /Obras en ejecución\s*4\s*1 sobre presupuesto · 1 arriba del 90 %/ })).toHaveAttribute('href', '/negocios');
-    expect(screen.getByRole('link', { name: /Presupuesto comprado\s*95 %/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Obras en ejecución\s*4\s*1 sobre presupuesto · 1 arriba del 90\u00a0%/ })).toHaveAttribute('href', '/negocios');
+    expect(screen.getByRole('link', { name: /Presupuesto comprado\s*95\u00a0%/ })).toBeInTheDocument();
     // The column charts: named by their summary, the numbers as a table for screen readers.
     const months = screen.getByRole('figure', { name: 'Pedidos creados por mes, los últimos 2 meses' });
     expect(within(months).getByRole('row', { name: 'nov 26 5' })).toBeInTheDocument();
