@@ -46,6 +46,7 @@ describe('creating users', () => {
   });
 
   it.each([
+    ['vacía', '', PASSWORD_MESSAGES.required],
     ['corta', 'Corta1!', PASSWORD_MESSAGES.tooShort],
     ['larga', 'x'.repeat(129), PASSWORD_MESSAGES.tooLong],
     ['común', 'password123', PASSWORD_MESSAGES.common],

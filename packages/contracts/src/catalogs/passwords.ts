@@ -24,6 +24,8 @@ const length = (s: string) => [...s].length;
 
 export const passwordSchema = z
   .string({ error: PASSWORD_MESSAGES.required })
+  // Left empty, it is a missing field like any other, not a short password.
+  .refine((s) => s.length > 0, { message: PASSWORD_MESSAGES.required, abort: true })
   .refine((s) => length(s) >= PASSWORD_MIN_LENGTH, { message: PASSWORD_MESSAGES.tooShort, abort: true })
   .refine((s) => length(s) <= PASSWORD_MAX_LENGTH, { message: PASSWORD_MESSAGES.tooLong, abort: true })
   .refine((s) => !isCommonPassword(s), PASSWORD_MESSAGES.common);

@@ -255,6 +255,7 @@ describe('users and passwords', () => {
   });
 
   it('applies ASVS 6.2 password rules', () => {
+    expect(issues(createInput, { ...base, password: '' })).toEqual({ password: PASSWORD_MESSAGES.required });
     expect(issues(createInput, { ...base, password: 'corta' })).toEqual({ password: PASSWORD_MESSAGES.tooShort });
     expect(issues(createInput, { ...base, password: 'x'.repeat(129) })).toEqual({ password: PASSWORD_MESSAGES.tooLong });
     expect(issues(createInput, { ...base, password: 'Password123' })).toEqual({ password: PASSWORD_MESSAGES.common });

@@ -167,6 +167,9 @@ describe('Cambiar contraseña (every user, from the header menu)', () => {
     const form = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
     fireEvent.click(within(form).getByRole('button', { name: 'Cambiar contraseña' }));
     expect(await within(form).findByText(PASSWORD_MESSAGES.currentRequired)).toBeInTheDocument();
+    // An empty new password is a missing field, not a short one.
+    expect(within(form).getByText(PASSWORD_MESSAGES.required)).toBeInTheDocument();
+    expect(within(form).queryByText(PASSWORD_MESSAGES.tooShort)).toBeNull();
     await userEvent.type(labelled(form, 'Contraseña actual'), 'Cemento-Gris-42');
     await userEvent.type(labelled(form, 'Nueva contraseña'), 'Cemento-Gris-42');
     expect(await within(form).findByText(PASSWORD_MESSAGES.sameAsCurrent)).toBeInTheDocument();
