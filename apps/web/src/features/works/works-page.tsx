@@ -82,9 +82,10 @@ function WorkCard({ work, onOpen }: { work: WorkOverview; onOpen: () => void }) 
   );
 }
 
+/** No column sized by its own content: the rows of a list line up (the counts fit their column on one line up to two-digit figures). */
 function WorkRow({ work, onOpen }: { work: WorkOverview; onOpen: () => void }) {
   return (
-    <li className="relative grid w-full grid-cols-1 items-center gap-2 border-0 border-b border-solid border-slate-100 px-2 py-2 hover:bg-slate-50 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)_auto]">
+    <li className="relative grid w-full grid-cols-1 items-center gap-2 border-0 border-b border-solid border-slate-100 px-2 py-2 hover:bg-slate-50 md:grid-cols-[minmax(0,2fr)_7rem_minmax(0,2fr)_24rem]">
       <span className="flex min-w-0 flex-col">
         <StretchedButton onClick={onOpen} className="truncate font-medium text-slate-800">
           {`${work.code} · ${work.name}`}
