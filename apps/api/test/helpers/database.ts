@@ -24,7 +24,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       : await openDatabase({ pgliteDir: null });
     // A no-op on the template; proves it is current.
     await migrateDatabase(database);
-    return { database, kind: database.kind, close: () => database.close() };
+    return { database, kind: database.kind, close: () => closeOnce(database) };
   }
   const empty = await createPostgresDatabase(serverUrl);
   const database = await openDatabase({ databaseUrl: empty.url, pgliteDir: null });
@@ -33,10 +33,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database,
     kind: database.kind,
     async close() {
-      await database.close();
+      await closeOnce(database);
       await empty.drop();
     },
   };
+}
+
+/** Closes the database unless a test already ended its connections on purpose (to make it unreachable). */
+async function closeOnce(database: Database): Promise<void> {
+  const { driver } = database;
+  if (driver.kind === 'postgres' ? driver.client.ended : driver.client.closed) return;
+  await database.close();
 }
 
 /** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
