@@ -6,9 +6,10 @@ import { nameStatement } from './named-statements';
 /*
  * A select whose text never changes (its values are placeholders), built by drizzle once and run under
  * its name on the database or inside any transaction. drizzle's own `prepare` ties a statement to the
- * executor it was built on, so a transaction built its statements anew on every write: the read-back of
- * a new order (a dozen joins) cost the API more to build than the database to run. Under a name, PostgreSQL parses and plans it once per
- * connection, and PGlite's client sends it by name (registered by its text here).
+ * executor it was built on, so a transaction built its statements anew on every write: the read-back
+ * of a new order (a dozen joins) cost the API more to build than the database to run. Under a name,
+ * PostgreSQL parses and plans it once per connection, and PGlite's client sends it by name
+ * (registered by its text here).
  */
 
 /** A select as drizzle builds it: its text and parameters, the fields it selects and its rows' type. */

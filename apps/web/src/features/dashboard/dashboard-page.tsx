@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'primereact/skeleton';
 import { Link } from 'react-router';
-import { businessToday, formatDayInWords, MENU, ROUTES, type Dashboard, type MenuLeaf, type RouteKey } from '@goc/contracts';
+import { BUDGET_WARNING_RATIO, businessToday, formatDayInWords, MENU, ROUTES, type Dashboard, type MenuLeaf, type RouteKey } from '@goc/contracts';
 import { formatMoney, formatNumber, formatPercent, percentOf } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { canOpenRoute } from '../../lib/session/route-access';
@@ -38,7 +38,7 @@ function Kpis({ data }: { data: Dashboard }) {
   }
   if (data.myOrders) cards.push(<KpiCard key="orders" icon="pi pi-shopping-cart" label="Mis pedidos abiertos" value={formatNumber(data.myOrders.open)} to={ROUTES.myOrders.path} />);
   if (data.works) {
-    cards.push(<KpiCard key="works" icon="pi pi-building" label="Obras en ejecución" value={formatNumber(data.works.active)} detail={`${data.works.over} sobre presupuesto · ${data.works.warning} arriba del 90\u00a0%`} to={ROUTES.works.path} />);
+    cards.push(<KpiCard key="works" icon="pi pi-building" label="Obras en ejecución" value={formatNumber(data.works.active)} detail={`${data.works.over} sobre presupuesto · ${data.works.warning} arriba del ${formatPercent(BUDGET_WARNING_RATIO * 100)}`} to={ROUTES.works.path} />);
     cards.push(<KpiCard key="budget" icon="pi pi-wallet" label="Presupuesto comprado" value={formatPercent(percentOf(data.works.ordered, data.works.budget))} detail={`${formatMoney(data.works.ordered)} de ${formatMoney(data.works.budget)}`} to={ROUTES.works.path} />);
   }
   if (data.projects) cards.push(<KpiCard key="projects" icon="pi pi-briefcase" label="Mis proyectos" value={formatNumber(data.projects.total)} to={ROUTES.myProjects.path} />);
