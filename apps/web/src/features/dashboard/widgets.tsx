@@ -98,13 +98,13 @@ export function ApprovalsWidget({ approvals }: { approvals: NonNullable<Dashboar
 function OrderItem({ order, children }: { order: { folio: string; work: string; requiredDate: string }; children: ReactNode }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
-      <span className="flex min-w-0 flex-col">
+      <span className="flex min-w-0 flex-[1_1_12rem] flex-col">
         <span className="font-medium text-slate-800">{order.folio}</span>
         <span className="line-clamp-2 text-xs text-slate-500">
           {order.work} · para el {formatDay(order.requiredDate)}
         </span>
       </span>
-      {/* Wrapped below on a phone, it stays on the right. */}
+      {/* Beside the text, which takes two lines before pushing it below; below, it stays on the right. */}
       <span className="ml-auto">{children}</span>
     </li>
   );
