@@ -11,7 +11,23 @@ import { formatDecimal } from './money';
 export const IMPORT_LIMITS = {
   maxRows: 20_000,
   maxBytes: 10 * 1024 * 1024,
+  /** Excel's own limit on a cell's text. */
+  maxCellChars: 32_767,
+  /** Header columns beyond the resource's importable fields (a notes column, a spare one). */
+  columnMargin: 20,
+  /** Excel's own widest sheet (column XFD): no reader is asked to go past it, whatever the resource. */
+  maxColumns: 16_384,
+  /** Lines whose every cell is empty, beyond which a CSV is refused (empty lines themselves cost nothing). */
+  maxBlankRecords: 20_000,
+  /** What an .xlsx may inflate to: per part of the archive and in all; and how many parts it may have. */
+  maxEntryBytes: 64 * 1024 * 1024,
+  maxInflatedBytes: 128 * 1024 * 1024,
+  maxEntries: 1_000,
+  /** How long reading one file may take before it is given up. */
+  readSeconds: 60,
 } as const;
+
+const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 export const IMPORT_MODES = ['validate', 'commit'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -24,6 +40,15 @@ export const IMPORT_MESSAGES = {
   empty: 'El archivo no tiene filas de datos debajo de los encabezados',
   tooManyRows: `El archivo tiene más de ${formatDecimal(IMPORT_LIMITS.maxRows, 0, 0)} filas; divídelo en varios archivos`,
   tooLarge: `El archivo pesa más de ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB; divídelo en varios archivos`,
+  inflatedTooLarge: `El libro de Excel se descomprime en más de ${mb(IMPORT_LIMITS.maxEntryBytes)} por parte o ${mb(IMPORT_LIMITS.maxInflatedBytes)} en total; divídelo en varios archivos`,
+  tooManyEntries: `El libro de Excel tiene más de ${formatDecimal(IMPORT_LIMITS.maxEntries, 0, 0)} partes; guárdalo de nuevo como .xlsx`,
+  cellTooLong: (row: number) =>
+    `La fila ${formatDecimal(row, 0, 0)} tiene una celda de más de ${formatDecimal(IMPORT_LIMITS.maxCellChars, 0, 0)} caracteres, el límite de Excel`,
+  tooManyColumns: (limit: number) => `El archivo tiene encabezados en más de ${formatDecimal(limit, 0, 0)} columnas; usa las columnas de la plantilla`,
+  tooManyBlankRecords: `El archivo tiene más de ${formatDecimal(IMPORT_LIMITS.maxBlankRecords, 0, 0)} filas vacías; bórralas y vuelve a subirlo`,
+  tooSlow: `Leer el archivo tomó más de ${IMPORT_LIMITS.readSeconds} segundos; divídelo en varios archivos`,
+  readerFailed: 'No se pudo leer el archivo: su lectura excedió la memoria permitida. Revisa que sea la plantilla o divídelo en varios archivos',
+  busy: 'El servidor está leyendo muchos archivos a la vez; inténtalo de nuevo en un momento',
   hasErrors: 'El archivo tiene errores; no se importó ningún registro',
   jobNotFound: 'No se encontró la importación (las importaciones terminadas se conservan una hora)',
   unknownColumn: (header: string) => `Columna desconocida «${header}»; usa los encabezados de la plantilla`,

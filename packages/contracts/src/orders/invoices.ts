@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EnumOption } from '../resources/options';
-import { formatPesos } from '../money';
+import { formatDecimal, formatPesos } from '../money';
 import { historyUserSchema } from '../records';
 
 /*
@@ -13,6 +13,16 @@ import { historyUserSchema } from '../records';
 export const CFDI_MAX_BYTES = 2 * 1024 * 1024;
 /** Largest PDF representation accepted beside it. */
 export const INVOICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * What reading a CFDI may cost: how deep its elements nest (a stamped CFDI is under 10 levels, its
+ * addenda a few more), how many there are (a CFDI of 5 000 concepts has about 30 000) and how long it
+ * may take.
+ */
+export const CFDI_LIMITS = { maxDepth: 64, maxElements: 100_000, readSeconds: 10 } as const;
+
+/** How far Total may stray from SubTotal − Descuento + traslados − retenciones: each figure is rounded to cents. */
+export const CFDI_TOTAL_TOLERANCE = 0.01;
 
 /** Invoices add up to the received amount within ±$1.00 or ±0.5 % of it, whichever is wider. */
 export const MATCH_TOLERANCE = { pesos: 1, ratio: 0.005 } as const;
@@ -40,7 +50,16 @@ export const TIPO_COMPROBANTE: Readonly<Record<string, string>> = { I: 'ingreso'
 export const INVOICE_MESSAGES = {
   xmlMissing: 'Adjunta el XML del CFDI en el campo «xml»',
   notMultipart: 'Envía la factura como multipart/form-data con los campos «xml» y, si quieres, «pdf»',
-  tooLarge: 'El XML del CFDI supera 2 MB',
+  tooLarge: `El XML del CFDI supera ${CFDI_MAX_BYTES / 1024 / 1024} MB`,
+  tooDeep: `El XML del CFDI anida sus elementos en más de ${CFDI_LIMITS.maxDepth} niveles; súbelo tal como lo timbró el SAT`,
+  tooManyElements: `El XML del CFDI tiene más de ${formatDecimal(CFDI_LIMITS.maxElements, 0, 0)} elementos; súbelo tal como lo timbró el SAT`,
+  tooSlow: `Leer el XML del CFDI tomó más de ${CFDI_LIMITS.readSeconds} segundos; súbelo tal como lo timbró el SAT`,
+  readerFailed: 'No se pudo leer el XML del CFDI: su lectura excedió la memoria permitida. Súbelo tal como lo timbró el SAT',
+  busy: 'El servidor está leyendo muchas facturas a la vez; inténtalo de nuevo en un momento',
+  encoding: (encoding: string) => `El XML del CFDI declara la codificación «${encoding}», que no se reconoce; el SAT usa UTF-8`,
+  badBytes: (encoding: string) => `El XML del CFDI no es ${encoding} válido; súbelo tal como lo timbró el SAT`,
+  totalMismatch: (total: number, computed: number, currency: string) =>
+    `El Total del CFDI (${formatDecimal(total, 2, 2)} ${currency}) no cuadra con SubTotal − Descuento + impuestos trasladados − impuestos retenidos (${formatDecimal(computed, 2, 2)} ${currency})`,
   pdfTooLarge: 'El PDF de la factura supera 10 MB',
   notPdf: 'El archivo del campo «pdf» no es un PDF',
   unexpectedPart: 'Solo se admiten los campos «xml» y «pdf»',

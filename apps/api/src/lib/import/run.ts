@@ -7,7 +7,7 @@ import type { ResourceService } from '../crud/service';
 import type { Actor } from '../crud/types';
 import { AppError } from '../errors';
 import { mapColumns, type MappedColumn } from './columns';
-import { readSheet } from './read';
+import { columnLimit, readSheetOffThread } from './read';
 import { loadLookups } from './references';
 import { planRows, type PlannedRow } from './rows';
 
@@ -73,7 +73,7 @@ function refusalErrors(error: AppError, planned: PlannedRow, columns: readonly M
 
 export async function runImport(request: ImportRequest): Promise<ImportOutcome> {
   const { db, service, actor, mode, match, fileName } = request;
-  const sheet = await readSheet(request.buffer);
+  const sheet = await readSheetOffThread(request.buffer, { maxColumns: columnLimit(service.resource) });
   if (sheet.rows.length === 0) throw new AppError(400, IMPORT_MESSAGES.empty);
   const total = sheet.rows.length * (mode === 'commit' ? 2 : 1);
   const progress = async (processed: number) => {
