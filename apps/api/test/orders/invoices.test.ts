@@ -116,7 +116,7 @@ describe('registering a supplier invoice', () => {
     });
     expect((await orderNow(order.id)).invoiceStatus).toBe('facturado');
     const [stored] = await t.db.select({ xml: orderInvoices.xml }).from(orderInvoices).where(eq(orderInvoices.uuid, uuid));
-    expect(stored!.xml).toContain('TimbreFiscalDigital');
+    expect(stored!.xml.toString('utf8')).toContain('TimbreFiscalDigital');
   });
 
   it('adds several invoices up: partial, then matched within ±$1.00 or ±0.5 %, then above what arrived', async () => {

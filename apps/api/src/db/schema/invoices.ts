@@ -32,7 +32,8 @@ export const orderInvoices = pgTable(
     exchangeRate: numeric('exchange_rate', { precision: 14, scale: 6 }),
     // subtotal − discount in MXN: what is matched against the received amount.
     amountMxn: money('amount_mxn').notNull(),
-    xml: text('xml').notNull(),
+    // The bytes as received, whatever encoding the XML declares.
+    xml: bytea('xml').notNull(),
     pdf: bytea('pdf'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -77,7 +77,7 @@ export async function seedDemoInvoices(tx: Executor): Promise<void> {
       total: figures.total,
       currency: 'MXN',
       amountMxn: figures.subtotal,
-      xml: demoXml({ ...order, ...figures, uuid, folio: String(4100 + index) }),
+      xml: Buffer.from(demoXml({ ...order, ...figures, uuid, folio: String(4100 + index) }), 'utf8'),
       createdById: buyer?.id ?? null,
     });
     // As the API decides it: within ±$1.00 or ±0.5 % of what arrived, below it, or above it.

@@ -1,16 +1,22 @@
+import { TextDecoder } from 'node:util';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { fromUnits, INVOICE_MESSAGES, MONEY_DECIMALS, toUnits } from '@goc/contracts';
+import { CFDI_LIMITS, CFDI_TOTAL_TOLERANCE, fromUnits, INVOICE_MESSAGES, MONEY_DECIMALS, toUnits } from '@goc/contracts';
+import { AppError } from '../../lib/errors';
+import { runParser, workerFile } from '../../lib/parser-pool';
 
 /*
  * A supplier's CFDI 4.0 read with a strict, namespace-aware XML parser (saxes). Supplier files are
  * untrusted: a DOCTYPE (and with it any entity declaration, internal or external) is refused before
  * anything is read past it, and saxes itself never loads or expands a declared entity — only the five
  * predefined ones and character references exist for it. The seal and the SAT certificate are not
- * verified (no network): docs/orders.md says so.
+ * verified (no network): docs/orders.md says so. What reading may cost is bounded (CFDI_LIMITS: depth,
+ * element count, and a time budget in the parser worker that runs it).
  */
 
 export const CFDI_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
 export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+/** Local taxes (state and municipal), which the SAT counts in Total too. */
+export const IMPLOCAL_NAMESPACE = 'http://www.sat.gob.mx/implocal';
 
 /** What an invoice says, with amounts as 2-decimal text. */
 export interface Cfdi {
@@ -32,8 +38,12 @@ export interface Cfdi {
   amountMxn: string;
 }
 
-/** A CFDI that is not acceptable, with the Spanish reason (422). */
-export class CfdiRefusal extends Error {}
+/** A CFDI that is not acceptable, with the Spanish reason (422 unless a bound says otherwise). */
+export class CfdiRefusal extends AppError {
+  constructor(message: string, statusCode = 422) {
+    super(statusCode, message);
+  }
+}
 
 const RATE_DECIMALS = 6;
 
@@ -59,15 +69,23 @@ interface Found {
   receiver?: Attributes;
   taxes?: Attributes;
   stamp?: Attributes;
+  localTaxes?: Attributes;
 }
 
 /** The elements the invoice is read from, by position: Comprobante's own Emisor, Receptor, Impuestos and Complemento/TimbreFiscalDigital. */
 function collect(xml: string): Found {
   const found: Found = {};
   const path: string[] = [];
+  let elements = 0;
   const parser = new SaxesParser({ xmlns: true, position: true });
   parser.on('doctype', () => {
     throw new CfdiRefusal(INVOICE_MESSAGES.doctype);
+  });
+  // Before the tag's namespaces are resolved (a walk up the open elements): nesting is what makes that costly.
+  parser.on('opentagstart', () => {
+    if (path.length >= CFDI_LIMITS.maxDepth) throw new CfdiRefusal(INVOICE_MESSAGES.tooDeep, 400);
+    elements += 1;
+    if (elements > CFDI_LIMITS.maxElements) throw new CfdiRefusal(INVOICE_MESSAGES.tooManyElements, 413);
   });
   parser.on('opentag', (tag) => {
     const name = `${tag.uri}|${tag.local}`;
@@ -78,6 +96,7 @@ function collect(xml: string): Found {
     else if (depth === 1 && name === `${CFDI_NAMESPACE}|Receptor`) found.receiver = plainAttributes(tag);
     else if (depth === 1 && name === `${CFDI_NAMESPACE}|Impuestos`) found.taxes = plainAttributes(tag);
     else if (depth === 2 && path[1] === `${CFDI_NAMESPACE}|Complemento` && name === `${TFD_NAMESPACE}|TimbreFiscalDigital`) found.stamp = plainAttributes(tag);
+    else if (depth === 2 && path[1] === `${CFDI_NAMESPACE}|Complemento` && name === `${IMPLOCAL_NAMESPACE}|ImpuestosLocales`) found.localTaxes = plainAttributes(tag);
     path.push(name);
   });
   parser.on('closetag', () => {
@@ -106,9 +125,58 @@ const optional = (attributes: Attributes | undefined, name: string) => {
   return value ? value : null;
 };
 
+/**
+ * The XML's text: decoded by the encoding its declaration (or byte-order mark) names, UTF-8 when it
+ * names none — for reading only; the bytes are stored as they came.
+ */
+export function decodeCfdi(bytes: Uint8Array): string {
+  let label = 'utf-8';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
+  else {
+    const declaration = /^(?:\uFEFF)?<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][\w.:-]{0,40})["']/.exec(Buffer.from(bytes.subarray(0, 200)).toString('latin1'));
+    if (declaration) label = declaration[1]!;
+  }
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label, { fatal: true });
+  } catch {
+    throw new CfdiRefusal(INVOICE_MESSAGES.encoding(label));
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new CfdiRefusal(INVOICE_MESSAGES.badBytes(label));
+  }
+}
+
+/** An amount attribute's exact value in micro-units (its format checked by amountText first). */
+const micro = (value: string | null) => toUnits(value ?? '0', RATE_DECIMALS);
+const TOLERANCE_MICRO = BigInt(Math.round(CFDI_TOTAL_TOLERANCE * 10 ** RATE_DECIMALS));
+
+/**
+ * Total = SubTotal − Descuento + traslados − retenciones (federal and local), each figure as written;
+ * within a cent, since the SAT has every figure rounded to the currency's decimals.
+ */
+function checkTotal(root: Attributes, found: Found, currency: string): void {
+  const computed =
+    micro(optional(root, 'SubTotal')) -
+    micro(optional(root, 'Descuento')) +
+    micro(optional(found.taxes, 'TotalImpuestosTrasladados')) -
+    micro(optional(found.taxes, 'TotalImpuestosRetenidos')) +
+    micro(optional(found.localTaxes, 'TotaldeTraslados')) -
+    micro(optional(found.localTaxes, 'TotaldeRetenciones'));
+  const total = micro(optional(root, 'Total'));
+  const gap = total > computed ? total - computed : computed - total;
+  if (gap > TOLERANCE_MICRO) {
+    const figure = (units: bigint) => Number(fromUnits(units, RATE_DECIMALS));
+    throw new CfdiRefusal(INVOICE_MESSAGES.totalMismatch(figure(total), figure(computed), currency));
+  }
+}
+
 /** Reads a CFDI 4.0 de ingreso, stamped (TimbreFiscalDigital 1.1), or refuses it with the reason. */
-export function parseCfdi(xml: string): Cfdi {
-  const found = collect(xml);
+export function parseCfdi(bytes: Uint8Array): Cfdi {
+  const found = collect(decodeCfdi(bytes));
   const root = found.root;
   if (!root || root.Version !== '4.0') throw new CfdiRefusal(INVOICE_MESSAGES.notCfdi4);
   const type = required(root, 'cfdi:Comprobante', 'TipoDeComprobante');
@@ -124,6 +192,14 @@ export function parseCfdi(xml: string): Cfdi {
   const total = amountText(required(root, 'cfdi:Comprobante', 'Total'), 'Total');
   const transferred = toUnits(amountText(optional(found.taxes, 'TotalImpuestosTrasladados') ?? '0', 'TotalImpuestosTrasladados'), MONEY_DECIMALS);
   const withheld = toUnits(amountText(optional(found.taxes, 'TotalImpuestosRetenidos') ?? '0', 'TotalImpuestosRetenidos'), MONEY_DECIMALS);
+  for (const [attributes, name] of [
+    [found.localTaxes, 'TotaldeTraslados'],
+    [found.localTaxes, 'TotaldeRetenciones'],
+  ] as const) {
+    const value = optional(attributes, name);
+    if (value !== null) amountText(value, name);
+  }
+  checkTotal(root, found, currency);
   const net = toUnits(subtotal, MONEY_DECIMALS) - toUnits(discount, MONEY_DECIMALS);
   let exchangeRate: string | null = null;
   let amountMxn = fromUnits(net, MONEY_DECIMALS);
@@ -150,4 +226,12 @@ export function parseCfdi(xml: string): Cfdi {
     exchangeRate,
     amountMxn,
   };
+}
+
+const CFDI_WORKER = workerFile(import.meta.url, 'cfdi-worker');
+
+/** parseCfdi in a parser worker (lib/parser-pool.ts): an invoice being read never holds up other requests. */
+export async function parseCfdiOffThread(xml: Buffer): Promise<Cfdi> {
+  const bytes = new Uint8Array(xml);
+  return runParser<Cfdi>(CFDI_WORKER, bytes, CFDI_LIMITS.readSeconds, { tooSlow: INVOICE_MESSAGES.tooSlow, failed: INVOICE_MESSAGES.readerFailed, busy: INVOICE_MESSAGES.busy }, [bytes.buffer]);
 }

@@ -18,7 +18,7 @@ import { ID_MESSAGE, idParamsSchema } from '../../lib/crud/routes';
 import type { ResourceService } from '../../lib/crud/service';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
-import { CfdiRefusal, parseCfdi } from './cfdi';
+import { parseCfdiOffThread } from './cfdi';
 import { addInvoice, invoiceFigures, invoiceFile, listInvoices, removeInvoice } from './invoices';
 import { invoiceStatusOf } from './rules';
 
@@ -50,19 +50,41 @@ function multipartError(error: unknown): unknown {
   }
 }
 
-/** The `xml` (≤ 2 MB) and optional `pdf` (≤ 10 MB, a real PDF) parts of an upload, in memory. */
-async function receiveInvoice(request: FastifyRequest): Promise<{ xml: string; pdf: Buffer | null }> {
+const xmlTooLarge = () => new AppError(413, INVOICE_MESSAGES.tooLarge);
+
+/**
+ * The XML part's bytes as they come, counted while they stream: past CFDI_MAX_BYTES the rest is
+ * discarded unread (never buffered up to the PDF's larger limit) and the upload refused.
+ */
+async function xmlBytes(file: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += (chunk as Buffer).length;
+    if (size > CFDI_MAX_BYTES) {
+      file.resume();
+      throw xmlTooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The `xml` (≤ 2 MB, its bytes as received) and optional `pdf` (≤ 10 MB, a real PDF) parts of an upload, in memory. */
+async function receiveInvoice(request: FastifyRequest): Promise<{ xml: Buffer; pdf: Buffer | null }> {
   if (!request.isMultipart()) throw new AppError(415, INVOICE_MESSAGES.notMultipart);
   let xml: Buffer | null = null;
   let pdf: Buffer | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: INVOICE_PDF_MAX_BYTES, files: 2, fields: 1, parts: 3 } })) {
+    // A text field holds at most the XML's limit (one byte more tells a truncated one).
+    for await (const part of request.parts({ limits: { fileSize: INVOICE_PDF_MAX_BYTES, fieldSize: CFDI_MAX_BYTES + 1, files: 2, fields: 1, parts: 3 } })) {
       if (part.type === 'field') {
         // The XML may also come as a text field.
-        if (part.fieldname === 'xml' && typeof part.value === 'string') xml = Buffer.from(part.value, 'utf8');
-        else throw new ValidationError({ xml: INVOICE_MESSAGES.unexpectedPart });
+        if (part.fieldname !== 'xml' || typeof part.value !== 'string') throw new ValidationError({ xml: INVOICE_MESSAGES.unexpectedPart });
+        if (part.valueTruncated) throw xmlTooLarge();
+        xml = Buffer.from(part.value, 'utf8');
       } else if (part.fieldname === 'xml') {
-        xml = await part.toBuffer();
+        xml = await xmlBytes(part.file);
       } else if (part.fieldname === 'pdf') {
         pdf = await part.toBuffer();
       } else {
@@ -74,11 +96,11 @@ async function receiveInvoice(request: FastifyRequest): Promise<{ xml: string; p
     throw multipartError(error);
   }
   if (!xml || xml.length === 0) throw new ValidationError({ xml: INVOICE_MESSAGES.xmlMissing });
-  if (xml.length > CFDI_MAX_BYTES) throw new AppError(413, INVOICE_MESSAGES.tooLarge);
+  if (xml.length > CFDI_MAX_BYTES) throw xmlTooLarge();
   if (pdf && pdf.length === 0) pdf = null;
   // By its bytes, not its name or declared type.
   if (pdf && (await fileTypeFromBuffer(pdf))?.mime !== 'application/pdf') throw new ValidationError({ pdf: INVOICE_MESSAGES.notPdf });
-  return { xml: xml.toString('utf8'), pdf };
+  return { xml, pdf };
 }
 
 /**
@@ -106,13 +128,7 @@ export function registerInvoiceRoutes(instance: FastifyInstance, service: Resour
       const { status } = order;
       if (!(INVOICEABLE_STATUS_CODES as readonly (string | null)[]).includes(status.code)) throw new ConflictError(INVOICE_MESSAGES.notInvoiceable(status.name));
       const { xml, pdf } = await receiveInvoice(request);
-      let cfdi;
-      try {
-        cfdi = parseCfdi(xml);
-      } catch (error) {
-        if (error instanceof CfdiRefusal) throw new AppError(422, error.message);
-        throw error;
-      }
+      const cfdi = await parseCfdiOffThread(xml);
       return reply.status(201).send(await addInvoice(app.db, actor, request.params.id, cfdi, xml, pdf));
     },
   });
@@ -141,7 +157,7 @@ export function registerInvoiceRoutes(instance: FastifyInstance, service: Resour
       schema: {
         operationId: kind === 'xml' ? 'getOrderInvoiceXml' : 'getOrderInvoicePdf',
         tags,
-        summary: kind === 'xml' ? 'El XML del CFDI tal como se recibió' : 'El PDF de la factura',
+        summary: kind === 'xml' ? 'El XML del CFDI tal como se recibió (los mismos bytes)' : 'El PDF de la factura',
         params: invoiceParamsSchema,
         response: { 200: { description: kind.toUpperCase(), content: { [kind === 'xml' ? 'application/xml' : 'application/pdf']: { schema: z.string() } } }, ...errorResponses(400, 401, 403, 404) },
       },
@@ -152,7 +168,8 @@ export function registerInvoiceRoutes(instance: FastifyInstance, service: Resour
         const body = kind === 'xml' ? file.xml : file.pdf;
         if (body === null) throw new AppError(404, INVOICE_MESSAGES.notFound);
         return reply
-          .type(kind === 'xml' ? 'application/xml; charset=utf-8' : 'application/pdf')
+          // The XML's own declaration names its encoding (UTF-8 when it names none).
+          .type(kind === 'xml' ? 'application/xml' : 'application/pdf')
           .header('content-disposition', `attachment; filename="${file.uuid}.${kind}"`)
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-cache')

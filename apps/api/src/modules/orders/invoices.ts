@@ -141,9 +141,10 @@ async function holderOf(executor: Executor, uuid: string): Promise<string | null
 
 /**
  * Registers a read CFDI on an order: the issuer must be the order's supplier and the receiver the
- * company of its work (422), the UUID new everywhere (409 naming the order that has it).
+ * company of its work (422), the UUID new everywhere (409 naming the order that has it). The XML is
+ * stored as the bytes received.
  */
-export async function addInvoice(db: Db, actor: Actor, orderId: number, cfdi: Cfdi, xml: string, pdf: Buffer | null) {
+export async function addInvoice(db: Db, actor: Actor, orderId: number, cfdi: Cfdi, xml: Buffer, pdf: Buffer | null) {
   try {
     return await db.transaction(async (tx) => {
       const parties = await lockParties(tx, orderId);
