@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_MESSAGES } from '@goc/contracts';
+import { CFDI_LIMITS, INVOICE_MESSAGES } from '@goc/contracts';
 import { auditLog, categories, companies, orderInvoices, orders, suppliers, users, works } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, ORDER_DATE, parseCsv, type Api, type Row } from '../catalogs/support';
+import { nestedAddenda } from '../helpers/hostile-files';
+import { healthWhile } from '../helpers/responsive';
 import { cfdiXml, ENTITY_BOMB, EXTERNAL_ENTITY, multipart, SAMPLE_PDF, type CfdiOptions } from './cfdi-samples';
 
 /*
@@ -284,5 +286,62 @@ describe('removing an invoice and the invoice status in lists', () => {
     expect(audit.find((a) => a.action === 'invoice.removed')!.changes).toMatchObject({ invoices: { old: { uuid: added.uuid }, new: null }, invoiceStatus: { old: 'facturado', new: 'sin_factura' } });
     const [stored] = await t.db.select({ status: orders.invoiceStatus }).from(orders).where(eq(orders.id, order.id));
     expect(stored!.status).toBe('sin_factura');
+  });
+});
+
+describe('a hostile or inconsistent invoice (issue 46)', () => {
+  let order: Order;
+  beforeAll(async () => {
+    order = await deliver(await boughtOrder(), 1);
+  });
+
+  const storedInvoices = async () => (await t.db.select({ id: orderInvoices.id }).from(orderInvoices).where(eq(orderInvoices.orderId, order.id))).length;
+
+  /** Uploads `xml` while /health is measured; expects `status` and `message` and no invoice stored. */
+  async function refused(xml: string | Buffer, status: number, message: string) {
+    const { answer, slowestMs, checks, healthStatuses } = await healthWhile(t.app, () => upload(order.id, xml));
+    expect([answer.statusCode, answer.json().message]).toEqual([status, message]);
+    expect(await storedInvoices()).toBe(0);
+    expect((await orderNow(order.id)).invoiceStatus).toBe('sin_factura');
+    expect(checks).toBeGreaterThan(0);
+    expect([...healthStatuses]).toEqual([200]);
+    expect(slowestMs).toBeLessThan(100);
+  }
+
+  it('nests 20 000 or 200 000 elements in its Addenda: refused at 64 levels without freezing the API (400)', async () => {
+    for (const depth of [20_000, 200_000]) await refused(nestedAddenda(cfdiXml(matching()), depth), 400, INVOICE_MESSAGES.tooDeep);
+  });
+
+  it('holds more elements than a CFDI has (413)', async () => {
+    const flat = cfdiXml(matching()).replace('</cfdi:Comprobante>', `<cfdi:Addenda>${'<a/>'.repeat(CFDI_LIMITS.maxElements)}</cfdi:Addenda></cfdi:Comprobante>`);
+    await refused(flat, 413, INVOICE_MESSAGES.tooManyElements);
+  });
+
+  it('is larger than the XML limit: 413 with the XML’s message, counted as it streams', async () => {
+    const big = Buffer.concat([Buffer.from(cfdiXml(matching())), Buffer.alloc(9 * 1024 * 1024, 0x20)]);
+    await refused(big, 413, 'El XML del CFDI supera 2 MB');
+  });
+
+  it('has a Total that is not SubTotal − Descuento + traslados − retenciones (422, naming both)', async () => {
+    const xml = cfdiXml(matching({ subtotal: '1000.00', iva: '160.00' })).replace('Total="1160.00"', 'Total="1200.00"');
+    await refused(xml, 422, 'El Total del CFDI (1,200.00 MXN) no cuadra con SubTotal − Descuento + impuestos trasladados − impuestos retenidos (1,160.00 MXN)');
+  });
+
+  it('declared ISO-8859-1: read by its declaration and stored as the very bytes received', async () => {
+    const text = cfdiXml(matching({ issuerName: 'MATERIALES ÑANDÚ DEL BAJÍO' })).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"');
+    const bytes = Buffer.from(text, 'latin1');
+    const own = await deliver(await boughtOrder(), 1);
+    const res = await upload(own.id, bytes);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().issuerName).toBe('MATERIALES ÑANDÚ DEL BAJÍO');
+    const [stored] = await t.db.select({ xml: orderInvoices.xml }).from(orderInvoices).where(eq(orderInvoices.id, res.json().id as number));
+    expect(Buffer.compare(stored!.xml, bytes)).toBe(0);
+    const download = await lector.get(`${URL}/${own.id}/invoices/${res.json().id as number}/xml`);
+    expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+  });
+
+  it('declares an encoding that does not exist, or bytes that are not its encoding (422)', async () => {
+    await refused(cfdiXml(matching()).replace('encoding="UTF-8"', 'encoding="KLINGON-8"'), 422, INVOICE_MESSAGES.encoding('KLINGON-8'));
+    await refused(Buffer.from(cfdiXml(matching({ issuerName: 'ÑANDÚ' })), 'latin1'), 422, INVOICE_MESSAGES.badBytes('UTF-8'));
   });
 });
