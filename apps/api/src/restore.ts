@@ -9,6 +9,7 @@ import { openPglite } from './db/client';
 import { lockDataFolder } from './db/data-lock';
 import { sha256Of, storedChecksum } from './lib/backup/files';
 import { findPgTool, run } from './lib/backup/pg-tools';
+import { makePrivate, PRIVATE_UMASK } from './lib/private-files';
 
 /*
  * npm run restore -- <file> [--data-dir <dir>] [--force] [--database-url <url>]
@@ -34,12 +35,14 @@ async function verify(file: string): Promise<void> {
 async function restorePglite(file: string, dataDir: string, force: boolean): Promise<void> {
   const entries = existsSync(dataDir) ? readdirSync(dataDir) : [];
   if (entries.length > 0 && !force) fail(`La carpeta ${dataDir} no está vacía; usa otra carpeta o --force para reemplazar su contenido.`);
-  mkdirSync(dataDir, { recursive: true });
+  process.umask(PRIVATE_UMASK);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const release = lockDataFolder(dataDir);
   try {
     for (const entry of readdirSync(dataDir)) if (entry !== 'goc-server.lock') rmSync(join(dataDir, entry), { recursive: true, force: true });
     const tar = gunzipSync(await readFile(file));
     const database = await openPglite({ dataDir, loadDataDir: new Blob([tar]) });
+    makePrivate(dataDir);
     try {
       await report(database.db);
     } finally {

@@ -5,6 +5,7 @@ import { DataFolderInUseError } from './db/data-lock';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { createPasswordHasher } from './lib/passwords';
+import { PRIVATE_UMASK } from './lib/private-files';
 
 /** Shown once on the console (never logged, never stored) when the admin password was generated. */
 function printAdminBanner(password: string): void {
@@ -23,6 +24,8 @@ function printAdminBanner(password: string): void {
 }
 
 async function main(): Promise<void> {
+  // The database's files, the signing key, backups and temporary files: the server's user only.
+  process.umask(PRIVATE_UMASK);
   let config: AppConfig;
   try {
     config = loadConfig();

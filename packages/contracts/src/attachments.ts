@@ -50,6 +50,7 @@ export const ATTACHMENT_MESSAGES = {
   tooLarge: (maxMb: number) => `El archivo supera el tamaño máximo de ${maxMb} MB`,
   tooMany: (max: number) => `El registro ya tiene ${max} documentos, el máximo permitido`,
   type: 'Tipo de archivo no admitido: se aceptan PDF, imágenes (JPEG, PNG, WebP, HEIC), Excel, Word, XML, texto y CSV',
+  program: (extension: string) => `Los archivos .${extension} son programas o scripts y no se admiten; si es un documento de texto, guárdalo como .txt`,
   duplicate: (fileName: string) => `Este archivo ya está adjunto al registro como «${fileName}»`,
   description: `La descripción admite hasta ${MAX_DESCRIPTION_LENGTH} caracteres`,
   notMultipart: 'Envía el archivo como multipart/form-data',

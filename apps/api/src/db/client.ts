@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
+import { makePrivate } from '../lib/private-files';
 import { lockDataFolder } from './data-lock';
 import { namedStatements } from './named-statements';
 import * as schema from './schema';
@@ -64,10 +65,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return { db, kind: 'postgres', driver: { kind: 'postgres', client: pool }, close: () => pool.end() };
   }
   if (!config.pgliteDir) return openPglite({});
-  mkdirSync(config.pgliteDir, { recursive: true });
+  mkdirSync(config.pgliteDir, { recursive: true, mode: 0o700 });
   const release = lockDataFolder(config.pgliteDir);
   try {
     const database = await openPglite({ dataDir: config.pgliteDir });
+    // After PGlite opened it: a new folder's files come from its initdb image, all 0666.
+    makePrivate(config.pgliteDir);
     return {
       ...database,
       async close() {

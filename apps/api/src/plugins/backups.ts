@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createBackupService, type BackupService } from '../lib/backup/backup';
+import { secureBackupFolder } from '../lib/backup/files';
 import { scheduleDaily } from '../lib/backup/schedule';
 
 declare module 'fastify' {
@@ -12,6 +13,7 @@ declare module 'fastify' {
 /** The backup service (POST /admin/backups and the daily schedule, GOC_BACKUP_SCHEDULE). */
 async function backupsPlugin(app: FastifyInstance): Promise<void> {
   const { backups, dataDir, databaseUrl } = app.config;
+  await secureBackupFolder(backups.dir);
   const service = createBackupService(app.database, { dir: backups.dir, keep: backups.keep, dataDir, databaseUrl });
   app.decorate('backups', service);
   if (backups.schedule === 'off') return;

@@ -1,6 +1,8 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { create as createTar } from 'tar';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { BACKUP_MESSAGES, type Backup } from '@goc/contracts';
 import type { Database } from '../../db/client';
 import { LOCK_FILE } from '../../db/data-lock';
@@ -10,9 +12,11 @@ import { findPgTool, run } from './pg-tools';
 
 /*
  * A consistent backup of the whole database while the server keeps running.
- * PGlite: its data folder as a gzipped tarball, taken while no transaction is open and no statement
- * runs — PGlite runs one at a time, so writes simply wait for the copy — without the files that are
- * not the database (the server's lock, the signing key, backups kept inside the folder).
+ * PGlite: its data folder as a gzipped tarball. The folder's files are copied to a staging folder
+ * beside the backups while no transaction is open and no statement runs — PGlite runs one at a time,
+ * so writes wait only for this plain file copy — then compressed from the copy while the database
+ * goes on. Left out: the files that are not the database (the server's lock, the signing key,
+ * backups kept inside the folder).
  * PostgreSQL: pg_dump's custom format (a consistent snapshot by itself), when pg_dump is installed.
  */
 
@@ -24,16 +28,54 @@ export interface BackupSettings {
   databaseUrl?: string | undefined;
 }
 
+/** node-tar's CommonJS entry, for the worker below (an evaluated worker resolves nothing by itself). */
+const TAR_MODULE = createRequire(import.meta.url).resolve('tar');
+
+/**
+ * Packs and gzips a folder in a worker thread. On the event loop, tar's reads and gzip's pieces
+ * would each wait for a turn behind the requests (a busy server starved the backup for minutes);
+ * the worker has a loop of its own.
+ */
+function packInWorker(job: { tar: string; cwd: string; entries: string[]; file: string }): Promise<void> {
+  const code = `
+    const { workerData: job } = require('node:worker_threads');
+    require(job.tar).create({ cwd: job.cwd, file: job.file, gzip: true, portable: true, mode: 0o600 }, job.entries)
+      .catch((error) => { process.nextTick(() => { throw error; }); });`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: job });
+    worker.once('error', reject);
+    worker.once('exit', (exitCode) => (exitCode === 0 ? resolve() : reject(new Error(`backup: the packing worker ended with code ${exitCode}`))));
+  });
+}
+
 /** Files of the data folder that are not the database. */
 export const NOT_DATABASE = [LOCK_FILE, 'jwt-secret'];
 
 /**
- * PGlite's folder as a gzipped tar (the layout PGlite's loadDataDir reads back), written straight to
- * the file while both of PGlite's locks are held: no statement runs and no transaction is open, so
- * the files on disk are a crash-consistent copy (PGlite writes through to the folder). The copy is
- * read from the folder itself, entry by entry, so the parts left out (the backups kept inside the
- * folder among them) are never read — PGlite's own dumpDataDir would read the whole folder into
- * memory first.
+ * Copies the folder `from` into `to` (which exists), the entries `kept` says, as plain copies
+ * (a copy-on-write clone where the file system offers one). Links and other special files are not
+ * part of a PGlite folder and are skipped.
+ */
+async function copyFolder(from: string, to: string, kept: (path: string) => boolean, under = ''): Promise<void> {
+  for (const entry of await readdir(join(from, under), { withFileTypes: true })) {
+    const path = under === '' ? entry.name : `${under}/${entry.name}`;
+    if (!kept(path)) continue;
+    if (entry.isDirectory()) {
+      await mkdir(join(to, path), { mode: 0o700 });
+      await copyFolder(from, to, kept, path);
+    } else if (entry.isFile()) {
+      await copyFile(join(from, path), join(to, path), constants.COPYFILE_FICLONE);
+    }
+  }
+}
+
+/**
+ * PGlite's folder as a gzipped tar (the layout PGlite's loadDataDir reads back). The files are
+ * copied while both of PGlite's locks are held: no statement runs and no transaction is open, so the
+ * copy is crash-consistent (PGlite writes through to the folder). The tar is then made from the copy
+ * with the database free again, in a worker thread, and the copy deleted. The parts left out (the backups kept inside
+ * the folder among them) are never read — PGlite's own dumpDataDir would read the whole folder into
+ * memory, under the locks, and compress it there.
  */
 async function pgliteBackup(database: Database & { driver: { kind: 'pglite' } }, settings: BackupSettings, temporary: string): Promise<void> {
   const client = database.driver.client;
@@ -47,17 +89,17 @@ async function pgliteBackup(database: Database & { driver: { kind: 'pglite' } },
   const inside = relative(settings.dataDir, settings.dir);
   const excluded = [...NOT_DATABASE, ...(inside && !inside.startsWith('..') ? [inside.split(sep).join('/')] : [])];
   const kept = (path: string) => !excluded.some((x) => path === x || path.startsWith(`${x}/`));
-  // The transaction lock first, then the query lock: the order PGlite's own query(), exec() and
-  // transaction() take them, so the copy waits for the transaction in progress.
-  await client._runExclusiveTransaction(() =>
-    client._runExclusiveQuery(async () => {
-      const entries = (await readdir(settings.dataDir)).filter(kept);
-      await createTar(
-        { file: target, cwd: settings.dataDir, gzip: true, portable: true, mode: 0o600, filter: (path) => kept(path.replace(/^\.\//, '')) },
-        entries,
-      );
-    }),
-  );
+  // Beside the backup (so on its file system, where there is room for it), owner-only.
+  const staging = `${target}.d`;
+  await mkdir(staging, { mode: 0o700 });
+  try {
+    // The transaction lock first, then the query lock: the order PGlite's own query(), exec() and
+    // transaction() take them, so the copy waits for the transaction in progress.
+    await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => copyFolder(settings.dataDir, staging, kept)));
+    await packInWorker({ tar: TAR_MODULE, cwd: staging, entries: await readdir(staging), file: target });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
 }
 
 async function postgresBackup(settings: BackupSettings, temporary: string): Promise<void> {

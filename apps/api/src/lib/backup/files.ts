@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BACKUP_FILE_PATTERN, type Backup } from '@goc/contracts';
 
@@ -112,3 +112,32 @@ export async function pruneBackups(dir: string, keep: number): Promise<void> {
   }
 }
 
+
+/** What a backup interrupted by a crash leaves: its temporary file, its staging copy of the data folder. */
+const LEFTOVER = /^\.goc-.+\.tmp(\.d)?$/;
+/** A leftover untouched this long is no backup in progress (another process may share the folder). */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * At start: deletes what an interrupted backup left (a staging copy is as large as the database)
+ * and makes every backup and checksum readable by the server's user only — they hold every
+ * password hash and document. The folder's own mode is left as it is (the administrator may have
+ * chosen a shared one); GOC creates it 0700.
+ */
+export async function secureBackupFolder(dir: string, now = Date.now()): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (LEFTOVER.test(entry.name)) {
+      if (now - (await stat(path)).mtimeMs > LEFTOVER_AGE_MS) await rm(path, { recursive: true, force: true });
+    } else if (entry.isFile() && BACKUP_FILE_PATTERN.test(entry.name.endsWith(CHECKSUM_SUFFIX) ? entry.name.slice(0, -CHECKSUM_SUFFIX.length) : entry.name)) {
+      await chmod(path, 0o600);
+    }
+  }
+}

@@ -2,16 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ATTACHMENT_MESSAGES, type AttachmentType } from '@goc/contracts';
 import { AppError, ValidationError } from '../../lib/errors';
-import { SNIFF_BYTES, sniffType } from './sniff';
+import { cleanFileName, programExtension, SNIFF_BYTES, sniffType, textGuard } from './sniff';
 import { Pieces } from './pieces';
 import type { ContentStore } from './store';
 import { thumbnailMaker, type ThumbnailMaker } from './thumbnail';
 
 /*
- * One uploaded file, streamed: the first bytes decide its type (415 before anything is stored), then
- * it goes to the store in CHUNK_SIZE pieces while its sha256 and, for images, its thumbnail are
- * computed. Over the size limit (the multipart parser stops the stream) or on any failure the
- * written bytes are removed before the answer.
+ * One uploaded file, streamed: the first bytes decide its type and its stored name (415 before
+ * anything is stored), then it goes to the store in CHUNK_SIZE pieces while its sha256 and, for
+ * images, its thumbnail are computed and, for text, every piece is checked to be text without markup.
+ * Over the size limit (the multipart parser stops the stream), markup further in (415) or on any
+ * failure the written bytes are removed before the answer.
  */
 
 export interface ReceivedFile {
@@ -20,6 +21,8 @@ export interface ReceivedFile {
   size: number;
   sha256: string;
   thumbnail: { data: Buffer; type: string } | null;
+  /** The name it is stored under (cleanFileName: safe, its extension the detected type's). */
+  fileName: string;
   /** Removes the stored bytes (the attachment row was refused). */
   discard(): Promise<void>;
 }
@@ -50,10 +53,10 @@ async function head(iterator: AsyncIterator<Buffer>): Promise<{ sample: Buffer; 
 }
 
 /**
- * Stores one file part. Refuses an empty file (400), a type GOC does not keep (415) and a file over
- * the limit (413); in each case nothing stays stored.
+ * Stores one file part. Refuses an empty file (400), a type GOC does not keep, markup in a text, a
+ * text named as a program (415) and a file over the limit (413); in each case nothing stays stored.
  */
-export async function receiveFile(incoming: IncomingFile, store: ContentStore, maxMb: number): Promise<ReceivedFile & { fileName: string }> {
+export async function receiveFile(incoming: IncomingFile, store: ContentStore, maxMb: number): Promise<ReceivedFile> {
   const { file } = incoming;
   const iterator = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   const { sample, ended } = await head(iterator);
@@ -65,6 +68,10 @@ export async function receiveFile(incoming: IncomingFile, store: ContentStore, m
   if (sample.length === 0) return refuse(new ValidationError({ file: ATTACHMENT_MESSAGES.empty }));
   const contentType = await sniffType(sample.subarray(0, SNIFF_BYTES), incoming.filename);
   if (!contentType) return refuse(new AppError(415, ATTACHMENT_MESSAGES.type));
+  const program = programExtension(incoming.filename, contentType);
+  if (program !== null) return refuse(new AppError(415, ATTACHMENT_MESSAGES.program(program)));
+  const stillText = textGuard(contentType);
+  if (stillText && !stillText(sample)) return refuse(new AppError(415, ATTACHMENT_MESSAGES.type));
 
   const writer = await store.begin();
   const hash = createHash('sha256');
@@ -81,7 +88,13 @@ export async function receiveFile(incoming: IncomingFile, store: ContentStore, m
     thumbnail = await thumbnailMaker(contentType);
     await take(sample);
     if (!ended) {
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) await take(next.value);
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        if (stillText && !stillText(next.value)) {
+          await drain(file);
+          throw new AppError(415, ATTACHMENT_MESSAGES.type);
+        }
+        await take(next.value);
+      }
     }
     if (file.truncated) throw tooLarge(maxMb);
     await pieces.flush(true);
@@ -97,7 +110,7 @@ export async function receiveFile(incoming: IncomingFile, store: ContentStore, m
     size,
     sha256: hash.digest('hex'),
     thumbnail: thumbnail ? await thumbnail.finish() : null,
-    fileName: incoming.filename,
+    fileName: cleanFileName(incoming.filename, contentType),
     discard: () => writer.abort(),
   };
 }

@@ -63,7 +63,7 @@ interface Stores {
 /** The one file part (and the optional description) of an upload, streamed into the store. */
 async function receiveUpload(request: FastifyRequest, stores: Stores, maxMb: number) {
   if (!request.isMultipart()) throw new AppError(415, ATTACHMENT_MESSAGES.notMultipart);
-  let received: (ReceivedFile & { fileName: string }) | null = null;
+  let received: ReceivedFile | null = null;
   let text: string | null = null;
   try {
     const parts = request.parts({ limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 2, parts: 3, fieldSize: FIELD_BYTES } });

@@ -13,7 +13,6 @@ import type { Actor } from '../../lib/crud/types';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { ATTACHABLE, isAttachable } from './attachable';
 import type { ReceivedFile } from './receive';
-import { cleanFileName } from './sniff';
 import type { StoredContent } from './store';
 
 /*
@@ -65,7 +64,7 @@ function attachmentEvent(type: 'attachment.added' | 'attachment.removed', actor:
 
 export interface NewAttachment {
   target: AttachmentTarget;
-  file: ReceivedFile & { fileName: string };
+  file: ReceivedFile;
   description: string | null;
 }
 
@@ -144,7 +143,7 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
           .from(attachments)
           .where(and(eq(attachments.resource, target.resource), eq(attachments.recordId, target.recordId), eq(attachments.sha256, file.sha256)));
         if (twin) throw new ConflictError(ATTACHMENT_MESSAGES.duplicate(twin.fileName));
-        const fileName = cleanFileName(file.fileName, file.contentType);
+        const { fileName } = file;
         const [inserted] = await tx
           .insert(attachments)
           .values({
