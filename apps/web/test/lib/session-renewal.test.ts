@@ -211,9 +211,10 @@ describe('the draft keeper', () => {
     close();
     settleDrafts(1);
     expect(draftToReopen('units', '/catalogos/unidades')).toMatchObject({ id: 'new', values: { name: 'Metro cúbico' } });
-    expect(draftToReopen('units', '/catalogos/unidades')).toBeUndefined();
+    expect(draftToReopen('units', '/catalogos/pedidos')).toBeUndefined();
     expect(takeDraft('units', 'new', '/catalogos/unidades')?.values).toEqual({ name: 'Metro cúbico' });
     expect(takeDraft('units', 'new', '/catalogos/unidades')).toBeUndefined();
+    expect(draftToReopen('units', '/catalogos/unidades')).toBeUndefined();
   });
 
   it('drops the drafts when someone else signs in, and keeps nothing of a form closed in a live session', () => {

@@ -48,6 +48,8 @@ export function SessionKeeperHost() {
   const location = useLocation();
 
   useEffect(() => {
+    // The shell opening is activity: the keeper must not judge a session by an older tab's memory.
+    markActivity();
     const stopWatching = watchActivity(document);
     const started = startSessionKeeper({ renew, endForInactivity });
     setKeeper(started);

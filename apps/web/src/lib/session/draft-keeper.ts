@@ -15,8 +15,6 @@ export interface FormDraft {
   values: Record<string, unknown>;
   /** What the owner needs to open the form again (the record being edited). */
   context: unknown;
-  /** An owner already opened the form for it. */
-  reopened: boolean;
 }
 
 export interface OpenForm {
@@ -55,7 +53,7 @@ export function registerOpenForm(form: OpenForm): () => void {
     if (!values) return;
     if (draftsUser !== userId) drafts = [];
     draftsUser = userId;
-    drafts = [...drafts.filter((d) => !(d.owner === form.owner && d.id === form.id && d.path === form.path)), { ...form, values, reopened: false }];
+    drafts = [...drafts.filter((d) => !(d.owner === form.owner && d.id === form.id && d.path === form.path)), { ...form, values }];
   };
 }
 
@@ -70,11 +68,9 @@ export function settleDrafts(userId: number): void {
   draftsUser = userId;
 }
 
-/** The draft of `owner` on `path` no owner reopened yet, marked as reopened: its form is about to open. */
+/** A draft of `owner` on `path` whose form is not open: the owner opens it, and the form takes the draft (takeDraft). */
 export function draftToReopen(owner: string, path: string): FormDraft | undefined {
-  const draft = drafts.find((d) => d.owner === owner && d.path === path && !d.reopened);
-  if (draft) draft.reopened = true;
-  return draft;
+  return drafts.find((d) => d.owner === owner && d.path === path);
 }
 
 /** The draft of this very form, handed over once. */

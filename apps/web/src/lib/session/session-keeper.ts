@@ -84,6 +84,8 @@ export function startSessionKeeper({ renew, endForInactivity }: SessionKeeperOpt
         return;
       }
       const warnAt = idleEnd - IDLE_WARNING_MS;
+      // Activity while warned — «Seguir conectado» pressed, a key, another tab — renews at once.
+      if (warning !== null && now < warnAt) renewNow();
       setWarning(now >= warnAt ? idleEnd : null);
       wakeAt.push(now >= warnAt ? idleEnd : warnAt);
     }
