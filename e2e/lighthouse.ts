@@ -115,6 +115,8 @@ async function main() {
           ({ keys, values }) => {
             localStorage.clear();
             if (values) for (const [key, value] of Object.entries(values)) localStorage.setItem(keys[key as keyof typeof keys], value);
+            // As the login page leaves it: the browser session's mark (without it the session counts as left by a closed browser).
+            if (values) document.cookie = 'goc_browser_session=1; Path=/; SameSite=Strict';
           },
           { keys: STORAGE, values: screen.signedIn ? { token: session.token, refreshToken: session.refreshToken, user: JSON.stringify(session.user) } : null },
         );

@@ -4,8 +4,9 @@ import { pickOption } from '../support/prime';
 import { expiredCopyOf } from '../support/tokens';
 import { browserStorage, expect, headerTitle, seedSession, test } from '../support/test';
 
-// SPEC §4 / §8: what a 401 does with and without keep_session. The keep_session tests have a login
-// of their own, because a refresh rotates it.
+// SPEC §4 / §8: what a 401 does with and without keep_session; and the session renewal GOC adds
+// (docs/spec.md "Session renewal"). The tests that refresh have a login of their own, because a
+// refresh rotates it.
 
 /** Every POST /auth/refresh the page sends. */
 function recordRefreshes(page: Page): Request[] {
@@ -16,8 +17,8 @@ function recordRefreshes(page: Page): Request[] {
   return calls;
 }
 
-async function expectWipedAtLogin(page: Page) {
-  await expect(page).toHaveURL('/login');
+async function expectWipedAtLogin(page: Page, url = '/login') {
+  await expect(page).toHaveURL(url);
   await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
   await expect.poll(async () => browserStorage(page)).toEqual({ local: {}, session: {} });
 }
@@ -66,21 +67,24 @@ test('with keep_session an expired token is refreshed once and the page keeps wo
 
 test('with keep_session concurrent 401s share one refresh and are all replayed', async ({ page, context, sessions }) => {
   const session = await sessions.login(ADMIN_USERNAME, ADMIN_PASSWORD);
+  // A token the server refuses though the browser sees it valid: a genuine one of a login that ended
+  // (an expired one would be renewed before it is sent, docs/spec.md "Session renewal").
+  const ended = await sessions.login(ADMIN_USERNAME, ADMIN_PASSWORD);
+  expect((await sessions.request.post(`${API}/auth/logout`, { data: { refreshToken: ended.refreshToken } })).status()).toBe(204);
   await seedSession(context, session, { keepSession: true });
-  // The bell's own calls would meet the expired token first, at moments of their own: kept away here.
+  // The bell's own calls would meet the refused token first, at moments of their own: kept away here.
   await page.route(/\/api\/v2\/notifications/, (route) => route.abort());
   await page.goto('/catalogos/obras');
   await expect(page.getByRole('cell', { name: 'OB-2025-009' })).toBeVisible();
 
-  // The access token expires while the page is open.
-  await page.evaluate(([key, token]) => localStorage.setItem(key, token), [STORAGE.token, expiredCopyOf(session.token)] as const);
+  await page.evaluate(([key, token]) => localStorage.setItem(key, token), [STORAGE.token, ended.token] as const);
   const refreshes = recordRefreshes(page);
   const options: { url: string; status: number }[] = [];
   page.on('response', (response) => {
     if (/\/api\/v2\/[\w-]+\/options(\?|$)/.test(response.url())) options.push({ url: response.url(), status: response.status() });
   });
 
-  // The form's pickers load their options side by side: every one of them meets the expired token.
+  // The form's pickers load their options side by side: every one of them meets the refused token.
   await page.getByRole('button', { name: 'Nuevo' }).click();
   const form = page.getByRole('dialog', { name: 'Nueva obra' });
   await pickOption(page, form.getByRole('textbox', { name: 'Empresa', exact: true }), 'Grupo Orozco Constructora, S.A. de C.V.');
@@ -101,7 +105,84 @@ test('with keep_session and a bad refresh token the session ends: storage wiped,
 
   await page.goto('/catalogos/unidades');
 
-  await expectWipedAtLogin(page);
+  // Signing in again comes back here.
+  await expectWipedAtLogin(page, '/login?next=%2Fcatalogos%2Funidades');
   expect(refreshes).toHaveLength(1);
   expect((await refreshes[0]?.response())?.status()).toBe(401);
+});
+
+// The session renewal (docs/spec.md "Session renewal"): the browser's clock is driven by the test.
+
+test('without keep_session a session in use is renewed before its 15-minute token expires', async ({ page, context, sessions }) => {
+  const session = await sessions.login(ADMIN_USERNAME, ADMIN_PASSWORD);
+  await seedSession(context, session);
+  await page.clock.install();
+  await page.goto('/catalogos/unidades');
+  await expect(headerTitle(page)).toHaveText('Unidades');
+  const refreshes = recordRefreshes(page);
+
+  await page.clock.fastForward('12:00');
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  await page.keyboard.press('Escape');
+  expect(refreshes).toHaveLength(0);
+  // 2 minutes before the token's expiry.
+  await page.clock.fastForward('01:30');
+  await expect.poll(() => refreshes.length).toBe(1);
+  expect(refreshes[0]?.postDataJSON()).toEqual({ refreshToken: session.refreshToken });
+  expect((await refreshes[0]?.response())?.status()).toBe(200);
+  await expect.poll(async () => (await browserStorage(page)).local[STORAGE.refreshToken]).not.toBe(session.refreshToken);
+  await expect(page).toHaveURL('/catalogos/unidades');
+  await expect(headerTitle(page)).toHaveText('Unidades');
+});
+
+test('an idle session warns 2 minutes before its end, ends after GOC_IDLE_MINUTES, and gives back the form after signing in again', async ({ page, context, sessions }) => {
+  const session = await sessions.login(ADMIN_USERNAME, ADMIN_PASSWORD);
+  await seedSession(context, session);
+  await page.clock.install();
+  await page.goto('/catalogos/unidades');
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva unidad' });
+  await form.getByLabel('Abreviatura').fill('m3x');
+  await form.getByLabel('Nombre').fill('Metro cúbico de prueba');
+
+  // 58 minutes without touching anything (the default GOC_IDLE_MINUTES is 60).
+  await page.clock.fastForward('58:00');
+  const warning = page.getByRole('dialog', { name: 'Sesión inactiva' });
+  await expect(warning).toContainText(/Tu sesión terminará en (2:00|1:5\d) por inactividad/);
+  await expect(warning.getByRole('button', { name: 'Seguir conectado' })).toBeFocused();
+  await page.clock.fastForward('02:01');
+
+  await expect(page).toHaveURL('/login?next=%2Fcatalogos%2Funidades');
+  await expect(page.getByRole('status')).toHaveText('Tu sesión terminó por inactividad. Inicia sesión de nuevo para recuperar lo que estabas capturando.');
+  expect((await browserStorage(page)).local[STORAGE.token]).toBeUndefined();
+
+  await page.getByLabel('Usuario').fill(ADMIN_USERNAME);
+  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN_PASSWORD);
+  await sessions.bookLoginAttempt();
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+
+  await expect(page).toHaveURL('/catalogos/unidades');
+  const restored = page.getByRole('dialog', { name: 'Nueva unidad' });
+  await expect(restored.getByLabel('Nombre')).toHaveValue('Metro cúbico de prueba');
+  await expect(restored.getByLabel('Abreviatura')).toHaveValue('m3x');
+  await expect(page.getByText('Recuperamos lo que estabas capturando')).toBeVisible();
+});
+
+test('«Seguir conectado» renews the session and keeps the page', async ({ page, context, sessions }) => {
+  const session = await sessions.login(ADMIN_USERNAME, ADMIN_PASSWORD);
+  await seedSession(context, session);
+  await page.clock.install();
+  await page.goto('/catalogos/unidades');
+  await expect(headerTitle(page)).toHaveText('Unidades');
+  const refreshes = recordRefreshes(page);
+  await page.clock.fastForward('58:00');
+  const warning = page.getByRole('dialog', { name: 'Sesión inactiva' });
+  await expect(warning).toBeVisible();
+  const before = refreshes.length;
+  await warning.getByRole('button', { name: 'Seguir conectado' }).click();
+  await expect(warning).toBeHidden();
+  await expect.poll(() => refreshes.length).toBeGreaterThan(before);
+  await page.clock.fastForward('03:00');
+  await expect(page).toHaveURL('/catalogos/unidades');
+  await expect(headerTitle(page)).toHaveText('Unidades');
 });

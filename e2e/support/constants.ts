@@ -23,5 +23,8 @@ export const STORAGE = {
   keepSession: 'keep_session',
 } as const;
 
+/** The cookie marking the browser session a session without keep_session began in (apps/web lib/session/browser-session). */
+export const BROWSER_SESSION_COOKIE = 'goc_browser_session';
+
 /** The API's per-IP login throttle (apps/api DEFAULT_AUTH_SETTINGS.loginRateLimit): 20 per minute. */
 export const LOGIN_RATE_LIMIT = { max: 20, windowMs: 60_000 } as const;

@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { loginResponseSchema, type LoginResponse } from '@goc/contracts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, API, BASE_URL, LOGIN_RATE_LIMIT, STORAGE } from './constants';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, API, BASE_URL, BROWSER_SESSION_COOKIE, LOGIN_RATE_LIMIT, STORAGE } from './constants';
 
 /**
  * Sessions obtained through POST /auth/login, shared by the tests of a worker. The API throttles
@@ -82,7 +82,10 @@ export async function seedSession(context: BrowserContext, session: LoginRespons
     { name: STORAGE.user, value: JSON.stringify(session.user) },
     ...(options.keepSession ? [{ name: STORAGE.keepSession, value: 'true' }] : []),
   ];
-  await context.setStorageState({ cookies: [], origins: [{ origin: BASE_URL, localStorage }] });
+  // The login page also marks the browser session (a cookie without expiry): without it the SPA
+  // takes a session without keep_session for one left by a closed browser and ends it.
+  const mark = { name: BROWSER_SESSION_COOKIE, value: '1', domain: new URL(BASE_URL).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Strict' as const };
+  await context.setStorageState({ cookies: [mark], origins: [{ origin: BASE_URL, localStorage }] });
 }
 
 /** Everything the page keeps in localStorage and sessionStorage. */

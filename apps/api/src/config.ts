@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_ATTACHMENT_MAX_MB } from '@goc/contracts';
+import { DEFAULT_ATTACHMENT_MAX_MB, DEFAULT_IDLE_MINUTES, IDLE_MINUTES_RANGE } from '@goc/contracts';
 import { parseBackupSchedule, type BackupSchedule } from './lib/backup/schedule';
 import { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './lib/export/limiter';
 
@@ -13,6 +13,11 @@ export interface AuthSettings {
   audience: string;
   /** Access JWT lifetime (seconds). */
   accessTokenTtlSeconds: number;
+  /**
+   * GOC_IDLE_MINUTES: a session without keep_session ends after this many minutes without the
+   * person's activity. The SPA enforces it; each access token carries it (claim IDLE_MINUTES_CLAIM).
+   */
+  idleMinutes: number;
   /** A refresh token unused this long expires (seconds); never beyond its family's absolute expiry. */
   refreshTokenTtlSeconds: number;
   /** Absolute lifetime of a login's refresh-token family (seconds): after it the user signs in again. */
@@ -33,6 +38,7 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   issuer: 'goc-api',
   audience: 'goc-web',
   accessTokenTtlSeconds: 15 * 60,
+  idleMinutes: DEFAULT_IDLE_MINUTES,
   refreshTokenTtlSeconds: 7 * 24 * 3600,
   refreshFamilyTtlSeconds: 30 * 24 * 3600,
   maxFailedLogins: 5,
@@ -224,6 +230,12 @@ const envSchema = z.object({
     .min(1, 'GOC_EVENT_RETENTION_DAYS debe ser al menos 1')
     .max(3650, 'GOC_EVENT_RETENTION_DAYS no puede pasar de 3650')
     .default(DEFAULT_EVENT_RETENTION_DAYS),
+  GOC_IDLE_MINUTES: z.coerce
+    .number({ error: 'GOC_IDLE_MINUTES debe ser un número de minutos' })
+    .int('GOC_IDLE_MINUTES debe ser un número entero de minutos')
+    .min(IDLE_MINUTES_RANGE.min, `GOC_IDLE_MINUTES debe estar entre ${IDLE_MINUTES_RANGE.min} y ${IDLE_MINUTES_RANGE.max} minutos`)
+    .max(IDLE_MINUTES_RANGE.max, `GOC_IDLE_MINUTES debe estar entre ${IDLE_MINUTES_RANGE.min} y ${IDLE_MINUTES_RANGE.max} minutos`)
+    .default(DEFAULT_IDLE_MINUTES),
   GOC_WEBHOOK_ALLOW_PRIVATE: booleanFlag('GOC_WEBHOOK_ALLOW_PRIVATE').optional(),
   GOC_METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'GOC_METRICS_TOKEN debe tener al menos 16 caracteres'),
   GOC_BACKUP_DIR: optionalText,
@@ -323,7 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     webDistDir: resolve(root, 'apps/web/dist'),
     logLevel: 'info',
-    auth: DEFAULT_AUTH_SETTINGS,
+    auth: { ...DEFAULT_AUTH_SETTINGS, idleMinutes: e.GOC_IDLE_MINUTES },
     trustProxy: e.GOC_TRUST_PROXY,
     exports: DEFAULT_EXPORT_LIMITS,
     mail:

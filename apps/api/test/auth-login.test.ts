@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, sessionUserSchema } from '@goc/contracts';
+import { IDLE_MINUTES_CLAIM, MESSAGES, sessionUserSchema } from '@goc/contracts';
 import { auditLog, companies, employees, users } from '../src/db/schema';
 import { createPasswordHasher } from '../src/lib/passwords';
 import { ADMIN_PASSWORD, bearer, createTestApp, createUser, login, postLogin, type TestApp } from './helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { auth: { maxFailedLogins: 3, lockoutMinutes: 10 } } });
+  t = await createTestApp({ config: { auth: { maxFailedLogins: 3, lockoutMinutes: 10, idleMinutes: 45 } } });
 });
 afterAll(async () => t?.close());
 
@@ -27,6 +27,13 @@ describe('POST /api/v2/auth/login', () => {
     expect(body.token.split('.')).toHaveLength(3);
     expect(body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(sessionUserSchema.parse(body.user)).toEqual({ id: 1, username: 'admin', employee: null, role: { id: 1, name: 'Administrador' } });
+  });
+
+  it('signs into the access token the inactivity limit the SPA enforces (GOC_IDLE_MINUTES)', async () => {
+    const { token } = (await postLogin(t.app, 'admin', ADMIN_PASSWORD)).json();
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+    expect(claims[IDLE_MINUTES_CLAIM]).toBe(45);
+    expect(claims.exp - claims.iat).toBe(15 * 60);
   });
 
   it('matches the username case-insensitively', async () => {

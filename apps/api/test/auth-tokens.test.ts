@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@goc/contracts';
+import { IDLE_MINUTES_CLAIM, MESSAGES } from '@goc/contracts';
 import { auditLog, refreshTokens, users } from '../src/db/schema';
 import { bearer, createTestApp, createUser, login, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { changedOutsideTheApi } from './helpers/until';
@@ -49,6 +49,8 @@ describe('POST /api/v2/auth/refresh', () => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(second.token).not.toBe(first.token);
     expect((await me(second.token)).statusCode).toBe(200);
+    // The renewed token carries the inactivity limit too (default 60 minutes).
+    expect(JSON.parse(Buffer.from(second.token.split('.')[1], 'base64url').toString('utf8'))[IDLE_MINUTES_CLAIM]).toBe(60);
 
     const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id)).orderBy(refreshTokens.id);
     expect(rows).toHaveLength(2);

@@ -122,6 +122,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_ATTACHMENT_MAX_MB: 'mucho' })).toThrow('GOC_ATTACHMENT_MAX_MB debe ser un número');
   });
 
+  it('ends an idle session after 60 minutes unless GOC_IDLE_MINUTES says otherwise, within 5–1440', () => {
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET }).auth.idleMinutes).toBe(60);
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, GOC_IDLE_MINUTES: '480' }).auth).toEqual({ ...DEFAULT_AUTH_SETTINGS, idleMinutes: 480 });
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_IDLE_MINUTES: '2' })).toThrow('GOC_IDLE_MINUTES: GOC_IDLE_MINUTES debe estar entre 5 y 1440 minutos');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_IDLE_MINUTES: '1441' })).toThrow('GOC_IDLE_MINUTES debe estar entre 5 y 1440 minutos');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_IDLE_MINUTES: '30.5' })).toThrow('GOC_IDLE_MINUTES debe ser un número entero de minutos');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_IDLE_MINUTES: 'una hora' })).toThrow('GOC_IDLE_MINUTES debe ser un número de minutos');
+  });
+
   it('uses an S3-compatible store only with all of its variables, naming the missing ones', () => {
     const s3 = { GOC_S3_ENDPOINT: 'https://minio.local:9000', GOC_S3_BUCKET: 'goc', GOC_S3_ACCESS_KEY_ID: 'clave', GOC_S3_SECRET_ACCESS_KEY: 'secreto' };
     expect(loadConfig({ GOC_JWT_SECRET: SECRET, ...s3 }).attachments.s3).toEqual({

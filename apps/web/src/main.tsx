@@ -3,6 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app/app';
+import { settleStoredSession } from './lib/session/stored-session';
+
+// Before the first request: a session left by a closed browser or a long pause is over (docs/spec.md "Session renewal").
+settleStoredSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -7,6 +7,7 @@ import { createAppRouter } from '../src/app/router';
 import { api } from '../src/lib/api/client';
 import { createQueryClient } from '../src/lib/api/query-client';
 import { setLoginRedirect } from '../src/lib/api/session-expiry';
+import { loginPathFor } from '../src/lib/session/session-end';
 
 /** Test-only PrimeReact settings: no CSS transitions or ripple, so dialogs open and close at once. */
 export const TEST_PRIME_CONFIG = { cssTransition: false, ripple: false };
@@ -31,7 +32,8 @@ export function renderRouter(adapter: AxiosAdapter, makeRouter: (queryClient: Qu
 export function renderApp(path: string, adapter: AxiosAdapter) {
   const rendered = renderRouter(adapter, (queryClient) => createAppRouter(queryClient, (routes) => createMemoryRouter(routes, { initialEntries: [path] })));
   const { router } = rendered;
-  const restoreRedirect = setLoginRedirect(() => void router.navigate('/login', { replace: true }));
+  // As the app does (app/app.tsx): back to the page after signing in again.
+  const restoreRedirect = setLoginRedirect(() => void router.navigate(loginPathFor(router.state.location), { replace: true }));
   return {
     ...rendered,
     cleanup: () => {

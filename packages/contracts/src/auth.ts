@@ -36,3 +36,4 @@ export const refreshResponseSchema = z.object({ token: z.string(), refreshToken:
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const logoutRequestSchema = z.object({ refreshToken: z.string().max(512).optional() });
+

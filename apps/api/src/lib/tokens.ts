@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { IDLE_MINUTES_CLAIM } from '@goc/contracts';
 import type { AuthSettings } from '../config';
 import { UnauthorizedError } from './errors';
 
@@ -43,7 +44,8 @@ export function createAccessTokenService(settings: AuthSettings, secret: string)
 
   return {
     async sign({ userId, familyId }) {
-      return new SignJWT({ sid: familyId })
+      // The inactivity limit travels with the session it governs: every tab of the SPA reads it from the token it holds.
+      return new SignJWT({ sid: familyId, [IDLE_MINUTES_CLAIM]: settings.idleMinutes })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(settings.issuer)

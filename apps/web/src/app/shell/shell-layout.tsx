@@ -9,10 +9,12 @@ import { es } from '../../i18n/es';
 import { registerSpanishLocale } from '../../i18n/prime-locale';
 import { useCurrentRoute, useDocumentTitle } from '../../lib/routing/current-route';
 import { currentUserQuery, permissionsQuery } from '../../lib/session/session-api';
+import { loginPathFor } from '../../lib/session/session-end';
 import { useHasToken } from '../../lib/session/session-store';
 import { useSessionUser } from '../../lib/session/session-user';
 import { useIsMobile } from '../../lib/use-media-query';
 import { Header } from './header';
+import { SessionKeeperHost } from './session-keeper';
 import { SidebarNav } from './sidebar-nav';
 import { useSidebarCollapsed } from './sidebar-state';
 import { useLogout } from './use-logout';
@@ -54,13 +56,15 @@ export function ShellLayout() {
   const confirmLogout = useLogout();
 
   // Another tab logged out (storage event) or the session expired: nothing here is valid any more.
-  if (!hasToken) return <Navigate to={ROUTES.login.path} replace />;
+  // Signing in again comes back to this page (/login?next=), unless the person logged out.
+  if (!hasToken) return <Navigate to={loginPathFor(location)} replace />;
 
   const onMenu = () => (isMobile ? setDrawerOpenedAt(location.key) : setCollapsed(!collapsed));
   const sidebarWidth = collapsed ? 'md:pl-[4.75rem]' : 'md:pl-[16.5rem]';
 
   return (
     <PrimeProvider>
+      <SessionKeeperHost />
       <div className="min-h-screen bg-slate-50">
         {isMobile ? (
           <Sidebar

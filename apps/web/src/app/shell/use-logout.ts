@@ -5,6 +5,7 @@ import { useConfirm } from '../../components/confirm/use-confirm';
 import { useLoading } from '../../components/loading/use-loading';
 import { es } from '../../i18n/es';
 import { logoutRequest } from '../../lib/session/session-api';
+import { noteSessionEnd } from '../../lib/session/session-end';
 import { clearSession } from '../../lib/session/session-store';
 
 /**
@@ -19,6 +20,7 @@ export function useLogout(): () => void {
 
   const logout = useCallback(async () => {
     await loading.run(logoutRequest().catch(() => undefined));
+    noteSessionEnd('logout');
     clearSession();
     await navigate(ROUTES.login.path, { replace: true });
   }, [loading, navigate]);

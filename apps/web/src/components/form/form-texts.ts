@@ -39,4 +39,6 @@ export const formTexts = {
   unsavedMessage: 'Hay cambios sin guardar. Si sales ahora, se perderán.',
   discard: 'Descartar cambios',
   keepEditing: 'Seguir editando',
+  draftRestored: 'Recuperamos lo que estabas capturando',
+  draftRestoredDetail: 'Tu sesión terminó antes de guardar. Revisa los datos y guarda.',
 } as const;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBeforeUnload, useBlocker } from 'react-router';
+import { getToken } from '../../lib/session/session-store';
 import { useConfirm } from '../confirm/use-confirm';
 import { formTexts } from './form-texts';
 
@@ -46,7 +47,8 @@ export function useUnsavedChanges(dirty: boolean) {
     [ask],
   );
 
-  const shouldBlock = useCallback(() => dirtyRef.current, []);
+  // A session that ended leaves for /login without asking: the form's values wait in the draft keeper (form-draft).
+  const shouldBlock = useCallback(() => dirtyRef.current && getToken() !== null, []);
   const blocker = useBlocker(shouldBlock);
   useEffect(() => {
     if (blocker.state === 'blocked') ask(() => blocker.proceed(), () => blocker.reset());

@@ -15,6 +15,7 @@ import { LinesEditor, type ComputedColumn } from './lines-editor';
 import { fieldTextIds, FormField } from './form-field';
 import { formTexts } from './form-texts';
 import { bodyValues, changedNames, firstMessages, formFields, initialValues, pick, writableNames, type FieldErrors, type FormMode, type FormValues } from './form-values';
+import { useFormDraft } from './form-draft';
 import { PasswordRules } from './password-rules';
 import { useUnsavedChanges } from './unsaved-changes';
 
@@ -123,6 +124,13 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
   const values = form.watch();
   const errors = firstMessages(form.formState.errors as HookFieldErrors);
   const unsaved = useUnsavedChanges(form.formState.isDirty);
+  useFormDraft(form, {
+    owner: resource.key,
+    id: String(initialRecord?.id ?? 'new'),
+    context: initialRecord,
+    omit: resource.fields.filter((f) => f.type === 'password').map((f) => f.name),
+    onRestored: () => toast.add({ severity: 'info', summary: formTexts.draftRestored, detail: formTexts.draftRestoredDetail, life: 8000 }),
+  });
 
   const save = useMutation({
     mutationFn: (body: FormValues) => (base.record ? updateRecord(resource.resource, base.record.id, body) : createRecord(resource.resource, body)),

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmDeleteMessage, rowLabel, savedMessage } from '@goc/contracts';
 import { useConfirm } from '../confirm/use-confirm';
@@ -9,6 +10,7 @@ import { useLoading } from '../loading/use-loading';
 import { useToast } from '../toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
 import { deleteRecord } from '../../lib/resources/records';
+import { draftToReopen } from '../../lib/session/draft-keeper';
 import { listTexts } from './list-texts';
 import type { ListResource, ResourceRow } from './resource-types';
 
@@ -66,6 +68,13 @@ export function useRecordCommands(resource: ListResource, { formExtension, formS
   /** The form: a new record (`null`, optionally pre-filled with `defaults`) or the row to edit. */
   const open = (record: ResourceRow | null, defaults?: FormValues) =>
     setFormTarget((current) => ({ record, ...(defaults ? { defaults } : {}), opened: (current?.opened ?? 0) + 1 }));
+
+  // The form that was open when the session ended opens again, with what was typed (form-draft).
+  const path = useLocation().pathname;
+  useEffect(() => {
+    const draft = draftToReopen(resource.key, path);
+    if (draft) setFormTarget({ record: (draft.context as ResourceRow | null) ?? null, opened: 1 });
+  }, [resource.key, path]);
 
   const dialogs: ReactNode = formTarget && (
     <RecordFormDialog

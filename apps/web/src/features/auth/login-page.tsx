@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES, type LoginResponse } from '@goc/contracts';
 import { useDocumentTitle } from '../../lib/routing/current-route';
+import { hasDrafts, settleDrafts } from '../../lib/session/draft-keeper';
+import { forgetSessionEnd, safeNextPath, sessionEndReason, type SessionEndReason } from '../../lib/session/session-end';
 import { startSession } from '../../lib/session/session-store';
 import { LoginForm } from './login-form';
 
@@ -11,17 +14,32 @@ const HIGHLIGHTS = [
   { icon: 'pi pi-id-card', text: 'Altas y bajas del personal con cortes semanales' },
 ];
 
-/** SPEC §2 /login, outside the shell. A successful login stores the session and opens /. */
+/** Why the person is here again, when a session of this tab ended without them asking. */
+function endNotice(reason: SessionEndReason | null, keptDrafts: boolean): string | null {
+  if (reason === null || reason === 'logout') return null;
+  const why = reason === 'idle' ? 'Tu sesión terminó por inactividad.' : 'Tu sesión terminó.';
+  return keptDrafts ? `${why} Inicia sesión de nuevo para recuperar lo que estabas capturando.` : `${why} Inicia sesión de nuevo para continuar.`;
+}
+
+/**
+ * SPEC §2 /login, outside the shell. A successful login stores the session and opens the page of
+ * `?next=` (a page of this app only, else Inicio) — where a session that ended was — with what was
+ * being typed there when it is the same person (lib/session/draft-keeper).
+ */
 export default function LoginPage() {
   useDocumentTitle(ROUTES.login.title);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [notice] = useState(() => endNotice(sessionEndReason(), hasDrafts()));
 
   const onSuccess = (response: LoginResponse, keepSession: boolean) => {
     // Nothing cached for a previous user may leak into this session.
     queryClient.clear();
+    forgetSessionEnd();
+    settleDrafts(response.user.id);
     startSession(response, keepSession);
-    void navigate(ROUTES.home.path, { replace: true });
+    void navigate(safeNextPath(params.get('next')), { replace: true });
   };
 
   return (
@@ -62,6 +80,11 @@ export default function LoginPage() {
           <section className="goc-card px-6 py-8 shadow-xl shadow-slate-900/5 sm:px-9 sm:py-10">
             <h1 className="m-0 text-2xl font-semibold text-slate-900">Iniciar Sesión</h1>
             <p className="mt-2 mb-7 text-sm text-slate-500">Ingresa con tu usuario y contraseña.</p>
+            {notice && (
+              <p role="status" className="-mt-3 mb-6 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                {notice}
+              </p>
+            )}
             <LoginForm onSuccess={onSuccess} />
           </section>
         </div>

@@ -1,4 +1,5 @@
 import axios, { type AxiosInstance } from 'axios';
+import { ensureFreshToken } from '../session/session-renewal';
 import { getToken } from '../session/session-store';
 import { installRefreshInterceptor } from './refresh-interceptor';
 import { API_BASE_URL, bearer } from './request-basics';
@@ -12,7 +13,9 @@ export function createApiClient(onSessionExpired: () => void = expireSession): A
     validateStatus: (status) => status >= 200 && status < 300,
     xsrfCookieName: 'XSRF-TOKEN',
   });
-  instance.interceptors.request.use((config) => {
+  instance.interceptors.request.use(async (config) => {
+    // Login, refresh and logout carry their own credentials; the rest leave with a token that is not about to expire.
+    if (!config.skipAuthRefresh) await ensureFreshToken(instance);
     const token = getToken();
     if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', bearer(token));
     return config;

@@ -1,6 +1,6 @@
 import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { MESSAGES, refreshResponseSchema, type RefreshRequest } from '@goc/contracts';
-import { getRefreshToken, getToken, isKeepSession, storeTokens } from '../session/session-store';
+import { renewTokens } from '../session/session-renewal';
+import { getToken, isKeepSession } from '../session/session-store';
 import { bearer } from './request-basics';
 
 declare module 'axios' {
@@ -17,32 +17,19 @@ function sentToken(config: InternalAxiosRequestConfig): string | null {
   return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
 }
 
-/** POST /auth/refresh {refreshToken} with the old bearer (SPEC §7); stores and returns the new access token. */
-async function requestNewToken(instance: AxiosInstance): Promise<string> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) throw new Error(MESSAGES.noRefreshToken);
-  const body: RefreshRequest = { refreshToken };
-  const response = await instance.post('/auth/refresh', body, {
-    skipAuthRefresh: true,
-    headers: { Authorization: bearer(getToken() ?? '') },
-  });
-  const tokens = refreshResponseSchema.parse(response.data);
-  storeTokens(tokens);
-  return tokens.token;
-}
-
 /**
  * The 401 rules of SPEC §4 / §8:
  * - no stored token → the error passes through unchanged;
  * - keep_session not 'true' → the session expires (storage wiped, /login);
- * - keep_session 'true' → one refresh shared by every concurrent 401, each request replayed once
- *   with the new token; a failed refresh (or no refresh token) expires the session.
+ * - keep_session 'true' → one refresh shared by every concurrent 401 (and by the other tabs:
+ *   lib/session/session-renewal), each request replayed once with the new token; a failed refresh
+ *   (or no refresh token) expires the session.
  */
 export function installRefreshInterceptor(instance: AxiosInstance, expireSession: () => void): void {
   let refreshing: Promise<string> | null = null;
 
   const refreshOnce = (): Promise<string> => {
-    refreshing ??= requestNewToken(instance)
+    refreshing ??= renewTokens(instance)
       .catch((error: unknown) => {
         // Expire once for the whole batch; the waiting requests only reject.
         expireSession();

@@ -1,3 +1,4 @@
+import { loginPathFor, noteSessionEnd, type SessionEndReason } from '../session/session-end';
 import { wipeStorage } from '../session/session-store';
 
 /**
@@ -6,7 +7,7 @@ import { wipeStorage } from '../session/session-store';
  */
 type LoginRedirect = () => void;
 
-const browserRedirect: LoginRedirect = () => window.location.assign('/login');
+const browserRedirect: LoginRedirect = () => window.location.assign(loginPathFor(window.location));
 let redirectToLogin: LoginRedirect = browserRedirect;
 
 /** Registers the callback that takes the user to /login; returns a function restoring the previous one. */
@@ -18,8 +19,12 @@ export function setLoginRedirect(redirect: LoginRedirect): () => void {
   };
 }
 
-/** SPEC §4 / §8: all local and session storage is cleared and the user goes to /login. */
-export function expireSession(): void {
+/**
+ * SPEC §4 / §8: all local and session storage is cleared and the user goes to /login — with
+ * `?next=` the page they were on (docs/spec.md "Session renewal"). Also the end of an idle session.
+ */
+export function expireSession(reason: Exclude<SessionEndReason, 'logout'> = 'expired'): void {
+  noteSessionEnd(reason);
   wipeStorage();
   redirectToLogin();
 }

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginResponse, RefreshResponse, SessionUser } from '@goc/contracts';
+import { resetActivity } from './activity';
+import { markBrowserSession } from './browser-session';
 import { KEEP_SESSION_ON, STORAGE_KEYS } from './storage-keys';
 import { notifyStorageChange, subscribeStorage } from './storage-signal';
 
@@ -16,8 +18,13 @@ export function isKeepSession(): boolean {
   return localStorage.getItem(STORAGE_KEYS.keepSession) === KEEP_SESSION_ON;
 }
 
-/** After a successful login: token, refresh_token, user and — only when asked — keep_session = 'true'. */
+/**
+ * After a successful login: token, refresh_token, user and — only when asked — keep_session = 'true'.
+ * Signing in is activity, and the session is marked as this browser session's (browser-session).
+ */
 export function startSession(login: LoginResponse, keepSession: boolean): void {
+  resetActivity();
+  markBrowserSession();
   localStorage.setItem(STORAGE_KEYS.token, login.token);
   localStorage.setItem(STORAGE_KEYS.refreshToken, login.refreshToken);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(login.user));
