@@ -43,6 +43,7 @@ export * from './catalogs/roles';
 export * from './catalogs/users';
 export * from './catalogs/registry';
 export * from './records';
+export * from './history-kinds';
 export * from './imports';
 export * from './resources/requests';
 export * from './projects/statuses';

@@ -40,6 +40,8 @@ export const moduleNameSchema = z.enum(MODULE_NAMES);
 export const ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 export const actionSchema = z.enum(ACTIONS);
+/** A permission flag as the matrix and the history name it. */
+export const ACTION_LABELS: Record<Action, string> = { view: 'Ver', create: 'Crear', edit: 'Editar', delete: 'Eliminar' };
 
 /** The flags a module uses: its declared `actions`, or all four. */
 export function moduleActions(name: string): readonly Action[] {

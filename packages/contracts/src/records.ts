@@ -5,8 +5,6 @@ import { z } from 'zod';
  * (GET /<resource>/:id/history) and the non-blocking warnings of a write (the NSS check digit).
  */
 
-export const HISTORY_ACTIONS = ['create', 'update', 'delete'] as const;
-
 /** Who made a change: the user, and the employee's name when the user has one. */
 export const historyUserSchema = z.object({
   id: z.number().int(),
@@ -19,8 +17,11 @@ export const historyLabelsSchema = z.record(z.string(), z.record(z.string(), z.s
 export type HistoryLabels = z.infer<typeof historyLabelsSchema>;
 
 /**
- * One audited write: `changes` maps each changed field (a lines field: the whole list of stored lines)
- * to its old and new value, as stored (ids); `labels` names the references among them.
+ * One audited write: `action` is one of AUDIT_ACTIONS (history-kinds.ts; a string, so an entry of an
+ * older release still reads); `changes` maps each changed field (a lines field: the whole list of
+ * stored lines) or audited detail to its old and new value, as stored (ids); `labels` names the
+ * references among them; `comment` is the comment of the status change the entry made, as the
+ * record's timeline shows it (typed when sending, authorising or rejecting).
  */
 export const historyEntrySchema = z.object({
   id: z.number().int(),
@@ -29,6 +30,7 @@ export const historyEntrySchema = z.object({
   user: historyUserSchema.nullable(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
   labels: historyLabelsSchema.default({}),
+  comment: z.string().nullable().default(null),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

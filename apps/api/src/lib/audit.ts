@@ -1,3 +1,4 @@
+import type { AuditAction, AuditDetail, AuditDetailKey } from '@goc/contracts';
 import { auditLog, type AuditChanges } from '../db/schema';
 import type { Executor } from '../db/client';
 import { insertRows } from './bulk-insert';
@@ -5,14 +6,23 @@ import { insertRows } from './bulk-insert';
 export interface AuditEntry {
   /** Who did it; null for anonymous events (a failed login with an unknown username). */
   userId: number | null;
-  /** What happened: create / update / delete for records, auth.* for sign-in events. */
-  action: string;
+  /** What happened: one of the declared kinds (contracts' AUDIT_ACTIONS), each of which the SPA's history puts in words. */
+  action: AuditAction;
   /** Table-like name of the affected record type ('companies', 'user'…). */
   entity: string;
   entityId?: number | null;
   changes?: AuditChanges | null;
   ip?: string | null;
   metadata?: Record<string, unknown> | null;
+}
+
+/**
+ * The change of a declared audit detail (contracts' auditDetailSchemas: a document, an invoice, an
+ * override…), typed by its stored shape, which the SPA's history puts in words; `suffix` names the
+ * part of a detail a key is about (`permissions.orders`).
+ */
+export function detailChange<K extends AuditDetailKey>(key: K, old: AuditDetail<K> | null, next: AuditDetail<K> | null, suffix?: string): AuditChanges {
+  return { [suffix === undefined ? key : `${key}.${suffix}`]: { old, new: next } };
 }
 
 /** Keys never stored in the audit trail (nor in domain events), whatever a caller passes. */

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { completePermissions, type ModuleName, type RolePermission, type RolePermissionInput } from '@goc/contracts';
 import type { Executor, Tx } from '../db/client';
 import { permissionModules, rolePermissions, type AuditChanges } from '../db/schema';
+import { detailChange } from './audit';
 
 /** The 22-module matrix of each role, in MODULES order (modules without a row: all flags false). */
 export async function loadMatrices(executor: Executor, roleIds: readonly number[]): Promise<Map<number, RolePermission[]>> {
@@ -65,7 +66,7 @@ export function matrixChanges(before: readonly RolePermission[] | null, after: r
     const old = before?.find((p) => p.module === entry.module);
     const oldText = old ? flagsText(old) : null;
     const newText = flagsText(entry);
-    if (oldText !== newText && !(old === undefined && newText === 'ninguno')) changes[`permissions.${entry.module}`] = { old: oldText, new: newText };
+    if (oldText !== newText && !(old === undefined && newText === 'ninguno')) Object.assign(changes, detailChange('permissions', oldText, newText, entry.module));
   }
   return changes;
 }

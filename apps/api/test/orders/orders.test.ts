@@ -652,4 +652,16 @@ describe('people and history in words', () => {
     expect(Object.keys(delivery!.labels.units ?? {})).toEqual(expect.arrayContaining([String(cementLine!.unitId), String(sandLine!.unitId)]));
     expect(purchase!.labels.suppliers).toEqual({ [String(supplierId)]: (await optionsOf(compras, '/suppliers'))[0]!.label });
   });
+
+  it('carries the comment typed when sending with the entry of that status change, as the timeline shows it', async () => {
+    const order = await createdBy(ana);
+    const sent = await moved(ana, order, { to: 'enviado', version: order.version, comment: 'Urge para el colado del viernes' });
+    const history = (await ana.get(`${URL}/${order.id}/history`)).json() as { action: string; comment: string | null }[];
+    expect(history.map((e) => [e.action, e.comment])).toEqual([
+      ['transition', 'Urge para el colado del viernes'],
+      ['create', null],
+    ]);
+    const detail = (await ana.get(`${URL}/${sent.id}`)).json() as { timeline: { comment: string | null }[] };
+    expect(detail.timeline.map((e) => e.comment)).toEqual([null, 'Urge para el colado del viernes']);
+  });
 });

@@ -266,3 +266,6 @@ export type OrdersResource = typeof ordersResource;
 export type OrderEntity = z.output<OrdersResource['schemas']['entity']>;
 export type OrderLine = OrderEntity['lines'][number];
 export type OrderCreateInput = z.input<OrdersResource['schemas']['createInput']>;
+
+/** «del proyecto «X»» or «de la obra «X»»: the budget that budget figures are about (the history says it too). */
+export { scopeName as budgetScopeName };

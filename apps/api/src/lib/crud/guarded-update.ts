@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGES } from '@goc/contracts';
+import { MESSAGES, type AuditAction } from '@goc/contracts';
 import type { Db, Tx } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
 import { diffChanges } from '../audit';
@@ -64,7 +64,7 @@ export function createGuardedUpdates(context: ResourceContext, reads: Pick<Resou
     id: number,
     version: number,
     decide: (ctx: WriteContext, before: Entity) => Promise<GuardedChange>,
-    options: { action?: string; merged?: () => Readonly<Record<string, unknown>> } = {},
+    options: { action?: AuditAction; merged?: () => Readonly<Record<string, unknown>> } = {},
   ): Promise<Entity> {
     return transaction(db, options.merged ?? (() => ({})), async (tx) => {
       const ctx = { tx, actor };

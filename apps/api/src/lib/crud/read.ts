@@ -13,7 +13,7 @@ import {
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { keptSelect } from '../../db/kept-select';
-import { auditLog, employees, users } from '../../db/schema';
+import { auditLog, employees, recordTimeline, users } from '../../db/schema';
 import { ForbiddenError, ValidationError } from '../errors';
 import { textMatch } from '../list/filters';
 import { assertValidListQuery, runList, streamList } from '../list/query';
@@ -205,11 +205,22 @@ export function createReads(context: ResourceContext) {
     };
   }
 
-  /** Audit entries of one record within the actor's scope, newest first, with who made them and the labels of what they reference. */
+  /**
+   * The comment of the status change an audit entry made: its timeline row, written by the same
+   * statement (record-change.ts), so at the same transaction time — older rows included.
+   */
+  const timelineComment = sql<string | null>`(select ${recordTimeline.comment} from ${recordTimeline}
+    where ${recordTimeline.entity} = ${auditLog.entity} and ${recordTimeline.entityId} = ${auditLog.entityId} and ${recordTimeline.at} = ${auditLog.at}
+    order by ${recordTimeline.id} limit 1)`;
+
+  /**
+   * Audit entries of one record within the actor's scope, newest first, with who made them, the
+   * labels of what they reference and the comment of a status change.
+   */
   async function history(executor: Executor, actor: Actor, id: number): Promise<HistoryEntry[]> {
     if (resource.views && !(await find(executor, actor, id))) throw notFound();
     const rows = await executor
-      .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, changes: auditLog.changes, ...userDisplayColumns })
+      .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, changes: auditLog.changes, comment: timelineComment, ...userDisplayColumns })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.userId))
       .leftJoin(employees, eq(employees.id, users.employeeId))
@@ -223,6 +234,7 @@ export function createReads(context: ResourceContext) {
       user: userDisplay(r),
       changes: r.changes ?? {},
       labels: labels[index] ?? {},
+      comment: r.comment,
     }));
   }
 

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { AnyResource, HistoryEntry, ListResponse, OptionPage, OptionsQuery, TimelineEntry } from '@goc/contracts';
+import type { AnyResource, AuditAction, HistoryEntry, ListResponse, OptionPage, OptionsQuery, TimelineEntry } from '@goc/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
 import { resourceContext } from './context';
 import { createGuardedUpdates, type GuardedChange, type StatusAction } from './guarded-update';
@@ -49,7 +49,7 @@ export interface ResourceService<R extends AnyResource = AnyResource> {
     id: number,
     version: number,
     decide: (ctx: WriteContext, before: EntityOf<R>) => Promise<GuardedChange>,
-    options?: { action?: string; merged?: () => Readonly<Record<string, unknown>> },
+    options?: { action?: AuditAction; merged?: () => Readonly<Record<string, unknown>> },
   ): Promise<EntityOf<R>>;
   /** The declared workflow's transition (POST /:id/transitions). */
   transition(db: Db, actor: Actor, id: number, input: TransitionInput): Promise<EntityOf<R>>;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { allows, ATTACHMENT_MESSAGES, notFoundMessage, MAX_ATTACHMENTS_PER_RECORD, MAX_DESCRIPTION_LENGTH, type Attachment, type AttachmentTarget, type AttachableResource } from '@goc/contracts';
 import type { Db, Executor } from '../../db/client';
 import { attachmentContents, attachments, employees, users } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { detailChange, recordAudit } from '../../lib/audit';
 import { writeEvent } from '../../lib/events/outbox';
 import type { NewDomainEvent } from '../../lib/events/types';
 import { userDisplayColumns } from '../../lib/crud/people';
@@ -166,7 +166,7 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
           action: AUDIT_CREATE,
           entity: parent.service.resource.key,
           entityId: target.recordId,
-          changes: { attachment: { old: null, new: { id: inserted.id, fileName, contentType: file.contentType, size: file.size, sha256: file.sha256 } } },
+          changes: detailChange('attachment', null, { id: inserted.id, fileName, contentType: file.contentType, size: file.size, sha256: file.sha256 }),
           ip: actor.ip,
         });
         await writeEvent(tx, attachmentEvent('attachment.added', actor, parent, { id: inserted.id, fileName }));
@@ -230,7 +230,7 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
         action: AUDIT_DELETE,
         entity: parent.service.resource.key,
         entityId: found.recordId,
-        changes: { attachment: { old: { id, fileName: found.fileName, contentType: found.contentType, size: found.size, sha256: found.sha256 }, new: null } },
+        changes: detailChange('attachment', { id, fileName: found.fileName, contentType: found.contentType, size: found.size, sha256: found.sha256 }, null),
         ip: actor.ip,
       });
       await writeEvent(tx, attachmentEvent('attachment.removed', actor, parent, { id, fileName: found.fileName }));

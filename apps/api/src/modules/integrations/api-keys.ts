@@ -3,7 +3,7 @@ import { INTEGRATION_MESSAGES, type ApiKey, type ApiKeyCreate, type ApiKeyCreate
 import type { Db } from '../../db/client';
 import { apiKeys, roles, users } from '../../db/schema';
 import { newApiKey, serviceUsername } from '../../lib/api-keys';
-import { recordAudit } from '../../lib/audit';
+import { detailChange, recordAudit } from '../../lib/audit';
 import { personNames } from '../../lib/crud/people';
 import type { Actor } from '../../lib/crud/types';
 import { PG_UNIQUE_VIOLATION, pgErrorInfo } from '../../lib/db-errors';
@@ -45,7 +45,7 @@ export async function createApiKey(db: Db, actor: Actor, input: ApiKeyCreate): P
         entity: AUDIT_ENTITY,
         entityId: row!.id,
         ip: actor.ip,
-        changes: { name: { old: null, new: input.name }, roleId: { old: null, new: role.id }, expiresAt: { old: null, new: expiresAt?.toISOString() ?? null } },
+        changes: { ...detailChange('name', null, input.name), ...detailChange('roleId', null, role.id), ...detailChange('expiresAt', null, expiresAt?.toISOString() ?? null) },
       });
       return {
         id: row!.id,
@@ -100,6 +100,6 @@ export async function revokeApiKey(db: Db, actor: Actor, id: number): Promise<vo
       .returning({ userId: apiKeys.userId, name: apiKeys.name });
     if (!row) throw new NotFoundError(INTEGRATION_MESSAGES.keyNotFound);
     await tx.update(users).set({ active: false }).where(eq(users.id, row.userId));
-    await recordAudit(tx, { userId: actor.userId, action: 'delete', entity: AUDIT_ENTITY, entityId: id, ip: actor.ip, changes: { name: { old: row.name, new: null } } });
+    await recordAudit(tx, { userId: actor.userId, action: 'delete', entity: AUDIT_ENTITY, entityId: id, ip: actor.ip, changes: detailChange('name', row.name, null) });
   });
 }

@@ -4,7 +4,7 @@ import { INTEGRATION_MESSAGES, type Webhook, type WebhookCreate, type WebhookCre
 import type { WebhookSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhooks } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { detailChange, recordAudit } from '../../lib/audit';
 import { personNames } from '../../lib/crud/people';
 import type { Actor } from '../../lib/crud/types';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
@@ -81,7 +81,7 @@ export async function createWebhook(db: Db, actor: Actor, input: WebhookCreate, 
       entity: AUDIT_ENTITY,
       entityId: created!.id,
       ip: actor.ip,
-      changes: { url: { old: null, new: input.url }, events: { old: null, new: events } },
+      changes: { ...detailChange('url', null, input.url), ...detailChange('events', null, events) },
     });
     return created!;
   });
@@ -105,10 +105,13 @@ export async function updateWebhook(db: Db, actor: Actor, id: number, input: Web
       if (input.active && !before.active) set.failingSince = null;
     }
     const [after] = await tx.update(webhooks).set(set).where(eq(webhooks.id, id)).returning();
-    const changes: Record<string, { old: unknown; new: unknown }> = {};
-    for (const key of ['url', 'events', 'description', 'active'] as const) {
-      if (JSON.stringify(before[key]) !== JSON.stringify(after![key])) changes[key] = { old: before[key], new: after![key] };
-    }
+    const differs = (key: 'url' | 'events' | 'description' | 'active') => JSON.stringify(before[key]) !== JSON.stringify(after![key]);
+    const changes = {
+      ...(differs('url') ? detailChange('url', before.url, after!.url) : {}),
+      ...(differs('events') ? detailChange('events', before.events, after!.events) : {}),
+      ...(differs('description') ? detailChange('description', before.description, after!.description) : {}),
+      ...(differs('active') ? detailChange('active', before.active, after!.active) : {}),
+    };
     await recordAudit(tx, { userId: actor.userId, action: 'update', entity: AUDIT_ENTITY, entityId: id, ip: actor.ip, changes });
     return after!;
   });
@@ -119,7 +122,7 @@ export async function deleteWebhook(db: Db, actor: Actor, id: number): Promise<v
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(webhooks).where(eq(webhooks.id, id)).returning({ url: webhooks.url });
     if (!gone) throw new NotFoundError(INTEGRATION_MESSAGES.webhookNotFound);
-    await recordAudit(tx, { userId: actor.userId, action: 'delete', entity: AUDIT_ENTITY, entityId: id, ip: actor.ip, changes: { url: { old: gone.url, new: null } } });
+    await recordAudit(tx, { userId: actor.userId, action: 'delete', entity: AUDIT_ENTITY, entityId: id, ip: actor.ip, changes: detailChange('url', gone.url, null) });
   });
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { INVOICE_MESSAGES, type InvoiceMatch, type InvoiceStatus } from '@goc/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
 import { companies, employees, orderInvoices, orderLines, orders, suppliers, users, works } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { detailChange, recordAudit } from '../../lib/audit';
 import { userDisplay, userDisplayColumns } from '../../lib/crud/people';
 import type { Actor } from '../../lib/crud/types';
 import { PG_UNIQUE_VIOLATION, pgErrorInfo } from '../../lib/db-errors';
@@ -163,7 +163,7 @@ export async function addInvoice(db: Db, actor: Actor, orderId: number, cfdi: Cf
         .returning({ id: orderInvoices.id });
       if (!inserted) throw new Error('invoice insert returned no row');
       const { status, match } = await refreshInvoiceStatus(tx, orderId);
-      const changes = { invoices: { old: null, new: { uuid: cfdi.uuid, series: cfdi.series, folio: cfdi.folio, total: Number(cfdi.total), currency: cfdi.currency } }, invoiceStatus: { old: parties.invoiceStatus, new: status } };
+      const changes = { ...detailChange('invoices', null, { uuid: cfdi.uuid, series: cfdi.series, folio: cfdi.folio, total: Number(cfdi.total), currency: cfdi.currency }), invoiceStatus: { old: parties.invoiceStatus, new: status } };
       await recordAudit(tx, { userId: actor.userId, action: 'invoice.added', entity: 'orders', entityId: orderId, changes, ip: actor.ip });
       await writeEvent(tx, { type: 'orders.invoice_added', resource: 'orders', recordId: orderId, actorId: actor.userId, changes });
       const [row] = await selectInvoices(tx).where(eq(orderInvoices.id, inserted.id));
@@ -187,7 +187,7 @@ export async function removeInvoice(db: Db, actor: Actor, orderId: number, invoi
       .returning({ uuid: orderInvoices.uuid, series: orderInvoices.series, folio: orderInvoices.folio, total: orderInvoices.total, currency: orderInvoices.currency });
     if (!removed) throw new NotFoundError(INVOICE_MESSAGES.notFound);
     const { status } = await refreshInvoiceStatus(tx, orderId);
-    const changes = { invoices: { old: { ...removed, total: Number(removed.total) }, new: null }, invoiceStatus: { old: parties.invoiceStatus, new: status } };
+    const changes = { ...detailChange('invoices', { ...removed, total: Number(removed.total) }, null), invoiceStatus: { old: parties.invoiceStatus, new: status } };
     await recordAudit(tx, { userId: actor.userId, action: 'invoice.removed', entity: 'orders', entityId: orderId, changes, ip: actor.ip });
     await writeEvent(tx, { type: 'orders.invoice_removed', resource: 'orders', recordId: orderId, actorId: actor.userId, changes });
   });

@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client';
 import { companies, orderStatuses, orders, projects, works } from '../../db/schema';
 import type { TransitionOutcome, WriteContext } from '../../lib/crud/types';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
+import { detailChange } from '../../lib/audit';
 
 /*
  * Purchasing control inside an order's authorisation and purchase (docs/orders.md): the approval limit
@@ -130,6 +131,6 @@ export async function checkBudget(
   if (!allows(actor, APPROVAL_PERMISSION)) throw new ForbiddenError(ORDER_MESSAGES.overBudgetNotAllowed);
   return {
     comment: ORDER_MESSAGES.overBudgetNote(figures, overBudget.comment),
-    changes: { overBudget: { old: null, new: { ...figures, comment: overBudget.comment } } },
+    changes: detailChange('overBudget', null, { ...figures, comment: overBudget.comment }),
   };
 }

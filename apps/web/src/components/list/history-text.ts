@@ -1,5 +1,17 @@
-import { formatDateTime, formatDayLong, type ResourceField, type HistoryEntry, type HistoryLabels } from '@goc/contracts';
+import {
+  auditDetailOf,
+  auditDetailSchemas,
+  formatDateTime,
+  formatDayLong,
+  isAuditAction,
+  type AuditDetail,
+  type AuditDetailKey,
+  type ResourceField,
+  type HistoryEntry,
+  type HistoryLabels,
+} from '@goc/contracts';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { historyWords, type DetailContext } from './history-words';
 import type { ListResource } from './resource-types';
 
 /*
@@ -7,19 +19,13 @@ import type { ListResource } from './resource-types';
  * transition by the status it reached), and each change as a sentence — values formatted like the
  * list shows them, references by the labels the API sends with the entry, lines by their item
  * («Cemento gris 50 kg: cantidad 10 → 12», «recibido 6 de 10 pza»). A field the declaration does not
- * know (older entries, a role's matrix) still reads as plain text, never as JSON.
+ * know reads by the words of its audited detail (history-words.ts: a document, an invoice, an
+ * override…); a value no declaration knows (an entry older than its words) still reads as plain
+ * text, never as JSON.
  */
 
 export const historyTexts = {
-  actions: {
-    create: 'Creado',
-    update: 'Edición',
-    delete: 'Eliminado',
-    transition: 'Cambio de estatus',
-    'invoice.added': 'Factura registrada',
-    'invoice.removed': 'Factura quitada',
-  } as Record<string, string>,
-  /** Keys of audited data that is not a declared field (an order's invoice, a budget override), in Spanish. */
+  /** Keys of audited data stored before its detail had words (an older override or invoice), in Spanish. */
   keys: {
     invoices: 'Factura',
     overBudget: 'Sobre presupuesto',
@@ -160,15 +166,31 @@ export function lineSentences(field: ResourceField, oldValue: unknown, newValue:
   });
 }
 
+/** A declared detail's change in words, or null when a stored value does not have the declared shape. */
+function detailSentence<K extends AuditDetailKey>(detail: K, old: unknown, next: unknown, ctx: DetailContext): string | null {
+  const parse = (value: unknown): { value: AuditDetail<K> | null } | null => {
+    if (value === null || value === undefined) return { value: null };
+    const parsed = auditDetailSchemas[detail].safeParse(value);
+    return parsed.success ? { value: parsed.data as AuditDetail<K> } : null;
+  };
+  const before = parse(old);
+  const after = parse(next);
+  if (!before || !after) return null;
+  const words = historyWords.details[detail];
+  return words(before.value, after.value, ctx);
+}
+
 export interface EntryText {
-  /** «Creado», «Edición», «Enviado» (the status a transition reached)… */
+  /** «Creado», «Documento agregado», «Enviado» (the status a transition reached)… */
   action: string;
   /** The person's name, the username when there is none; null: the system. */
   who: string | null;
   /** dd/mm/yy HH:mm, Mexico City. */
   when: string;
-  /** One sentence per changed field or line. */
+  /** One sentence per changed field, line or detail. */
   changes: string[];
+  /** The comment typed with the status change (sending, authorising, rejecting), as the timeline shows it. */
+  comment: string | null;
 }
 
 /** An audit entry of `resource` in words. */
@@ -180,16 +202,23 @@ export function entryText(resource: Pick<ListResource, 'fields' | 'workflow'>, e
   const reached = statusField && entry.action === 'transition' ? entry.changes[statusField]?.new : undefined;
   const statusDeclared = statusField ? fieldOf(statusField) : undefined;
   const action =
-    reached !== undefined && statusDeclared ? referenceLabel(statusDeclared, reached, labels) : (historyTexts.actions[entry.action] ?? capitalise(entry.action));
+    reached !== undefined && statusDeclared
+      ? referenceLabel(statusDeclared, reached, labels)
+      : isAuditAction(entry.action)
+        ? historyWords.actions[entry.action]
+        : capitalise(entry.action);
 
   const changes = Object.entries(entry.changes).flatMap(([name, change]) => {
     const field = fieldOf(name);
     if (field?.lines) return lineSentences(field, change.old, change.new, labels, creating);
+    const detail = field ? null : auditDetailOf(name);
+    const sentence = detail ? detailSentence(detail.detail, change.old, change.new, { labels, suffix: detail.suffix, comment: entry.comment }) : null;
+    if (sentence !== null) return [sentence];
     const key = historyTexts.keys[name] ?? name;
     if (!field) return [`${key}: ${creating ? plainText(change.new) : `${plainText(change.old)} → ${plainText(change.new)}`}`];
     if (creating) return change.new === null || change.new === undefined || change.new === '' ? [] : [`${field.label}: ${valueText(field, change.new, labels)}`];
     if (entry.action === 'delete') return [`${field.label}: ${valueText(field, change.old, labels)}`];
     return [`${field.label}: ${valueText(field, change.old, labels)} → ${valueText(field, change.new, labels)}`];
   });
-  return { action, who: entry.user ? (entry.user.name ?? entry.user.username) : null, when: formatDateTime(entry.at), changes };
+  return { action, who: entry.user ? (entry.user.name ?? entry.user.username) : null, when: formatDateTime(entry.at), changes, comment: entry.comment };
 }

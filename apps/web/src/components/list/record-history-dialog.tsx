@@ -23,7 +23,10 @@ interface RecordHistoryDialogProps {
   onHide: () => void;
 }
 
-/** Who changed what and when, in words: each audited write with its action, author, time and changes (history-text.ts). */
+/**
+ * Who changed what and when, in words: each audited write with its action, author, time, the comment
+ * of a status change (as the record's timeline shows it) and its changes (history-text.ts).
+ */
 export function RecordHistoryDialog({ resource, recordId, recordLabel, onHide }: RecordHistoryDialogProps) {
   const history = useQuery({
     queryKey: resourceKeys.history(resource.resource, recordId),
@@ -54,6 +57,7 @@ export function RecordHistoryDialog({ resource, recordId, recordLabel, onHide }:
                     {texts.by} {text.who ?? texts.system}
                   </span>
                 </div>
+                {text.comment && <div className="mt-1 text-sm italic break-words">«{text.comment}»</div>}
                 {text.changes.length > 0 && (
                   <ul className="m-0 mt-2 flex list-disc flex-col gap-1 pl-5 text-sm break-words">
                     {text.changes.map((change, index) => (

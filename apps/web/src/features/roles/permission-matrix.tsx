@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Checkbox } from 'primereact/checkbox';
-import { ACTIONS, can, flagsBeyond, moduleActions, MODULES, type Action, type PermissionEntry, type RolePermission } from '@goc/contracts';
-
-export const ACTION_LABELS: Record<Action, string> = { view: 'Ver', create: 'Crear', edit: 'Editar', delete: 'Eliminar' };
+import { ACTION_LABELS, ACTIONS, can, flagsBeyond, moduleActions, MODULES, type Action, type PermissionEntry, type RolePermission } from '@goc/contracts';
 
 /** Which cells the editor may set; by default all of them. */
 type Allowed = (module: string, action: Action) => boolean;
