@@ -46,8 +46,11 @@ test('a residente on a phone creates an order with a photo attached at creation'
 
   await form.getByRole('button', { name: 'Agregar partida' }).click();
   const material = form.getByRole('textbox', { name: 'Material (partida 1)' });
-  // The new line's picker is in view, above the floating total.
-  await expect(material).toBeInViewport();
+  // The new line's picker (its visible box; the named input is the visually hidden one inside) is in view, above the floating total.
+  const picker = form.locator('.p-dropdown').filter({ has: page.getByRole('textbox', { name: 'Material (partida 1)' }) });
+  await expect(picker).toBeInViewport();
+  const total = form.getByRole('status').filter({ hasText: 'Total' });
+  expect((await picker.boundingBox())!.y + (await picker.boundingBox())!.height).toBeLessThanOrEqual((await total.boundingBox())!.y);
   await material.focus();
   await material.press('Enter');
   await optionsList(page).getByRole('option').first().click();
