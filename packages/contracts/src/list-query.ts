@@ -211,6 +211,8 @@ export const optionSchema = z.object({
   parentId: z.number().int().optional(),
   /** The resource's `optionExtras.detail` (a material's unit). */
   detail: z.string().optional(),
+  /** The resource's `optionExtras.amount` (a material's reference price). */
+  amount: z.number().optional(),
 });
 export type Option = z.infer<typeof optionSchema>;
 export const optionListSchema = z.array(optionSchema);

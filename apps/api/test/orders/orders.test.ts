@@ -128,6 +128,14 @@ describe('creating an order', () => {
     for (const option of options) expect(option.detail, option.label).toBe(unitOf.get(Number(option.value)));
   });
 
+  it('offers each material’s reference price as the option amount (none for a material without one), where a line’s price starts', async () => {
+    await t.db.update(materials).set({ referencePrice: '1234.50' }).where(eq(materials.id, cement));
+    await t.db.update(materials).set({ referencePrice: null }).where(eq(materials.id, sand));
+    const options = (await ana.get(`${API}/materials/options?ids=${cement},${sand}`)).json().items as { value: number; amount?: number }[];
+    expect(options.find((o) => o.value === cement)?.amount).toBe(1234.5);
+    expect(options.find((o) => o.value === sand)).not.toHaveProperty('amount');
+  });
+
   it('answers 201 with the folio, borrador, the requester, each material’s unit, exact amounts and the total', async () => {
     const order = await createdBy(ana, draft({ projectId }));
     expect(order.folio).toMatch(/^PED-\d{6}$/);

@@ -23,7 +23,7 @@ export const materialsCatalog = defineCatalog({
     active: f.active(),
   },
   label: { fields: ['code', 'name'], separator: ' · ' },
-  // Order lines show the unit of the picked material before the server copies it.
-  optionExtras: { detail: 'unitId' },
+  // Order lines show the unit of the picked material before the server copies it, and start its price from the reference price.
+  optionExtras: { detail: 'unitId', amount: 'referencePrice' },
   defaultSort: 'name',
 });

@@ -63,3 +63,16 @@ export function orderTotal(lines: readonly PricedLine[]): string {
   }
   return fromUnits(cents, MONEY_DECIMALS);
 }
+
+/** IVA's general rate in Mexico (16 %), in hundredths. */
+export const IVA_PERCENT = 16n;
+
+/**
+ * An order's total with its IVA: the lines' prices are before tax (the CFDI's SubTotal is what an
+ * invoice is matched against), so the subtotal is the order's total and IVA is 16 % of it, to the cent.
+ */
+export function withIva(subtotal: string | number): { subtotal: string; iva: string; total: string } {
+  const cents = toUnits(subtotal, MONEY_DECIMALS);
+  const iva = roundUnits(cents * IVA_PERCENT, 2);
+  return { subtotal: fromUnits(cents, MONEY_DECIMALS), iva: fromUnits(iva, MONEY_DECIMALS), total: fromUnits(cents + iva, MONEY_DECIMALS) };
+}

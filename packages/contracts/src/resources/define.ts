@@ -176,7 +176,7 @@ export interface ResourceDeclaration<K extends string = string, F extends Fields
    * Fields copied into each option (and reference display value): icon / colour, and the parent of
    * dependent pickers; `filter` is the enum field `GET /options?filter=v1,v2` narrows by (a work's status).
    */
-  optionExtras: { icon?: string; color?: string; parentId?: string; detail?: string; filter?: string };
+  optionExtras: { icon?: string; color?: string; parentId?: string; detail?: string; amount?: string; filter?: string };
   /** GET /options exists (catalogues; business records that forms pick, such as projects). */
   options: boolean;
   defaultSort: readonly SortEntry[];
@@ -218,8 +218,8 @@ export interface ResourceDefinition<K extends string, F extends Fields, XE exten
   label: { fields: readonly (keyof F & string)[]; separator?: string };
   /** Sort text as in the list protocol: 'name' or '-createdAt'. */
   defaultSort: string;
-  /** `detail`: a field whose value (a reference's label) each option carries, e.g. a material's unit. */
-  optionExtras?: { icon?: keyof F & string; color?: keyof F & string; parentId?: keyof F & string; detail?: keyof F & string; filter?: keyof F & string };
+  /** `detail`: a field whose value (a reference's label) each option carries, e.g. a material's unit; `amount`: a money field each option carries (its reference price). */
+  optionExtras?: { icon?: keyof F & string; color?: keyof F & string; parentId?: keyof F & string; detail?: keyof F & string; amount?: keyof F & string; filter?: keyof F & string };
   options?: boolean;
   rules?: readonly ResourceRule[];
   systemRows?: { codeField: keyof F & string };

@@ -162,6 +162,13 @@ export interface FieldMeta {
   warning?: (value: string) => string | null;
   /** Help text under the field. */
   hint?: string;
+  /** date: no day before today (Mexico City) can be chosen; the server refuses it too. */
+  notPast?: boolean;
+  /**
+   * money on a line: starts from the `amount` of the option picked in this field of the same line
+   * while it is still empty (a line's unit price from its material's reference price).
+   */
+  startsFrom?: string;
 }
 
 type Sch<O, I = O> = z.ZodType<O, I>;
@@ -427,10 +434,10 @@ export const f = {
   /** URL of an image; the SPA shows it as an image only when it starts with http (see isDisplayableImageUrl). */
   imageUrl: <const O extends CommonOptions>(o: O) => textLike('imageUrl', o, 500),
   /** Calendar day 'YYYY-MM-DD'. */
-  date: <const O extends CommonOptions>(o: O) => {
+  date: <const O extends CommonOptions & { notPast?: boolean }>(o: O) => {
     const mode = modeOf(o) as ModeOf<O>;
     const core = textCore({ max: 10, required: mode === 'required', schema: isoDaySchema });
-    return field(meta('date', o), finish(mode, z.string(), core));
+    return field(meta('date', o, o.notPast ? { notPast: true } : {}), finish(mode, z.string(), core));
   },
   /** Server-set timestamp (ISO 8601), always read-only. */
   datetime: (o: Omit<CommonOptions, 'required' | 'readOnly'>) =>
@@ -447,9 +454,9 @@ export const f = {
     return field(meta('number', o, bounds), finish(mode, z.number(), numberCore(bounds), o.default));
   },
   /** Amount in MXN: ≥ 0, at most 2 decimals. */
-  money: <const O extends CommonOptions & { default?: number }>(o: O) => {
+  money: <const O extends CommonOptions & { default?: number; startsFrom?: string }>(o: O) => {
     const mode = modeOf(o) as ModeOf<O>;
-    return field(meta('money', o, { min: 0, max: MAX_MONEY }), finish(mode, z.number(), moneyCore, o.default));
+    return field(meta('money', o, { min: 0, max: MAX_MONEY, ...(o.startsFrom ? { startsFrom: o.startsFrom } : {}) }), finish(mode, z.number(), moneyCore, o.default));
   },
   boolean: <const O extends CommonOptions & { default: boolean }>(o: O) =>
     field(

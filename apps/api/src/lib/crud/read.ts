@@ -165,9 +165,10 @@ export function createReads(context: ResourceContext) {
    * on the stored folded column of each label part (their trigram indexes), in the resource's default order.
    */
   async function options(executor: Executor, actor: Actor, query: OptionsQuery): Promise<OptionPage> {
-    const { icon, color, parentId, detail } = resource.optionExtras;
+    const { icon, color, parentId, detail, amount } = resource.optionExtras;
     const extra: Record<string, SQLWrapper> = {};
     if (icon) extra.icon = source.columns.get(icon) as AnyPgColumn;
+    if (amount) extra.amount = source.columns.get(amount) as AnyPgColumn;
     if (color) extra.color = source.columns.get(color) as AnyPgColumn;
     if (parentId) extra.parentId = source.columns.get(parentId) as AnyPgColumn;
     const detailField = detail ? source.list.fields.get(detail) : undefined;
@@ -200,6 +201,8 @@ export function createReads(context: ResourceContext) {
         ...(typeof r.color === 'string' ? { color: r.color } : {}),
         ...(r.parentId !== null && r.parentId !== undefined ? { parentId: Number(r.parentId) } : {}),
         ...(r.detail !== null && r.detail !== undefined ? { detail: String(r.detail) } : {}),
+        // numeric arrives as a string
+        ...(r.amount !== null && r.amount !== undefined ? { amount: Number(r.amount) } : {}),
       })),
       hasMore: rows.length > limit,
     };

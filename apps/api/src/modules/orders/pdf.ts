@@ -1,10 +1,10 @@
 import PDFDocument from 'pdfkit';
-import { formatDateTime, formatDay, type OrderEntity } from '@goc/contracts';
+import { formatDateTime, formatDay, withIva, type OrderEntity } from '@goc/contracts';
 
 /*
  * An order as a printable PDF to send to a supplier (letter size): the company, the folio and
- * status, who asks for what and where, the lines with their units and prices, the total and a
- * signatures block. PDFKit's standard Helvetica covers Spanish (WinAnsi: á, é, ñ, ¿).
+ * status, who asks for what and where, the lines with their units and prices, Subtotal, IVA and
+ * Total, and a signatures block naming who asked and who authorised. PDFKit's standard Helvetica covers Spanish (WinAnsi: á, é, ñ, ¿).
  */
 
 /** The issuing company: the company of the order's work. */
@@ -22,6 +22,8 @@ export type PdfOrder = Pick<
 export interface OrderPdfInput {
   company: PdfCompany | null;
   order: PdfOrder;
+  /** Who authorised the order (its last move to «Autorizado»), null while nobody has. */
+  authorizedBy: string | null;
   /** When the document is printed (shown in its footer). */
   printedAt: string;
 }
@@ -76,7 +78,7 @@ export function renderOrderPdf(input: OrderPdfInput): Promise<Buffer> {
   details(doc, order);
   linesTable(doc, order);
   totals(doc, order);
-  signatures(doc, order);
+  signatures(doc, input);
   footers(doc, input);
   doc.end();
   return done;
@@ -162,24 +164,33 @@ function linesTable(doc: PDFKit.PDFDocument, order: PdfOrder) {
 }
 
 function totals(doc: PDFKit.PDFDocument, order: PdfOrder) {
-  ensureSpace(doc, 40);
+  ensureSpace(doc, 70);
   const y = doc.y + 8;
   const width = 178;
   const x = MARGIN + CONTENT_WIDTH - width;
+  const amounts = withIva(order.total ?? 0);
   doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted).text(`Partidas: ${order.lines.length}`, MARGIN, y);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(COLORS.text).text('Total', x, y, { width: 80 });
-  doc.text(money.format(order.total ?? 0), x + 80, y, { width: width - 84, align: 'right' });
+  const rows: [string, string, boolean][] = [
+    ['Subtotal', amounts.subtotal, false],
+    ['IVA (16 %)', amounts.iva, false],
+    ['Total', amounts.total, true],
+  ];
+  rows.forEach(([label, amount, strong], i) => {
+    const rowY = y + i * 16;
+    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 10).fillColor(COLORS.text).text(label, x, rowY, { width: 80 });
+    doc.text(money.format(Number(amount)), x + 80, rowY, { width: width - 84, align: 'right' });
+  });
   if (order.lines.some((l) => l.unitPrice === null)) {
     doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text('Las partidas sin precio no suman al total.', x - 60, doc.y + 2, { width: width + 60, align: 'right' });
   }
   doc.y += 16;
 }
 
-function signatures(doc: PDFKit.PDFDocument, order: PdfOrder) {
+function signatures(doc: PDFKit.PDFDocument, { order, authorizedBy }: OrderPdfInput) {
   ensureSpace(doc, 90);
   const boxes = [
     { title: 'Solicitó', name: order.requestedBy?.label ?? '' },
-    { title: 'Autorizó', name: '' },
+    { title: 'Autorizó', name: authorizedBy ?? '' },
     { title: 'Recibió (proveedor)', name: order.supplier?.label ?? '' },
   ];
   const gap = 20;

@@ -101,7 +101,9 @@ function registerDocumentRoutes(instance: FastifyInstance, service: ResourceServ
     handler: async (request, reply) => {
       const { id } = idParamsSchema.parse(request.params);
       const order = await service.get(app.db, await actorOf(request), id);
-      const pdf = await renderOrderPdf({ company: await companyOfWork(app.db, order.workId), order, printedAt: new Date().toISOString() });
+      const authorized = (await service.timeline(app.db, id)).findLast((entry) => entry.to.code === 'autorizado');
+      const authorizedBy = authorized?.user ? (authorized.user.name ?? authorized.user.username) : null;
+      const pdf = await renderOrderPdf({ company: await companyOfWork(app.db, order.workId), order, authorizedBy, printedAt: new Date().toISOString() });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${order.folio ?? `pedido-${id}`}.pdf"`)

@@ -23,6 +23,7 @@ export const attachmentsTexts = {
   count: (n: number) => (n === 1 ? '1 documento' : `${n} documentos`),
   countHeader: 'Documentos',
   dismiss: 'Quitar aviso',
+  retry: 'Reintentar',
   viewerFailed: 'No se pudo abrir el documento',
 } as const;
 

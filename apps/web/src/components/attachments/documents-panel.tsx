@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -10,13 +10,14 @@ import { useIsMobile } from '../../lib/use-media-query';
 import { useConfirm } from '../confirm/use-confirm';
 import { useToast } from '../toast/use-toast';
 import { AttachmentViewer, isViewable, useObjectUrl } from './attachment-viewer';
-import { attachmentKeys, deleteAttachment, downloadAttachment, fetchAttachmentBlob, fetchAttachments, uploadAttachment } from './attachments-api';
+import { attachmentKeys, deleteAttachment, downloadAttachment, fetchAttachmentBlob, fetchAttachments } from './attachments-api';
 import { attachmentsTexts, formatSize } from './attachments-texts';
+import { useAttachmentUpload } from './use-attachment-upload';
 
-/** A file on its way up: its progress, or why it was refused. */
+/** A file on its way up: its progress, or why it was refused (it can be sent again). */
 interface Upload {
   key: string;
-  name: string;
+  file: File;
   progress: number;
   error?: string;
 }
@@ -45,8 +46,10 @@ function Thumbnail({ attachment }: { attachment: Attachment }) {
  * The documents of one record: drag and drop (or «Elegir archivos»; «Tomar foto» with the phone's
  * camera), a real progress bar per file, thumbnails, a viewer for images and PDF, download and
  * delete with confirmation. What the user may do comes from the server (canUpload, canDelete).
+ * `queued`: files chosen before the record existed (a new order's photos), sent as the panel opens,
+ * each with its progress and, if refused, the reason and «Reintentar».
  */
-export function DocumentsPanel({ resource, recordId }: { resource: AttachableResource; recordId: number }) {
+export function DocumentsPanel({ resource, recordId, queued }: { resource: AttachableResource; recordId: number; queued?: readonly File[] }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();
@@ -60,30 +63,40 @@ export function DocumentsPanel({ resource, recordId }: { resource: AttachableRes
   const key = attachmentKeys.list(resource, recordId);
   const list = useQuery({ queryKey: key, queryFn: () => fetchAttachments(resource, recordId) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: attachmentKeys.all });
+  const upload = useAttachmentUpload();
 
   const patch = (uploadKey: string, change: Partial<Upload>) => setUploads((all) => all.map((u) => (u.key === uploadKey ? { ...u, ...change } : u)));
 
-  async function send(file: File) {
-    const uploadKey = `${file.name}-${file.size}-${Math.random()}`;
+  /** Sends a file (again, for `retryKey`): the toast and the refreshed list come with the upload. */
+  async function send(file: File, retryKey?: string) {
+    const uploadKey = retryKey ?? `${file.name}-${file.size}-${Math.random()}`;
     const maxMb = list.data?.maxMb;
+    const start = (change: Partial<Upload>) =>
+      setUploads((all) => (retryKey ? all.map((u) => (u.key === retryKey ? { key: retryKey, file, progress: 0, ...change } : u)) : [...all, { key: uploadKey, file, progress: 0, ...change }]));
     if (maxMb !== undefined && file.size > maxMb * 1024 * 1024) {
-      setUploads((all) => [...all, { key: uploadKey, name: file.name, progress: 0, error: ATTACHMENT_MESSAGES.tooLarge(maxMb) }]);
+      start({ error: ATTACHMENT_MESSAGES.tooLarge(maxMb) });
       return;
     }
-    setUploads((all) => [...all, { key: uploadKey, name: file.name, progress: 0 }]);
+    start({});
     try {
-      await uploadAttachment({ resource, recordId }, file, (fraction) => patch(uploadKey, { progress: Math.round(fraction * 100) }));
+      await upload({ resource, recordId }, file, (fraction) => patch(uploadKey, { progress: Math.round(fraction * 100) }));
       setUploads((all) => all.filter((u) => u.key !== uploadKey));
-      toast.add({ severity: 'success', summary: attachmentsTexts.uploaded(file.name), life: 3000 });
-      await refresh();
     } catch (error) {
       patch(uploadKey, { error: errorMessage(error) });
     }
   }
 
-  const sendAll = (list: FileList | null) => {
+  const sendAll = (list: Iterable<File> | null) => {
     for (const file of Array.from(list ?? [])) void send(file);
   };
+
+  // Queued files go up once, as the panel first opens (a ref: React's development double effect must not send them twice).
+  const sentQueued = useRef(false);
+  useEffect(() => {
+    if (sentQueued.current || !queued || queued.length === 0) return;
+    sentQueued.current = true;
+    sendAll(queued);
+  });
 
   const remove = useMutation({
     mutationFn: (attachment: Attachment) => deleteAttachment(attachment.id),
@@ -168,13 +181,18 @@ export function DocumentsPanel({ resource, recordId }: { resource: AttachableRes
           {uploads.map((u) => (
             <li key={u.key} className="text-sm">
               <div className="flex items-center justify-between gap-2">
-                <span className="truncate">{u.error ? attachmentsTexts.uploadFailed(u.name) : attachmentsTexts.uploading(u.name)}</span>
-                {u.error && <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={attachmentsTexts.dismiss} onClick={() => setUploads((all) => all.filter((x) => x.key !== u.key))} />}
+                <span className="truncate">{u.error ? attachmentsTexts.uploadFailed(u.file.name) : attachmentsTexts.uploading(u.file.name)}</span>
+                {u.error && (
+                  <span className="flex shrink-0">
+                    <Button type="button" icon="pi pi-refresh" label={attachmentsTexts.retry} text size="small" aria-label={`${attachmentsTexts.retry} ${u.file.name}`} onClick={() => void send(u.file, u.key)} />
+                    <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={attachmentsTexts.dismiss} onClick={() => setUploads((all) => all.filter((x) => x.key !== u.key))} />
+                  </span>
+                )}
               </div>
               {u.error ? (
                 <Message severity="error" text={u.error} className="w-full justify-start" />
               ) : (
-                <ProgressBar value={u.progress} aria-label={attachmentsTexts.uploading(u.name)} style={{ height: '0.6rem' }} showValue={false} />
+                <ProgressBar value={u.progress} aria-label={attachmentsTexts.uploading(u.file.name)} style={{ height: '0.6rem' }} showValue={false} />
               )}
             </li>
           ))}

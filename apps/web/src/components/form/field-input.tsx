@@ -84,7 +84,9 @@ export function FieldInput({ id, field, value, onChange, values, record, parentL
         />
       );
     case 'date':
-      return <DateInput id={id} value={typeof value === 'string' ? value : null} onChange={onChange} invalid={invalid} describedBy={describedBy} />;
+      return (
+        <DateInput id={id} value={typeof value === 'string' ? value : null} onChange={onChange} invalid={invalid} describedBy={describedBy} notPast={field.notPast} />
+      );
     case 'boolean':
       return (
         <div className="flex h-10 items-center gap-3">

@@ -1,8 +1,11 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import type { ResourceField, FieldType } from '@goc/contracts';
+import { getResource, type ResourceField, type FieldType } from '@goc/contracts';
 import { formatMoney } from '../../lib/format';
+import { fetchOptionsByIds } from '../../lib/resources/options';
+import { resourceKeys } from '../../lib/resources/query-keys';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useCopiedDetails } from './copied-details';
 import { FieldInput } from './field-input';
@@ -40,6 +43,9 @@ const PICKER_TYPES: readonly FieldType[] = ['enum', 'severity', 'reference', 'mu
 /** A read-only line field the form shows anyway: a value copied from another cell's pick (the unit of the material). */
 const isCopied = (f: ResourceField) => f.form === 'readOnly' && f.reference?.copiedFrom !== undefined;
 
+/** The same freshness as the pickers' own labels (use-options). */
+const OPTION_STALE_MS = 60_000;
+
 /**
  * The editable table of a `lines` field (an order's partidas), on react-hook-form's field array:
  * add, remove and reorder lines, one input per line field (pickers included), the computed amounts
@@ -52,11 +58,12 @@ const isCopied = (f: ResourceField) => f.form === 'readOnly' && f.reference?.cop
 export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
   const meta = field.lines;
   // The editor sees the form as lines by field name; the record form's values are a plain record.
-  const { control } = useFormContext<Record<string, FormValues[]>>();
+  const { control, getValues, setValue } = useFormContext<Record<string, FormValues[]>>();
   const { fields: rows, insert, remove, move } = useFieldArray({ control, name: field.name, keyName: 'key' });
   const lines = useWatch({ control, name: field.name }) ?? [];
   const { errors } = useFormState({ control, name: field.name });
   const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
   const [focusRow, setFocusRow] = useState<number | null>(null);
 
   const cells = meta?.fields.filter((f) => f.form !== 'readOnly') ?? [];
@@ -65,9 +72,34 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
   const first = cells[0];
   useEffect(() => {
     if (focusRow === null || !first) return;
-    document.getElementById(cellId(id, focusRow, first.name))?.focus();
+    const cell = document.getElementById(cellId(id, focusRow, first.name));
+    cell?.focus({ preventScroll: isMobile });
+    // On a phone the running total floats over the dialog's bottom: the line's card goes to the middle, above it.
+    if (isMobile) cell?.closest('li')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     setFocusRow(null);
-  }, [focusRow, first, id]);
+  }, [focusRow, first, id, isMobile]);
+
+  /**
+   * A pick in a reference cell starts the line's cells declared `startsFrom` it (the unit price from
+   * the material's reference price) while they are still empty: a price already typed is never replaced.
+   */
+  const startFrom = async (index: number, source: ResourceField, picked: unknown) => {
+    const targets = (meta?.fields ?? []).filter((f) => f.startsFrom === source.name && f.form !== 'readOnly');
+    if (targets.length === 0 || typeof picked !== 'number' || !source.reference) return;
+    const resource = getResource(source.reference.target).resource;
+    const options = await queryClient
+      .fetchQuery({ queryKey: resourceKeys.optionLabels(resource, [picked]), queryFn: () => fetchOptionsByIds(resource, [picked]), staleTime: OPTION_STALE_MS })
+      // Without the reference price the cell stays empty for the person to type, as before.
+      .catch(() => []);
+    const amount = options.find((o) => o.value === picked)?.amount;
+    // The line may have been given another pick (or moved) meanwhile.
+    if (amount === undefined || getValues(`${field.name}.${index}.${source.name}`) !== picked) return;
+    for (const target of targets) {
+      const path = `${field.name}.${index}.${target.name}` as const;
+      const current = getValues(path) as unknown;
+      if (current === null || current === undefined || current === '') setValue(path, amount as never, { shouldDirty: true });
+    }
+  };
 
   if (!meta) return null;
   const nouns = meta.nouns;
@@ -119,7 +151,10 @@ export function LinesEditor({ id, field, computed = [] }: LinesEditorProps) {
                 id={inputId}
                 field={cell}
                 value={input.value}
-                onChange={input.onChange}
+                onChange={(next) => {
+                  input.onChange(next);
+                  void startFrom(index, cell, next);
+                }}
                 values={line}
                 record={line}
                 invalid={fieldState.error !== undefined}

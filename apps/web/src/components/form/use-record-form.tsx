@@ -33,6 +33,10 @@ export interface FormExtension {
   /** Drawn under the declared fields, or right after the field named here (a movement's new employee after the employee picker). */
   render: (context: FormSectionContext) => ReactNode;
   after?: string;
+  /** Drawn at the very end of the form, whatever `after` says (a new order's photos under its lines). */
+  end?: (context: FormSectionContext) => ReactNode;
+  /** Once saved, with every value of the form (those it does not send too: files to upload to the new record). */
+  afterSave?: (row: ResourceRow, values: FormValues, mode: FormMode) => void;
 }
 
 /** A note under a field worked out from the whole form: never blocks saving. */
@@ -144,6 +148,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
       // Other lists show this record's label (references): refresh every resource query on screen.
       await queryClient.invalidateQueries({ queryKey: ['resource'] });
       unsaved.release();
+      extension?.afterSave?.(row, form.getValues(), mode);
       onSaved?.(row, mode);
       onDone();
     },
@@ -251,6 +256,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
   const fixedNames = Object.keys(shape?.fixed ?? {});
   const shownFields = fields.filter((field) => !fixedNames.includes(field.name) && appliesNow(field.name, values));
   const section = extension?.render({ mode, values, errors, setValue });
+  const end = extension?.end?.({ mode, values, errors, setValue });
   const placedAfterField = shownFields.some((field) => field.name === extension?.after);
 
   const body = (
@@ -293,6 +299,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
         ))}
       </div>
       {!placedAfterField && section}
+      {end}
     </FormProvider>
   );
 

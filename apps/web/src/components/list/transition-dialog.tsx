@@ -6,6 +6,7 @@ import { COMMENT_MAX_LENGTH, rowLabel, transitionInputSchema, transitionMessage,
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { postTransition } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';
+import { useUploadFiles, type UploadFiles } from '../attachments/attach-files-input';
 import { FormDialog } from '../form/form-dialog';
 import { fieldTextIds, FormField } from '../form/form-field';
 import { useUnsavedChanges } from '../form/unsaved-changes';
@@ -29,8 +30,8 @@ export interface TransitionInputs {
     set: (name: string, value: unknown) => void;
     errors: Record<string, string>;
   }) => ReactNode;
-  /** Work of the same step once the action succeeded (the quote attached to a purchase); a failure is reported, the action stays done. */
-  afterDone?: (saved: ResourceRow, action: ActionDeclaration, values: Record<string, unknown>) => Promise<void>;
+  /** Work of the same step once the action succeeded (the quote attached to a purchase, through `uploadFiles`); a failure is reported, the action stays done. */
+  afterDone?: (saved: ResourceRow, action: ActionDeclaration, values: Record<string, unknown>, tools: { uploadFiles: UploadFiles }) => Promise<void>;
 }
 
 interface TransitionDialogProps {
@@ -52,6 +53,7 @@ export function TransitionDialog({ resource, row, action, inputs, onHide, onDone
   const commentId = `${formId}-comment`;
   const toast = useToast();
   const queryClient = useQueryClient();
+  const uploadFiles = useUploadFiles();
   const [comment, setComment] = useState('');
   const [values, setValues] = useState<Record<string, unknown>>(inputs?.initial ?? {});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -65,7 +67,7 @@ export function TransitionDialog({ resource, row, action, inputs, onHide, onDone
       const status = resource.workflow ? saved[resource.workflow.statusKey] : undefined;
       toast.add({ severity: 'success', summary: isStatusDisplay(status) ? transitionMessage(resource.nouns, label, status.name) : `${action.label}: ${label}`, life: 3000 });
       unsaved.release();
-      await inputs?.afterDone?.(saved, action, values).catch((error: unknown) =>
+      await inputs?.afterDone?.(saved, action, values, { uploadFiles }).catch((error: unknown) =>
         toast.add({ severity: 'error', summary: transitionTexts.afterFailed, detail: errorMessage(error), life: 8000 }),
       );
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource.resource) });

@@ -20,11 +20,12 @@ import {
   type WebhookUpdate,
 } from '@goc/contracts';
 import { api } from '../../lib/api/client';
+import { queryKeys } from '../../lib/api/query-keys';
 
 export const integrationKeys = {
   keys: ['integrations', 'api-keys'] as const,
   roles: ['integrations', 'roles'] as const,
-  webhooks: ['integrations', 'webhooks'] as const,
+  webhooks: queryKeys.webhooks,
   events: ['integrations', 'webhook-events'] as const,
   deliveries: (id: number) => ['integrations', 'webhooks', id, 'deliveries'] as const,
 };

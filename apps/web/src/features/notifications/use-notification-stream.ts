@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationItemSchema, type NotificationItem } from '@goc/contracts';
+import { refreshConcerned } from './notification-queries';
 import { fetchStreamTicket, notificationKeys, streamUrl } from './notifications-api';
 
 const FIRST_RETRY_MS = 1_000;
@@ -10,6 +11,7 @@ const MAX_RETRY_MS = 30_000;
  * Keeps a live stream of the user's notifications open while the app is: each connection trades a
  * fresh single-use ticket, resumes after the last event it saw, and reconnects with a growing pause
  * when it drops (a ticket cannot be reused, so the browser's own reconnection is not relied on).
+ * Each notification also refreshes the lists and widgets it concerns (notification-queries).
  */
 export function useNotificationStream(onNotification: (item: NotificationItem) => void): void {
   const queryClient = useQueryClient();
@@ -54,6 +56,7 @@ export function useNotificationStream(onNotification: (item: NotificationItem) =
         if (!parsed.success) return;
         lastEventId = parsed.data.id;
         void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
+        void refreshConcerned(queryClient, parsed.data);
         handler.current(parsed.data);
       });
       source.onerror = () => {

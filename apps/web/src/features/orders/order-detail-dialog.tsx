@@ -103,17 +103,26 @@ function DetailActions({ order, actions }: { order: OrderDetail; actions: readon
   );
 }
 
+interface OrderDetailProps {
+  orderId: number;
+  folio: string;
+  actions?: readonly RowAction[];
+  /** Files chosen while creating the order, uploaded as the detail opens. */
+  queued?: readonly File[];
+  onHide: () => void;
+}
+
 /**
  * An order read in full: its data, the lines with what has been received, the total and the status
  * timeline, with the actions its row offers (Enviar, PDF, Duplicar, Historial…).
  */
-export function OrderDetailDialog({ orderId, folio, actions = [], onHide }: { orderId: number; folio: string; actions?: readonly RowAction[]; onHide: () => void }) {
+export function OrderDetailDialog({ orderId, folio, actions = [], queued, onHide }: OrderDetailProps) {
   const order = useQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) });
   const data = order.data;
   return (
     <AppDialog
       visible
-      header={ordersTexts.detailTitle(folio)}
+      header={ordersTexts.detailTitle(data?.folio ?? folio)}
       style={{ width: '56rem' }}
       onHide={onHide}
       footer={data && actions.length > 0 ? <DetailActions order={data} actions={actions} /> : undefined}
@@ -145,7 +154,7 @@ export function OrderDetailDialog({ orderId, folio, actions = [], onHide }: { or
             <Timeline order={data} />
           </section>
           {(invoiceable(data) || data.invoiceStatus !== 'sin_factura') && <InvoicesPanel orderId={orderId} invoiceable={invoiceable(data)} />}
-          <DocumentsPanel resource="orders" recordId={orderId} />
+          <DocumentsPanel resource="orders" recordId={orderId} queued={queued} />
         </div>
       )}
     </AppDialog>

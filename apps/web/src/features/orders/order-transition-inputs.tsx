@@ -5,14 +5,14 @@ import { InputNumber, type InputNumberProps } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Skeleton } from 'primereact/skeleton';
-import { APPROVAL_PERMISSION, can, COMMENT_MAX_LENGTH, QUANTITY_DECIMALS, type ActionDeclaration, type OrderLine } from '@goc/contracts';
-import { AttachFilesInput, uploadFiles } from '../../components/attachments/attach-files-input';
+import { APPROVAL_PERMISSION, can, COMMENT_MAX_LENGTH, orderTotal, QUANTITY_DECIMALS, type ActionDeclaration, type OrderLine } from '@goc/contracts';
+import { AttachFilesInput } from '../../components/attachments/attach-files-input';
 import { fieldTextIds, FormField } from '../../components/form/form-field';
 import { ReferencePicker } from '../../components/form/inputs/reference-picker';
 import type { ResourceRow } from '../../components/list/resource-types';
 import type { TransitionInputs } from '../../components/list/transition-dialog';
 import { errorMessage } from '../../lib/api/api-error';
-import { formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
 import { OrderBudget } from './order-budget';
@@ -116,6 +116,12 @@ const DELIVERED: PerLine = {
 
 type FrameProps = { order: OrderDetail; idPrefix: string } & Omit<InputsProps, 'row' | 'action'>;
 
+/** The order's total with the prices as typed (a line without a price yet counts nothing), added as the server will. */
+function purchaseTotal(order: OrderDetail, values: Record<string, unknown>): number {
+  const prices = Array.isArray(values.prices) ? (values.prices as LineValue[]) : [];
+  return Number(orderTotal(order.lines.map((line) => ({ quantity: line.quantity, unitPrice: prices.find((p) => p.lineId === line.id)?.unitPrice ?? null }))));
+}
+
 function PurchaseInputs(props: FrameProps) {
   const { order, values, set, errors, idPrefix } = props;
   const supplierId = typeof values.supplierId === 'number' ? values.supplierId : null;
@@ -136,6 +142,10 @@ function PurchaseInputs(props: FrameProps) {
       </FormField>
       <p className="m-0 text-sm text-(--text-color-secondary)">{ordersTexts.purchaseHint}</p>
       <LineInputs {...props} spec={PRICES} />
+      <div className="flex items-center justify-between gap-2 rounded-md bg-(--surface-ground) p-3 font-semibold" role="status">
+        <span>{ordersTexts.newTotal}</span>
+        <span className="tabular-nums">{formatMoney(purchaseTotal(order, values))}</span>
+      </div>
       <AttachFilesInput label={ordersTexts.attachQuote} files={filesOf(values)} onChange={(files) => set(FILES, files)} />
     </>
   );
@@ -244,7 +254,7 @@ export function OrderTransitionInputs({ row, action, values, set, errors }: Inpu
 export const orderTransitionInputs: TransitionInputs = {
   initial: {},
   render: (props) => <OrderTransitionInputs {...props} />,
-  afterDone: async (saved, action, values) => {
+  afterDone: async (saved, action, values, { uploadFiles }) => {
     const description = action.to === 'comprado' ? ordersTexts.quote : ordersTexts.deliveryNote;
     await uploadFiles({ resource: 'orders', recordId: saved.id }, filesOf(values), description);
   },

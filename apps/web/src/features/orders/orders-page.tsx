@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessToday, orderTotal, ordersResource } from '@goc/contracts';
+import { AttachFilesInput } from '../../components/attachments/attach-files-input';
 import { RecordFormDialog } from '../../components/form/record-form-dialog';
 import type { FormExtension } from '../../components/form/use-record-form';
 import { copyValues, type FormValues } from '../../components/form/form-values';
@@ -12,6 +14,7 @@ import { useRowPermissions } from '../../components/list/row-permissions';
 import { useLoading } from '../../components/loading/use-loading';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
+import { OPEN_ORDER_PARAM } from '../../lib/routing/order-link';
 import { ORDER_LINE_COLUMNS } from './line-amount';
 import { downloadOrderPdf, duplicateOrder } from './order-api';
 import { OrderBudget } from './order-budget';
@@ -55,14 +58,42 @@ function formTotal(lines: unknown): number {
   return Number(orderTotal(priced));
 }
 
-/** Under the project: the budget the order commits against, committed and available, with the form's running total. */
-const BUDGET_IN_FORM: FormExtension = {
-  initialValues: () => ({}),
-  after: 'projectId',
-  render: ({ values }) => <OrderBudget workId={idOf(values.workId)} projectId={idOf(values.projectId)} total={formTotal(values.lines)} />,
-};
-
 const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio : String(row.id));
+
+/** Files chosen in the form: kept with its values but never sent with the order (not among the extension's initial values). */
+const FILES = 'documents';
+const filesOf = (values: FormValues): File[] => (Array.isArray(values[FILES]) ? (values[FILES] as File[]) : []);
+
+/** A new order just saved with files to upload: its detail opens and sends them. */
+interface Created {
+  id: number;
+  folio: string;
+  files: readonly File[];
+}
+
+/**
+ * Under the project: the budget the order commits against, committed and available, with the form's
+ * running total. At the end, on a new order, photos and a quote queued and uploaded right after the save.
+ */
+function orderFormExtension(onCreated: (created: Created) => void): FormExtension {
+  return {
+    initialValues: () => ({}),
+    after: 'projectId',
+    render: ({ values }) => <OrderBudget workId={idOf(values.workId)} projectId={idOf(values.projectId)} total={formTotal(values.lines)} />,
+    end: ({ mode, values, setValue }) =>
+      mode === 'create' && (
+        <div className="space-y-1">
+          <AttachFilesInput label={ordersTexts.attachAtCreation} files={filesOf(values)} onChange={(files) => setValue(FILES, files)} />
+          <p className="m-0 text-xs text-(--text-color-secondary)">{ordersTexts.attachAtCreationHint}</p>
+        </div>
+      ),
+    afterSave: (row, values, mode) => {
+      const files = filesOf(values);
+      if (mode === 'create' && files.length > 0) onCreated({ id: row.id, folio: folioOf(row), files });
+    },
+  };
+}
+
 
 /** A copy whose work takes no more orders: the same lines and notes, the work (and project) to choose again, a date not past. */
 function copyForAnotherWork(row: ResourceRow): FormValues {
@@ -81,6 +112,21 @@ function copyForAnotherWork(row: ResourceRow): FormValues {
 export function OrdersPage({ view }: { view: OrdersView }) {
   const resource = VIEW_RESOURCES[view];
   const [copyOf, setCopyOf] = useState<{ values: FormValues; reason: string } | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+  const formExtension = useMemo(() => orderFormExtension(setCreated), []);
+  // An order opened from another screen (a work's Pedidos tab): its detail over the list narrowed to it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = Number(searchParams.get(OPEN_ORDER_PARAM));
+  const q = searchParams.get('q');
+  const closeLinked = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(OPEN_ORDER_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   const rights = useRowPermissions(resource);
   const toast = useToast();
   const loading = useLoading();
@@ -118,7 +164,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       exportVariants={EXPORT_VARIANTS}
       extraActions={actions}
       transitionInputs={orderTransitionInputs}
-      formExtension={BUDGET_IN_FORM}
+      formExtension={formExtension}
       formWidth="64rem"
       formComputed={ORDER_LINE_COLUMNS}
       attachments="orders"
@@ -130,11 +176,13 @@ export function OrdersPage({ view }: { view: OrdersView }) {
           defaults={copyOf.values}
           shape={{ note: (name, values) => (name === 'workId' && values.workId === null ? { warning: copyOf.reason } : null) }}
           computed={ORDER_LINE_COLUMNS}
-          extension={BUDGET_IN_FORM}
+          extension={formExtension}
           width="64rem"
           onHide={() => setCopyOf(null)}
         />
       )}
+      {Number.isSafeInteger(linked) && linked > 0 && <OrderDetailDialog orderId={linked} folio={q ?? String(linked)} onHide={closeLinked} />}
+      {created && <OrderDetailDialog orderId={created.id} folio={created.folio} queued={created.files} onHide={() => setCreated(null)} />}
     </CrudPage>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -18,6 +19,7 @@ import { BudgetBar } from '../../components/budget-bar';
 import { OrderSummary } from '../../components/order-summary';
 import { StatusTag } from '../../components/list/status-tag';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { orderLink } from '../../lib/routing/order-link';
 import { severityOf } from '../../lib/severity';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { fetchRelated } from './works-api';
@@ -26,15 +28,19 @@ const NO_RESULTS = 'No se han encontrado resultados';
 
 type RegistryMovement = z.output<typeof registryMovementsResource.schemas.entity>;
 
-/** One tab's rows: fetched when the tab is shown, each line as the tab renders it. */
+const ROW = 'flex flex-wrap items-center justify-between gap-2';
+
+/** One tab's rows: fetched when the tab is shown, each line as the tab renders it; with `linkTo`, a tap opens the row. */
 function RelatedList<T extends { id: number }>({
   queryKey,
   load,
   render,
+  linkTo,
 }: {
   queryKey: readonly unknown[];
   load: () => Promise<{ items: T[]; total: number }>;
   render: (row: T) => React.ReactNode;
+  linkTo?: (row: T) => string;
 }) {
   const { data, isPending, isError } = useQuery({ queryKey, queryFn: load });
   if (isPending) return <Skeleton height="6rem" />;
@@ -44,8 +50,14 @@ function RelatedList<T extends { id: number }>({
     <>
       <ul className="m-0 flex list-none flex-col gap-2 p-0">
         {data.items.map((row) => (
-          <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
-            {render(row)}
+          <li key={row.id} className={`${linkTo ? '' : ROW} border-b border-slate-100 pb-2 text-sm last:border-0`}>
+            {linkTo ? (
+              <Link to={linkTo(row)} className={`${ROW} -mx-2 rounded-md px-2 py-1 text-inherit no-underline hover:bg-slate-50 focus-visible:bg-slate-50`}>
+                {render(row)}
+              </Link>
+            ) : (
+              render(row)
+            )}
           </li>
         ))}
       </ul>
@@ -138,6 +150,7 @@ export function WorkDetailDialog({ work, onHide }: { work: WorkOverview | null; 
                 queryKey={['resource', '/orders', 'work', work.id, ordersScope]}
                 load={() => fetchRelated('/orders', ordersResource.schemas.entity, { workId: work.id }, ordersScope)}
                 render={(o) => <OrderSummary order={o} />}
+                linkTo={(o) => orderLink(ordersScope === 'all' ? 'ordersHistory' : 'myOrders', o)}
               />
             </TabPanel>
           )}

@@ -1,8 +1,9 @@
 import { listQueryToParams, listResponseSchema, worksOverviewSchema, type FilterConstraint, type WorksOverview, type WorksOverviewQuery } from '@goc/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api/client';
+import { queryKeys } from '../../lib/api/query-keys';
 
-export const worksOverviewKey = (query: WorksOverviewQuery) => ['works-overview', query] as const;
+export const worksOverviewKey = (query: WorksOverviewQuery) => [...queryKeys.worksOverview, query] as const;
 
 /** GET /works/overview with the page's filters (absent ones left out). */
 export async function fetchWorksOverview(query: WorksOverviewQuery): Promise<WorksOverview> {

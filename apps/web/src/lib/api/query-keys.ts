@@ -2,4 +2,9 @@
 export const queryKeys = {
   currentUser: ['session', 'current-user'] as const,
   permissions: ['session', 'permissions'] as const,
+  /** GET /dashboard: the widgets of the signed-in user's role. */
+  dashboard: ['dashboard'] as const,
+  /** GET /works/overview, whatever its filters. */
+  worksOverview: ['works-overview'] as const,
+  webhooks: ['integrations', 'webhooks'] as const,
 };

@@ -5,6 +5,7 @@ import { defineResource, f, FIELD_MESSAGES, LINES_MESSAGES } from '@goc/contract
 import { RecordFormPage } from '../../../src/components/form/record-form-page';
 import type { FormValues } from '../../../src/components/form/form-values';
 import { permissionsFor, seedSession } from '../../fixtures';
+import { setViewportWidth } from '../../setup';
 import { apiError, fakeApi, type FakeApi } from '../../crud/fake-api';
 import { optionsOf } from '../../crud/fixtures';
 import { choose } from '../../crud/prime';
@@ -32,7 +33,7 @@ const requisitions = defineResource({
         materialId: f.reference({ label: 'Material', required: true, target: 'materials', displayKey: 'material' }),
         quantity: f.number({ label: 'Cantidad', required: true, min: 1 }),
         unitId: f.reference({ label: 'Unidad', readOnly: true, target: 'units', displayKey: 'unit', copiedFrom: 'materialId' }),
-        unitPrice: f.money({ label: 'Precio unitario', required: true }),
+        unitPrice: f.money({ label: 'Precio unitario', required: true, startsFrom: 'materialId' }),
       },
       rules: [{ fields: ['quantity'], path: 'quantity', message: TOO_MANY, test: (v) => typeof v.quantity !== 'number' || v.quantity <= 100 }],
     }),
@@ -157,5 +158,48 @@ describe('lines editor', () => {
     save();
     await waitFor(() => expect(cell('Precio unitario', 2)).toHaveAccessibleDescription('El precio no puede ser mayor al del proveedor'));
     expect(server.calls('POST', '/orders')[0]!.body).toMatchObject({ lines: [{ materialId: 1, quantity: 50 }, { materialId: 2, quantity: 4, unitPrice: 999 }] });
+  });
+
+  it('starts a line’s unit price from the picked material’s reference price, never over a price already there', async () => {
+    start({
+      'GET /materials/options': optionsOf([
+        { value: 1, label: 'Cemento gris', detail: 'bulto', amount: 185.5 },
+        { value: 2, label: 'Varilla corrugada', detail: 'pza' },
+      ]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Agregar partida' }));
+    await choose(cell('Material', 1), 'Varilla corrugada');
+    // A material without a reference price leaves the price for the person to type.
+    expect(cell('Precio unitario', 1)).toHaveValue('');
+    await choose(cell('Material', 1), 'Cemento gris');
+    await waitFor(() => expect(cell('Precio unitario', 1)).toHaveValue('$185.50'));
+
+    await userEvent.clear(cell('Precio unitario', 1));
+    await userEvent.type(cell('Precio unitario', 1), '200');
+    fireEvent.blur(cell('Precio unitario', 1));
+    await choose(cell('Material', 1), 'Varilla corrugada');
+    await choose(cell('Material', 1), 'Cemento gris');
+    await waitFor(() => expect(cell('Material', 1).closest('.p-dropdown')).toHaveTextContent('Cemento gris'));
+    expect(cell('Precio unitario', 1)).toHaveValue('$200.00');
+  });
+
+  it('on a phone, «Agregar partida» brings the new line to the middle of the screen, above the floating total', async () => {
+    setViewportWidth(390);
+    const scrolled: { element: Element; options: unknown }[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+      scrolled.push({ element: this, options });
+    };
+    try {
+      start();
+      fireEvent.click(await screen.findByRole('button', { name: 'Agregar partida' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Agregar partida' }));
+      await waitFor(() => expect(cell('Material', 2)).toHaveFocus());
+      const second = screen.getByRole('listitem', { name: 'partida 2' });
+      expect(scrolled.at(-1)).toEqual({ element: second, options: { block: 'center', behavior: 'smooth' } });
+      expect(screen.getByRole('status')).toHaveTextContent('Total');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 });

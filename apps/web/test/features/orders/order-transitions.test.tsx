@@ -72,6 +72,7 @@ function start(
   transition: FakeRoute | ReturnType<typeof apiError>,
   attach: FakeRoute | ReturnType<typeof apiError> = attachedReply,
   modules: Parameters<typeof permissionsFor>[0] = ['history', 'my_orders'],
+  extra: Record<string, FakeRoute | FakeReply> = {},
 ): FakeApi {
   seedSession({ user: ADMIN_USER, permissions: permissionsFor(modules, { view: true, create: true, edit: true, delete: true }) });
   const row = order(status);
@@ -85,6 +86,7 @@ function start(
     ]),
     'POST /orders/1/transitions': transition,
     'POST /attachments': attach,
+    ...extra,
   });
   dispose = renderRoute(<OrdersPage view="all" />, '/pedidos/historico', server.adapter).dispose;
   return server;
@@ -151,6 +153,52 @@ describe('Comprar', () => {
     expect(paths).toEqual(['/orders/1/transitions', '/attachments']);
     expect(server.calls('POST', '/orders/1/transitions')[0]!.body).not.toHaveProperty('documents');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the order’s new total as the prices change', async () => {
+    start('autorizado', savedReply);
+    const dialog = await openAction('Comprar');
+    const total = within(dialog).getByRole('status');
+    // 100 × $120.50; the line without a price counts nothing yet.
+    expect(total).toHaveTextContent('Total con estos precios$12,050.00');
+    await userEvent.type(within(dialog).getAllByLabelText(/^Precio unitario/)[1]!, '215.75');
+    // + 20 × $215.75
+    await waitFor(() => expect(total).toHaveTextContent('$16,365.00'));
+    const first = within(dialog).getAllByLabelText(/^Precio unitario/)[0]!;
+    await userEvent.clear(first);
+    await userEvent.type(first, '100');
+    await waitFor(() => expect(total).toHaveTextContent('$14,315.00'));
+  });
+
+  it('a quote attached from the open detail shows in its Documentos at once, with its count and a toast', async () => {
+    let documents: unknown[] = [];
+    const store: FakeRoute = (request) => {
+      const reply = attachedReply(request);
+      documents = [reply.data];
+      return reply;
+    };
+    start('autorizado', savedReply, store, ['history', 'my_orders'], {
+      'GET /attachments': () => ({ status: 200, data: { items: documents, canUpload: true, maxMb: 25 } }),
+      'GET /attachments/counts': () => ({ status: 200, data: { counts: { 1: documents.length } } }),
+    });
+    // A tap on the row opens the order.
+    fireEvent.click((await screen.findByText('PED-000001')).closest('td')!);
+    const detail = await screen.findByRole('dialog', { name: 'Pedido PED-000001' });
+    expect(await within(detail).findByText('Sin documentos')).toBeInTheDocument();
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'Comprar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Comprar: PED-000001' });
+    await within(dialog).findByText('Cemento gris');
+    await userEvent.type(within(dialog).getAllByLabelText(/^Precio unitario/)[1]!, '10');
+    await chooseFiles(dialog, 'Adjuntar cotización', [new File(['%PDF-1.4'], 'cotizacion aceros.pdf', { type: 'application/pdf' })]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comprar' }));
+
+    expect(await screen.findByText('Se adjuntó «cotizacion aceros.pdf»')).toBeInTheDocument();
+    expect(await within(detail).findByRole('heading', { name: 'Documentos (1)' })).toBeInTheDocument();
+    expect(within(within(detail).getByRole('list', { name: 'Documentos' })).getByText('cotizacion aceros.pdf')).toBeInTheDocument();
+    // The list's paperclip counts the new document too.
+    const row = screen.getByText('PED-000001').closest('tr')!;
+    await waitFor(() => expect(within(row).getByText('1 documento')).toBeInTheDocument());
   });
 
   it('uploads nothing when the purchase is refused', async () => {
@@ -246,8 +294,10 @@ describe('Registrar entrega', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Recibir todo lo pendiente' }));
     await chooseFiles(dialog, 'Adjuntar remisión', [new File(['remisión 881'], 'remision 881.jpg', { type: 'image/jpeg' }), new File(['MZ'], 'remision escaneada.pdf', { type: 'application/pdf' })]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar entrega parcial' }));
-    expect(await screen.findByText('El estatus se actualizó, pero no se completó el resto del paso')).toBeInTheDocument();
+    // The refused file is named, with the server's reason.
+    expect(await screen.findByText('No se pudo subir «remision escaneada.pdf»')).toBeInTheDocument();
     expect(screen.getByText(ATTACHMENT_MESSAGES.type)).toBeInTheDocument();
+    expect(screen.getByText('Se adjuntó «remision 881.jpg»')).toBeInTheDocument();
     expect(uploads(server)).toEqual([
       { params: { resource: 'orders', recordId: '1' }, file: 'remision 881.jpg', description: 'Remisión' },
       { params: { resource: 'orders', recordId: '1' }, file: 'remision escaneada.pdf', description: 'Remisión' },

@@ -96,6 +96,28 @@ const MOVEMENT = {
   createdBy: { id: 1, label: 'admin' },
 };
 const page = (items: unknown[]) => ({ status: 200, data: { items, total: items.length, page: 1, pageSize: 100 } });
+const ORDER = {
+  id: 31,
+  ...stamp,
+  folio: 'PED-000031',
+  workId: 10,
+  work: { id: 10, label: 'OB-1 · Torre Norte' },
+  projectId: null,
+  project: null,
+  requestedById: 3,
+  requestedBy: { id: 3, label: 'Ana Ruiz' },
+  requiredDate: '2026-11-30',
+  supplierId: null,
+  supplier: null,
+  statusId: 2,
+  status: { id: 2, code: 'enviado', name: 'Enviado', color: 'info' },
+  notes: null,
+  lines: [],
+  total: 1500,
+  lineCount: 0,
+  needsApproval: false,
+  invoiceStatus: 'sin_factura',
+};
 
 function open(permissions: PermissionEntry[]) {
   seedSession({ permissions });
@@ -106,6 +128,7 @@ function open(permissions: PermissionEntry[]) {
     'GET /permissions': { status: 200, data: permissions },
     'GET /works/overview': { status: 200, data: OVERVIEW },
     'GET /projects': { status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } },
+    'GET /orders': page([ORDER]),
   });
   const app = renderApp('/negocios', server.adapter);
   teardown = app.cleanup;
@@ -168,6 +191,17 @@ describe('Obras por línea de negocio', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'OB-1 · Torre Norte' }, SLOW));
     dialog = await screen.findByRole('dialog', { name: 'OB-1 · Torre Norte' }, SLOW);
     expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Resumen']);
+  });
+
+  // The orders page opening ?pedido= is tested with the page (order-create-documents.test.tsx).
+  it('links each order of the Pedidos tab to its list narrowed to the folio, with the order open', async () => {
+    open([...permissionsFor(['works', 'history'], { view: true })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'OB-1 · Torre Norte' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'OB-1 · Torre Norte' }, SLOW);
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Pedidos' }));
+    const link = await within(dialog).findByRole('link', { name: /PED-000031/ });
+    expect(link).toHaveAttribute('href', '/pedidos/historico?q=PED-000031&pedido=31');
+    expect(link).toHaveTextContent('Enviado');
   });
 
   it('remembers the list view', async () => {

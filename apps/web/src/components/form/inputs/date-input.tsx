@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Calendar, type CalendarProps } from 'primereact/calendar';
 import { DomHandler } from 'primereact/utils';
-import { fromIsoDay, toIsoDay } from '@goc/contracts';
+import { businessToday, fromIsoDay, toIsoDay } from '@goc/contracts';
 
 /** Where the focus goes on from a field: its dialog, filter menu or form, else the page. */
 const FOCUS_SCOPE = '[role="dialog"], .p-column-filter-overlay, form';
@@ -69,13 +69,16 @@ interface DateInputProps {
   invalid?: boolean;
   disabled?: boolean;
   describedBy?: string;
+  /** No day before today in Mexico City is offered (an order's required date). */
+  notPast?: boolean;
 }
 
 /** A calendar day in Spanish (dd/mm/yy, week from Monday) travelling as 'YYYY-MM-DD'. */
-export function DateInput({ id, value, onChange, invalid, disabled, describedBy }: DateInputProps) {
+export function DateInput({ id, value, onChange, invalid, disabled, describedBy, notPast }: DateInputProps) {
   return (
     <KeyboardCalendar
       inputId={id}
+      minDate={notPast ? fromIsoDay(businessToday()) : undefined}
       value={value ? fromIsoDay(value) : null}
       onChange={(event) => onChange(event.value instanceof Date ? toIsoDay(event.value) : null)}
       dateFormat="dd/mm/yy"

@@ -1,0 +1,10 @@
+import { ROUTES } from '@goc/contracts';
+
+/** The orders pages open the detail of the order this parameter names (a link from another screen). */
+export const OPEN_ORDER_PARAM = 'pedido';
+
+/** An order's page address: its list narrowed to its folio, with its detail open. */
+export function orderLink(route: 'myOrders' | 'ordersHistory', order: { id: number; folio: string | null }): string {
+  const params = new URLSearchParams({ ...(order.folio ? { q: order.folio } : {}), [OPEN_ORDER_PARAM]: String(order.id) });
+  return `${ROUTES[route].path}?${params.toString()}`;
+}
