@@ -19,3 +19,16 @@ export const BACKUP_MESSAGES = {
   busy: 'Ya se está haciendo una copia de seguridad; inténtalo en unos segundos',
   noPgDump: 'pg_dump no está instalado: haz la copia con pg_dump como indica la documentación',
 } as const;
+
+/** GET /admin/backup-settings: how the server is set up to make backups (read-only, from its environment). */
+export const backupSetupSchema = z.object({
+  /** The folder the files go to (GOC_BACKUP_DIR, absolute). */
+  dir: z.string(),
+  /** The daily time in Mexico City, HH:MM (GOC_BACKUP_SCHEDULE); null when the automatic backup is off. */
+  schedule: z.string().nullable(),
+  /** How many backups are kept; the oldest go (GOC_BACKUP_KEEP). */
+  keep: z.number().int(),
+  /** When the next automatic backup runs (ISO), null when off. */
+  nextRunAt: z.string().nullable(),
+});
+export type BackupSetup = z.infer<typeof backupSetupSchema>;

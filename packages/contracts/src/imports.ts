@@ -76,14 +76,23 @@ export const importErrorSchema = z.object({
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
 
+/** A problem as the report lists it: with the record its row is, as the file names it (the resource's import `record` columns). */
+export const importReportErrorSchema = importErrorSchema.extend({
+  /** An employee's names, a material's code and name…; '' for the file as a whole or a row that names none. */
+  record: z.string(),
+});
+export type ImportReportError = z.infer<typeof importReportErrorSchema>;
+
 export const importReportSchema = z.object({
   fileName: z.string(),
   mode: z.enum(IMPORT_MODES),
   rows: z.number().int(),
+  /** Rows without any problem (all of them once the file is clean; none when its columns are wrong). */
+  valid: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
-  errors: z.array(importErrorSchema),
+  errors: z.array(importReportErrorSchema),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -27,6 +27,7 @@ export const INTEGRATION_MESSAGES = {
   deliveryNotFound: 'El envío no existe',
   deliveryPending: 'El envío sigue pendiente; se reintentará solo',
   version: 'Falta la versión del registro',
+  webhookChanged: 'Otra persona modificó el webhook; recarga para ver sus cambios',
 } as const;
 
 /** `goc_` + 43 base64url characters (32 random bytes): what a key looks like. */
@@ -114,8 +115,14 @@ export const webhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
-/** POST /webhooks: the signing secret is shown this once. */
+/** POST /webhooks and POST /webhooks/:id/rotate-secret: the signing secret is shown this once. */
 export const webhookCreatedSchema = webhookSchema.extend({ secret: z.string() });
+
+/** POST /webhooks/:id/rotate-secret: a new signing secret replaces the old one at once. */
+export const webhookRotateSecretSchema = z.strictObject({
+  version: z.number({ error: INTEGRATION_MESSAGES.version }).int(INTEGRATION_MESSAGES.version),
+});
+export type WebhookRotateSecret = z.infer<typeof webhookRotateSecretSchema>;
 export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;
 
 export const webhookListSchema = z.object({ items: z.array(webhookSchema) });
@@ -147,3 +154,7 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveryListSchema = z.object({ items: z.array(webhookDeliverySchema) });
+
+/** GET /webhooks/:id/deliveries/:deliveryId: the delivery with the JSON body it sends (the list leaves it out). */
+export const webhookDeliveryDetailSchema = webhookDeliverySchema.extend({ payload: z.record(z.string(), z.unknown()) });
+export type WebhookDeliveryDetail = z.infer<typeof webhookDeliveryDetailSchema>;

@@ -37,7 +37,7 @@ describe('importing spreadsheets', () => {
     const file = await workbook(HEADERS, [material(1), material(2), material(3)]);
     const validated = await upload(t.app, token, '/materials', 'materiales.xlsx', file);
     expect(validated.statusCode).toBe(200);
-    expect(report(validated.body)).toEqual({ fileName: 'materiales.xlsx', mode: 'validate', rows: 3, created: 3, updated: 0, unchanged: 0, errors: [] });
+    expect(report(validated.body)).toEqual({ fileName: 'materiales.xlsx', mode: 'validate', rows: 3, valid: 3, created: 3, updated: 0, unchanged: 0, errors: [] });
     expect(await countMaterials()).toBe(0);
 
     const committed = await commit('materiales.xlsx', file);
@@ -61,13 +61,14 @@ describe('importing spreadsheets', () => {
     rows[998] = material(1098, { 1: '' });
     const file = Buffer.from(csv(HEADERS, rows));
     const expected = [
-      { row: 11, column: 'Unidad', value: 'kilo', message: 'No existe; usa un valor de la hoja «Unidades»' },
-      { row: 501, column: 'Precio de referencia', value: 'mil pesos', message: IMPORT_MESSAGES.money },
-      { row: 1000, column: 'Nombre', value: '', message: 'Este dato es obligatorio' },
+      { row: 11, column: 'Unidad', value: 'kilo', message: 'No existe; usa un valor de la hoja «Unidades»', record: 'MAT-109 · Material 109' },
+      { row: 501, column: 'Precio de referencia', value: 'mil pesos', message: IMPORT_MESSAGES.money, record: 'MAT-599 · Material 599' },
+      { row: 1000, column: 'Nombre', value: '', message: 'Este dato es obligatorio', record: 'MAT-1098' },
     ];
     const validated = await upload(t.app, token, '/materials', 'mil.csv', file);
     expect(validated.statusCode).toBe(200);
     expect(report(validated.body).errors).toEqual(expected);
+    expect(report(validated.body).valid).toBe(997);
 
     const committed = await commit('mil.csv', file);
     expect(committed.statusCode).toBe(422);
@@ -132,10 +133,10 @@ describe('importing spreadsheets', () => {
 
     const odd = await upload(t.app, token, '/materials', 'raro.csv', Buffer.from(csv(['Clave', 'Color favorito'], [['X', 'azul']])));
     expect(report(odd.body).errors).toEqual([
-      { row: 1, column: 'Color favorito', value: 'Color favorito', message: 'Columna desconocida «Color favorito»; usa los encabezados de la plantilla' },
-      { row: 1, column: 'Nombre', value: '', message: 'Falta la columna obligatoria «Nombre»' },
-      { row: 1, column: 'Categoría de materiales', value: '', message: 'Falta la columna obligatoria «Categoría de materiales»' },
-      { row: 1, column: 'Unidad', value: '', message: 'Falta la columna obligatoria «Unidad»' },
+      { row: 1, column: 'Color favorito', value: 'Color favorito', message: 'Columna desconocida «Color favorito»; usa los encabezados de la plantilla', record: '' },
+      { row: 1, column: 'Nombre', value: '', message: 'Falta la columna obligatoria «Nombre»', record: '' },
+      { row: 1, column: 'Categoría de materiales', value: '', message: 'Falta la columna obligatoria «Categoría de materiales»', record: '' },
+      { row: 1, column: 'Unidad', value: '', message: 'Falta la columna obligatoria «Unidad»', record: '' },
     ]);
   });
 

@@ -112,6 +112,8 @@ describe('e-mail of notifications', () => {
   it('a chosen type arrives with the recipient, the subject and the link to the record', async () => {
     const put = await t.app.inject({ method: 'PUT', url: `${API}/notifications/preferences`, headers: bearer(ana.token), payload: { order_status: { email: true } } });
     expect(put.statusCode, put.body).toBe(200);
+    // GOC_SMTP_URL is set here: the preferences page offers the e-mail column.
+    expect(put.json()).toMatchObject({ order_status: { inApp: true, email: true }, emailConfigured: true });
     const folio = await authorised();
     await until(() => inbox.some((m) => m.raw.includes(folio)), 5_000);
     const mail = inbox.find((m) => m.raw.includes(folio))!;

@@ -350,6 +350,7 @@ describe('the bell’s API', () => {
       cut_open: { inApp: true, email: false },
       access_changed: { inApp: true, email: false },
       webhook_disabled: { inApp: true, email: false },
+      emailConfigured: false,
     });
     const saved = await put({ order_status: { email: true }, cut_open: { inApp: true, email: true } });
     expect(saved.statusCode, saved.body).toBe(200);

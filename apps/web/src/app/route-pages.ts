@@ -1,3 +1,4 @@
+import admin from '../features/admin/module';
 import auth from '../features/auth/module';
 import catalogs from '../features/catalogs/module';
 import dashboard from '../features/dashboard/module';
@@ -15,7 +16,7 @@ import { pageTable, prefetchTable } from '../lib/modules';
  * The page of every route, from each feature's module: a new module with pages joins MODULES,
  * and a route of the contracts' navigation without a page is a type error.
  */
-const MODULES = [dashboard, works, projects, registry, orders, catalogs, roles, users, notifications, integrations, auth] as const;
+const MODULES = [dashboard, works, projects, registry, orders, catalogs, roles, users, notifications, integrations, admin, auth] as const;
 
 export const PAGES = pageTable(...MODULES);
 

@@ -11,6 +11,13 @@ export function formatNumber(value: number | null | undefined, fractionDigits?: 
   return fractionDigits === undefined ? formatDecimal(value, 0, 3) : formatDecimal(value, fractionDigits, fractionDigits);
 }
 
+/** 1 234 567 bytes → "1.2 MB", 2 048 → "2 KB", es-MX grouping (1,536.4 MB). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${formatNumber(bytes, 0)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, 0)} KB`;
+  return `${formatNumber(bytes / (1024 * 1024), 1)} MB`;
+}
+
 /** MXN: $1,234.50. Accepts the API's decimal strings as well as numbers. */
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';

@@ -56,6 +56,7 @@ describe('sidebar (SPEC §2)', () => {
       'Unidades',
       'Subcategoria',
       'Integraciones',
+      'Respaldos',
     ]);
     expect(screen.getByRole('button', { name: 'Salir' })).toBeInTheDocument();
   });

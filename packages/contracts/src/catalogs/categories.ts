@@ -9,7 +9,7 @@ export const categoriesCatalog = defineCatalog({
   route: 'categories',
   nouns: { singular: 'categoría', plural: 'categorías', article: 'la' },
   fields: {
-    name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: true }),
+    name: f.text({ example: 'Remodelación', label: 'Nombre', required: true, maxLength: 100, unique: true }),
     description: f.textarea({ label: 'Descripción', maxLength: 500 }),
     iconId: f.reference({ label: 'Icono', target: 'icons', displayKey: 'icon' }),
     color: f.color({ label: 'Color' }),

@@ -9,8 +9,8 @@ export const iconsCatalog = defineCatalog({
   route: 'icons',
   nouns: { singular: 'icono', plural: 'iconos', article: 'el' },
   fields: {
-    name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: true }),
-    value: f.icon({ label: 'Icono', required: true, unique: true, hint: 'Clase de PrimeIcons, por ejemplo «pi pi-building»' }),
+    name: f.text({ example: 'Brújula', label: 'Nombre', required: true, maxLength: 100, unique: true }),
+    value: f.icon({ example: 'pi pi-compass', label: 'Icono', required: true, unique: true, hint: 'Clase de PrimeIcons, por ejemplo «pi pi-building»' }),
     active: f.active(),
   },
   label: { fields: ['name'] },

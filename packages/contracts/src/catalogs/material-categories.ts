@@ -9,7 +9,7 @@ export const materialCategoriesCatalog = defineCatalog({
   route: 'materialCategories',
   nouns: { singular: 'categoría de materiales', plural: 'categorías de materiales', article: 'la' },
   fields: {
-    name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: true }),
+    name: f.text({ example: 'Selladores', label: 'Nombre', required: true, maxLength: 100, unique: true }),
     description: f.textarea({ label: 'Descripción', maxLength: 500, list: { shownByDefault: true } }),
     active: f.active(),
   },

@@ -9,9 +9,9 @@ export const materialsCatalog = defineCatalog({
   route: 'materials',
   nouns: { singular: 'material', plural: 'materiales', article: 'el' },
   fields: {
-    code: f.text({ label: 'Clave', required: true, maxLength: 40, unique: true }),
-    name: f.text({ label: 'Nombre', required: true, maxLength: 200, unique: true }),
-    description: f.textarea({ label: 'Descripción', maxLength: 1000 }),
+    code: f.text({ example: 'MAT-9001', label: 'Clave', required: true, maxLength: 40, unique: true }),
+    name: f.text({ example: 'Sellador acrílico para concreto, cubeta 19 l', label: 'Nombre', required: true, maxLength: 200, unique: true }),
+    description: f.textarea({ example: 'Rinde 40 m² por cubeta a una mano', label: 'Descripción', maxLength: 1000 }),
     materialCategoryId: f.reference({
       label: 'Categoría de materiales',
       required: true,

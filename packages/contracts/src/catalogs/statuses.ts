@@ -32,7 +32,7 @@ function statusCatalog<const K extends 'registrationStatuses' | 'orderStatuses' 
     route: def.route,
     nouns: { singular: def.singular, plural: def.singular, article: 'el' },
     fields: {
-      name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: true }),
+      name: f.text({ example: 'En revisión', label: 'Nombre', required: true, maxLength: 100, unique: true }),
       description: f.textarea({ label: 'Descripción', maxLength: 500 }),
       color: f.severity({ label: 'Color', default: 'secondary' }),
       sortOrder: f.number({ label: 'Orden', integer: true, min: 0, max: 9999, default: 0 }),

@@ -9,7 +9,7 @@ export const subcategoriesCatalog = defineCatalog({
   route: 'subcategories',
   nouns: { singular: 'subcategoría', plural: 'subcategorías', article: 'la' },
   fields: {
-    name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: { scope: 'categoryId' } }),
+    name: f.text({ example: 'Locales comerciales', label: 'Nombre', required: true, maxLength: 100, unique: { scope: 'categoryId' } }),
     categoryId: f.reference({ label: 'Categoría', required: true, target: 'categories', displayKey: 'category' }),
     active: f.active(),
   },

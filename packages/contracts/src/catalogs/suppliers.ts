@@ -10,12 +10,12 @@ export const suppliersCatalog = defineCatalog({
   route: 'suppliers',
   nouns: { singular: 'proveedor', plural: 'proveedores', article: 'el' },
   fields: {
-    name: f.text({ label: 'Nombre', required: true, maxLength: 200, unique: true }),
-    rfc: f.text({ label: 'RFC', keyboard: 'upper', required: true, maxLength: 13, unique: true, schema: rfcMoralOrFisicaSchema }),
-    contactName: f.text({ label: 'Contacto', maxLength: 150 }),
+    name: f.text({ example: 'Materiales y Aceros del Centro, S.A. de C.V.', label: 'Nombre', required: true, maxLength: 200, unique: true }),
+    rfc: f.text({ example: 'MAC090615KT2', label: 'RFC', keyboard: 'upper', required: true, maxLength: 13, unique: true, schema: rfcMoralOrFisicaSchema }),
+    contactName: f.text({ example: 'Jorge Ramírez Soto', label: 'Contacto', maxLength: 150 }),
     phone: f.phone({ label: 'Teléfono' }),
     email: f.email({ label: 'Correo electrónico' }),
-    address: f.textarea({ label: 'Dirección', maxLength: 500 }),
+    address: f.textarea({ example: 'Blvd. Bernardo Quintana 4100, Querétaro, Qro.', label: 'Dirección', maxLength: 500 }),
     materialCategoryIds: f.multiReference({
       label: 'Categorías de materiales',
       target: 'materialCategories',

@@ -9,8 +9,8 @@ export const unitsCatalog = defineCatalog({
   route: 'units',
   nouns: { singular: 'unidad', plural: 'unidades', article: 'la' },
   fields: {
-    abbreviation: f.text({ label: 'Abreviatura', required: true, maxLength: 20, unique: true }),
-    name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: true }),
+    abbreviation: f.text({ example: 'gal', label: 'Abreviatura', required: true, maxLength: 20, unique: true }),
+    name: f.text({ example: 'Galón', label: 'Nombre', required: true, maxLength: 100, unique: true }),
     active: f.active(),
   },
   label: { fields: ['abbreviation'] },

@@ -24,8 +24,8 @@ export const worksCatalog = defineCatalog({
   route: 'workCatalog',
   nouns: { singular: 'obra', plural: 'obras', article: 'la' },
   fields: {
-    code: f.text({ label: 'Clave', required: true, maxLength: 40, unique: true }),
-    name: f.text({ label: 'Nombre', required: true, maxLength: 200 }),
+    code: f.text({ example: 'OB-2026-901', label: 'Clave', required: true, maxLength: 40, unique: true }),
+    name: f.text({ example: 'Bodega de materiales, Parque Industrial Norte', label: 'Nombre', required: true, maxLength: 200 }),
     companyId: f.reference({ label: 'Empresa', required: true, target: 'companies', displayKey: 'company' }),
     categoryId: f.reference({ label: 'Categoría', required: true, target: 'categories', displayKey: 'category' }),
     subcategoryId: f.reference({
@@ -34,8 +34,8 @@ export const worksCatalog = defineCatalog({
       displayKey: 'subcategory',
       dependsOn: { field: 'categoryId', message: WORK_MESSAGES.subcategoryOutsideCategory },
     }),
-    address: f.textarea({ label: 'Dirección', maxLength: 500 }),
-    city: f.text({ label: 'Ciudad', maxLength: 100 }),
+    address: f.textarea({ example: 'Carretera 57 km 22, Parque Industrial Norte', label: 'Dirección', maxLength: 500 }),
+    city: f.text({ example: 'Querétaro', label: 'Ciudad', maxLength: 100 }),
     state: f.enum({ label: 'Estado', options: MEXICAN_STATES.map((s) => ({ value: s, label: s })) }),
     startDate: f.date({ label: 'Fecha de inicio' }),
     estimatedEndDate: f.date({ label: 'Fecha estimada de término' }),
@@ -43,7 +43,7 @@ export const worksCatalog = defineCatalog({
     // Orders autorizado onwards against the budget, and what is left of it (docs/orders.md "Budget commitments").
     committed: f.money({ label: 'Comprometido', readOnly: true, list: { shownByDefault: false } }),
     available: f.money({ label: 'Disponible', readOnly: true, list: { shownByDefault: false } }),
-    sirocNumber: f.text({ label: 'Registro SIROC', maxLength: 40, list: { shownByDefault: false } }),
+    sirocNumber: f.text({ example: '0009901/26', label: 'Registro SIROC', maxLength: 40, list: { shownByDefault: false } }),
     residentId: f.reference({ label: 'Residente de obra', target: 'employees', displayKey: 'resident' }),
     status: f.enum({ label: 'Estatus', options: WORK_STATUS_OPTIONS, default: 'planeacion' }),
     active: f.active(),

@@ -1,3 +1,4 @@
+import { adminNavigation } from './admin';
 import { authNavigation } from './auth';
 import { catalogsNavigation } from './catalogs';
 import { dashboardNavigation } from './dashboard';
@@ -26,10 +27,12 @@ export const NAVIGATION = [
   usersNavigation,
   notificationsNavigation,
   integrationsNavigation,
+  adminNavigation,
   authNavigation,
 ] as const;
 
 export {
+  adminNavigation,
   authNavigation,
   catalogsNavigation,
   dashboardNavigation,

@@ -77,6 +77,13 @@ export const notificationPreferencesSchema = z.object(
 );
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
+/**
+ * What GET / PUT /notifications/preferences answer: the choices, and whether the server can send
+ * e-mail at all (GOC_SMTP_URL set) — without it the e-mail choices are kept but nothing is sent.
+ */
+export const notificationPreferencesViewSchema = notificationPreferencesSchema.extend({ emailConfigured: z.boolean() });
+export type NotificationPreferencesView = z.infer<typeof notificationPreferencesViewSchema>;
+
 /** PUT body: any subset of the types; the in-app channel cannot be turned off. */
 export const notificationPreferencesInputSchema = z.strictObject(
   Object.fromEntries(

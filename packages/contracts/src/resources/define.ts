@@ -204,6 +204,8 @@ export interface ResourceDeclaration<K extends string = string, F extends Fields
  */
 export interface ImportDeclaration {
   match: readonly string[];
+  /** The columns that name a row's record in the import report (an employee's names, a material's code and name). */
+  record: readonly string[];
 }
 
 export type AnyResource = ResourceDeclaration;
@@ -229,8 +231,8 @@ export interface ResourceDefinition<K extends string, F extends Fields, XE exten
   guards?: RowGuards<z.output<z.ZodObject<EntityShape<F, XE>>>>;
   workflow?: WorkflowDeclaration;
   extraFilters?: Readonly<Record<string, ExtraFilter>>;
-  /** Importable from spreadsheets; `match` defaults to the unique fields that are not scoped. */
-  import?: { match?: readonly (keyof F & string)[] };
+  /** Importable from spreadsheets; `match` defaults to the unique fields that are not scoped, `record` to the label's fields. */
+  import?: { match?: readonly (keyof F & string)[]; record?: readonly (keyof F & string)[] };
   /** Schema parts that are not list/form fields (a role's permission matrix, an order's timeline). */
   extra?: { entity?: XE; create?: XC; update?: XU };
 }
@@ -314,7 +316,9 @@ export function defineResource<
     permissions: { create: can('create'), edit: can('edit'), delete: can('delete'), ...def.permissions },
     guards: (def.guards ?? {}) as ResourceDeclaration['guards'],
     ...(def.workflow ? { workflow: def.workflow } : {}),
-    ...(def.import ? { import: { match: def.import.match ?? unique.filter((u) => !u.scope).map((u) => u.field) } } : {}),
+    ...(def.import
+      ? { import: { match: def.import.match ?? unique.filter((u) => !u.scope).map((u) => u.field), record: def.import.record ?? def.label.fields } }
+      : {}),
     schemas: { entity, createInput, updateInput } as unknown as ResourceSchemas<
       EntityShape<F, XE>,
       CreateShape<F, XC>,

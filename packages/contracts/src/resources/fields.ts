@@ -169,6 +169,8 @@ export interface FieldMeta {
    * while it is still empty (a line's unit price from its material's reference price).
    */
   startsFrom?: string;
+  /** A realistic value for the import template's example row (it must pass the field's own schema). */
+  example?: string;
 }
 
 type Sch<O, I = O> = z.ZodType<O, I>;
@@ -210,6 +212,8 @@ interface CommonOptions {
   unique?: boolean | { scope: string };
   list?: Partial<ListBehaviour>;
   hint?: string;
+  /** See FieldMeta.example. */
+  example?: string;
 }
 
 type ModeOf<O> = O extends { readOnly: true }
@@ -280,6 +284,7 @@ function meta(type: FieldType, o: CommonOptions & { default?: unknown }, extra: 
     ...(o.unique === undefined ? {} : { unique: o.unique }),
     ...(o.default === undefined ? {} : { defaultValue: o.default }),
     ...(o.hint === undefined ? {} : { hint: o.hint }),
+    ...(o.example === undefined ? {} : { example: o.example }),
     list: listBehaviour(type, o.list),
     ...extra,
   };

@@ -31,6 +31,8 @@ export interface ReferenceLookup {
   sheet: string;
   /** Active rows by label, for the template. */
   labels: string[];
+  /** The same active rows (with their parent), for the template's example row. */
+  rows: TargetRow[];
   resolve(text: string): { row: TargetRow } | { error: string };
 }
 
@@ -70,9 +72,11 @@ export async function loadLookup(executor: Executor, key: ResourceKey): Promise<
     }
   }
   const sheet = sheetName(resource.title);
+  const activeRows = all.filter((r) => r.active).sort((a, b) => a.label.localeCompare(b.label, 'es'));
   return {
     sheet,
-    labels: all.filter((r) => r.active).map((r) => r.label).sort((a, b) => a.localeCompare(b, 'es')),
+    labels: activeRows.map((r) => r.label),
+    rows: activeRows,
     resolve(text) {
       const found = [...(byKey.get(foldText(text)) ?? [])];
       if (found.length === 0) return { error: IMPORT_MESSAGES.unknownReference(sheet) };

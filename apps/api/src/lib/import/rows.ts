@@ -32,6 +32,26 @@ export interface Plan {
   errors: ImportError[];
 }
 
+/**
+ * What each row is, as the file names it: the cells of the resource's import `record` columns (an
+ * employee's names, a material's code and name), for the report. '' when the file has none of them.
+ */
+export function recordNames(service: ResourceService, columns: readonly MappedColumn[], rows: readonly SheetRow[]): (row: number) => string {
+  const resource = service.resource;
+  const naming = (resource.import?.record ?? resource.label.fields)
+    .map((name) => columns.find((c) => c.field.name === name))
+    .filter((c): c is MappedColumn => c !== undefined);
+  const byRow = new Map(rows.map((r) => [r.row, r]));
+  return (row) => {
+    const found = byRow.get(row);
+    if (!found) return '';
+    return naming
+      .map((c) => cellText(found.cells[c.index] ?? null).trim())
+      .filter((text) => text !== '')
+      .join(resource.label.separator);
+  };
+}
+
 const CHUNK = 1_000;
 const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 

@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { mapColumns, type MappedColumn } from './columns';
 import { columnLimit, readSheetOffThread } from './read';
 import { loadLookups } from './references';
-import { planRows, type PlannedRow } from './rows';
+import { planRows, recordNames, type PlannedRow } from './rows';
 
 /*
  * An import: the file read, every row checked (validate stops here), then — only when no row has a
@@ -80,19 +80,19 @@ export async function runImport(request: ImportRequest): Promise<ImportOutcome> 
     request.onProgress?.(processed, total);
     if (processed % YIELD_EVERY === 0) await yieldToOthers();
   };
-  const report = (errors: ImportError[], counts: { created: number; updated: number; unchanged: number }): ImportReport => ({
-    fileName,
-    mode,
-    rows: sheet.rows.length,
-    ...counts,
-    errors,
-  });
+  const { columns, errors: headerErrors } = mapColumns(service.resource, sheet.headers);
+  const recordOf = recordNames(service, columns, sheet.rows);
+  const report = (errors: ImportError[], counts: { created: number; updated: number; unchanged: number }): ImportReport => {
+    // A problem of the columns spoils every row; otherwise the rows without a problem are good.
+    const bad = new Set(errors.map((e) => e.row));
+    const valid = bad.has(0) || bad.has(1) ? 0 : sheet.rows.filter((r) => !bad.has(r.row)).length;
+    return { fileName, mode, rows: sheet.rows.length, valid, ...counts, errors: errors.map((e) => ({ ...e, record: recordOf(e.row) })) };
+  };
   const failed = (errors: ImportError[]): ImportOutcome => ({
     statusCode: mode === 'commit' ? 422 : 200,
     report: report(errors, { created: 0, updated: 0, unchanged: 0 }),
   });
 
-  const { columns, errors: headerErrors } = mapColumns(service.resource, sheet.headers);
   if (headerErrors.length > 0) return failed(headerErrors);
   const lookups = await loadLookups(db, columns.map((c) => c.field));
   const plan = await planRows({

@@ -7,18 +7,23 @@ import { loadLookups, sheetName, type ReferenceLookup } from './references';
 /*
  * The file an office fills in: the importable columns (headers = field labels), one example row,
  * and in XLSX a sheet per reference listing its valid values with a drop-down on the column (enums
- * and Sí / No get theirs too). The example row holds only values the resource's schema accepts.
+ * and Sí / No get theirs too). The example row is a row the import accepts as it is: each field's
+ * declared example (a CURP, RFC or NSS with valid check digits), active catalogue values of this
+ * database (a subcategory of the chosen category), and values the schema accepts otherwise.
  */
 
 /** Rows of the data sheet that get the drop-downs. */
 const VALIDATED_ROWS = 5_000;
 
+/** A text-like field without a declared example. */
 function exampleText(field: ResourceField): string {
   switch (field.type) {
     case 'email':
       return 'nombre@empresa.mx';
     case 'phone':
-      return '5512345678';
+      return '442 123 4567';
+    case 'color':
+      return '#1e88e5';
     case 'textarea':
       return `${field.label} de ejemplo`;
     default:
@@ -26,9 +31,19 @@ function exampleText(field: ResourceField): string {
   }
 }
 
-/** The example value of a field as a cell (a Date for dates), or null when the field's rules would refuse the generic one. */
-function example(field: ResourceField, lookups: ReadonlyMap<ResourceKey, ReferenceLookup>): string | number | Date | null {
-  const firstLabel = field.reference ? lookups.get(field.reference.target)?.labels[0] : undefined;
+type Cell = string | number | Date | null;
+
+/** A reference's example: the first active row, or under a parent field the first row of the parent chosen. */
+function referenceExample(field: ResourceField, lookups: ReadonlyMap<ResourceKey, ReferenceLookup>, chosen: ReadonlyMap<string, number>): string | null {
+  const rows = field.reference ? (lookups.get(field.reference.target)?.rows ?? []) : [];
+  const parentField = field.reference?.dependsOn?.field;
+  const parent = parentField === undefined ? undefined : chosen.get(parentField);
+  const row = parent === undefined ? rows[0] : rows.find((r) => r.parent === parent);
+  return row?.label ?? null;
+}
+
+/** The example value of a field as a cell (a Date for dates), or null when there is none the field accepts. */
+function example(field: ResourceField, lookups: ReadonlyMap<ResourceKey, ReferenceLookup>, chosen: ReadonlyMap<string, number>): Cell {
   switch (field.type) {
     case 'number':
       return field.min ?? 1;
@@ -43,9 +58,9 @@ function example(field: ResourceField, lookups: ReadonlyMap<ResourceKey, Referen
       return field.options?.find((o) => o.value === field.defaultValue)?.label ?? field.options?.[0]?.label ?? null;
     case 'reference':
     case 'multiReference':
-      return firstLabel ?? null;
+      return referenceExample(field, lookups, chosen);
     default: {
-      const text = exampleText(field);
+      const text = field.example ?? exampleText(field);
       return field.maxLength !== undefined && text.length > field.maxLength ? null : text;
     }
   }
@@ -58,9 +73,22 @@ function acceptable(resource: AnyResource, field: ResourceField, value: unknown)
   return schema?.safeParse(value).success ?? true;
 }
 
+function exampleRow(resource: AnyResource, fields: readonly ResourceField[], lookups: ReadonlyMap<ResourceKey, ReferenceLookup>): Cell[] {
+  // The id each reference's example names, so a dependent reference picks a child of it.
+  const chosen = new Map<string, number>();
+  return fields.map((field) => {
+    const value = example(field, lookups, chosen);
+    if (field.reference && typeof value === 'string') {
+      const row = lookups.get(field.reference.target)?.rows.find((r) => r.label === value);
+      if (row) chosen.set(field.name, row.id);
+    }
+    return acceptable(resource, field, value) ? value : null;
+  });
+}
+
 export interface Template {
   headers: string[];
-  example: (string | number | Date | null)[];
+  example: Cell[];
   fields: ResourceField[];
   lookups: ReadonlyMap<ResourceKey, ReferenceLookup>;
 }
@@ -70,10 +98,7 @@ export async function buildTemplate(executor: Executor, resource: AnyResource): 
   const lookups = await loadLookups(executor, fields);
   return {
     headers: fields.map((f) => f.label),
-    example: fields.map((f) => {
-      const value = example(f, lookups);
-      return acceptable(resource, f, value) ? value : null;
-    }),
+    example: exampleRow(resource, fields, lookups),
     fields,
     lookups,
   };

@@ -2,16 +2,35 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BACKUP_FILE_PATTERN, BACKUP_MESSAGES, backupListSchema, backupSchema } from '@goc/contracts';
+import { BACKUP_FILE_PATTERN, BACKUP_MESSAGES, backupListSchema, backupSchema, backupSetupSchema, type BackupSetup } from '@goc/contracts';
 import { listBackups } from '../../lib/backup/files';
+import { nextRun } from '../../lib/backup/schedule';
 import { NotFoundError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 
 const tags = ['Administración'];
 
-/** POST/GET /admin/backups and GET /admin/backups/:fileName (module admin). */
+/** POST/GET /admin/backups, GET /admin/backups/:fileName and GET /admin/backup-settings (module admin). */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dir = app.config.backups.dir;
+  const { dir, schedule, keep } = app.config.backups;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const setup = (): BackupSetup => ({
+    dir,
+    schedule: schedule === 'off' ? null : `${two(schedule.hour)}:${two(schedule.minute)}`,
+    keep,
+    nextRunAt: schedule === 'off' ? null : nextRun(schedule, Date.now()).toISOString(),
+  });
+
+  app.get('/admin/backup-settings', {
+    config: { permission: { module: 'admin', action: 'view' } },
+    schema: {
+      operationId: 'getBackupSettings',
+      tags,
+      summary: 'Dónde se guardan las copias, a qué hora se hace la automática y cuántas se conservan (solo lectura)',
+      response: { 200: backupSetupSchema, ...errorResponses(401, 403) },
+    },
+    handler: async () => setup(),
+  });
 
   app.post('/admin/backups', {
     config: { permission: { module: 'admin', action: 'edit' } },

@@ -8,10 +8,12 @@ import {
   INTEGRATION_MESSAGES,
   webhookCreatedSchema,
   webhookCreateSchema,
+  webhookDeliveryDetailSchema,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
   webhookEventListSchema,
   webhookListSchema,
+  webhookRotateSecretSchema,
   webhookSchema,
   webhookUpdateSchema,
   type WebhookEvent,
@@ -23,7 +25,7 @@ import { errorResponses } from '../../lib/openapi';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
 import { listDeliveries, requeue } from './deliveries';
 import { webhookEventCatalog } from './event-names';
-import { createWebhook, deleteWebhook, findDelivery, getWebhook, listWebhooks, queueTest, toDelivery, updateWebhook } from './webhooks';
+import { createWebhook, deleteWebhook, findDelivery, getWebhook, listWebhooks, queueTest, rotateSecret, toDelivery, toDeliveryDetail, updateWebhook } from './webhooks';
 
 /** A person's token only: keys are refused here (403), so the document does not offer them. */
 const security = [{ bearerAuth: [] }];
@@ -33,7 +35,7 @@ const admin = (action: 'view' | 'create' | 'edit' | 'delete') => ({ permission: 
 
 const deliveryParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
-  deliveryId: z.coerce.number().int().min(1),
+  deliveryId: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 
 /** /api-keys and /webhooks (module admin, docs/integrations.md); the deliveries run in ./worker. */
@@ -124,6 +126,20 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     handler: async (request) => updateWebhook(app.db, await actorOf(request), request.params.id, request.body, known(), settings),
   });
 
+  app.post('/webhooks/:id/rotate-secret', {
+    config: admin('edit'),
+    schema: {
+      operationId: 'rotateWebhookSecret',
+      tags: hookTags,
+      security,
+      summary: 'Cambiar el secreto de firma: el anterior deja de valer de inmediato y el nuevo se muestra solo en esta respuesta',
+      params: idParamsSchema,
+      body: webhookRotateSecretSchema,
+      response: { 200: webhookCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => rotateSecret(app.db, await actorOf(request), request.params.id, request.body.version),
+  });
+
   app.delete('/webhooks/:id', {
     config: admin('delete'),
     schema: { operationId: 'deleteWebhook', tags: hookTags, security, summary: 'Eliminar un webhook y su registro de envíos', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
@@ -146,6 +162,23 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     handler: async (request) => {
       await getWebhook(app.db, request.params.id);
       return { items: (await listDeliveries(app.db, request.params.id)).map(toDelivery) };
+    },
+  });
+
+  app.get('/webhooks/:id/deliveries/:deliveryId', {
+    config: admin('view'),
+    schema: {
+      operationId: 'getWebhookDelivery',
+      tags: hookTags,
+      security,
+      summary: 'Un envío con el cuerpo JSON que se envía al receptor',
+      params: deliveryParamsSchema,
+      response: { 200: webhookDeliveryDetailSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      const row = await findDelivery(app.db, request.params.id, request.params.deliveryId);
+      if (!row) throw new NotFoundError(INTEGRATION_MESSAGES.deliveryNotFound);
+      return toDeliveryDetail(row);
     },
   });
 

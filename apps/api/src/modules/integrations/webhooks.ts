@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { INTEGRATION_MESSAGES, type Webhook, type WebhookCreate, type WebhookCreated, type WebhookDelivery, type WebhookUpdate } from '@goc/contracts';
+import {
+  INTEGRATION_MESSAGES,
+  type Webhook,
+  type WebhookCreate,
+  type WebhookCreated,
+  type WebhookDelivery,
+  type WebhookDeliveryDetail,
+  type WebhookUpdate,
+} from '@goc/contracts';
 import type { WebhookSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhooks } from '../../db/schema';
@@ -33,6 +41,8 @@ function assertEvents(events: readonly string[], known: ReadonlySet<string>): st
   }
   return [...new Set(events)];
 }
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 async function toWebhooks(db: Db, rows: WebhookRow[]): Promise<Webhook[]> {
   const names = await personNames(
@@ -69,7 +79,7 @@ export async function getWebhook(db: Db, id: number): Promise<Webhook> {
 export async function createWebhook(db: Db, actor: Actor, input: WebhookCreate, known: ReadonlySet<string>, settings: WebhookSettings): Promise<WebhookCreated> {
   const events = assertEvents(input.events, known);
   await assertDestination(input.url, settings);
-  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+  const secret = newSecret();
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(webhooks)
@@ -94,7 +104,7 @@ export async function updateWebhook(db: Db, actor: Actor, id: number, input: Web
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(webhooks).where(eq(webhooks.id, id)).for('update');
     if (!before) throw new NotFoundError(INTEGRATION_MESSAGES.webhookNotFound);
-    if (before.version !== input.version) throw new ConflictError('Otra persona modificó el webhook; recarga para ver sus cambios');
+    if (before.version !== input.version) throw new ConflictError(INTEGRATION_MESSAGES.webhookChanged);
     const set: Partial<typeof webhooks.$inferInsert> = { version: before.version + 1 };
     if (input.url !== undefined) set.url = input.url;
     if (events !== undefined) set.events = events;
@@ -116,6 +126,23 @@ export async function updateWebhook(db: Db, actor: Actor, id: number, input: Web
     return after!;
   });
   return (await toWebhooks(db, [row]))[0]!;
+}
+
+/**
+ * A new signing secret, in force from the next attempt (deliveries read it as they sign); the old
+ * one stops verifying at once. Audited without either secret; the new one is shown this once.
+ */
+export async function rotateSecret(db: Db, actor: Actor, id: number, version: number): Promise<WebhookCreated> {
+  const secret = newSecret();
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select({ version: webhooks.version }).from(webhooks).where(eq(webhooks.id, id)).for('update');
+    if (!before) throw new NotFoundError(INTEGRATION_MESSAGES.webhookNotFound);
+    if (before.version !== version) throw new ConflictError(INTEGRATION_MESSAGES.webhookChanged);
+    const [after] = await tx.update(webhooks).set({ secret, version: before.version + 1 }).where(eq(webhooks.id, id)).returning();
+    await recordAudit(tx, { userId: actor.userId, action: 'rotate_secret', entity: AUDIT_ENTITY, entityId: id, ip: actor.ip });
+    return after!;
+  });
+  return { ...(await toWebhooks(db, [row]))[0]!, secret };
 }
 
 export async function deleteWebhook(db: Db, actor: Actor, id: number): Promise<void> {
@@ -162,6 +189,10 @@ export function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookD
     nextAttemptAt: row.status === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+export function toDeliveryDetail(row: typeof webhookDeliveries.$inferSelect): WebhookDeliveryDetail {
+  return { ...toDelivery(row), payload: row.payload as Record<string, unknown> };
 }
 
 export async function findDelivery(db: Db, webhookId: number, deliveryId: number) {

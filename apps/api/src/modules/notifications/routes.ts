@@ -6,7 +6,7 @@ import {
   notificationListQuerySchema,
   notificationListSchema,
   notificationPreferencesInputSchema,
-  notificationPreferencesSchema,
+  notificationPreferencesViewSchema,
   streamTicketSchema,
 } from '@goc/contracts';
 import { idParamsSchema } from '../../lib/crud/routes';
@@ -37,6 +37,8 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
   // Before the server stops accepting: open streams end so closing does not wait for them.
   app.addHook('preClose', () => notifier.hub.close());
   app.addHook('onClose', () => notifier.stop());
+  // Without GOC_SMTP_URL no e-mail leaves the server: the preferences page says so.
+  const emailConfigured = app.config.mail !== undefined;
 
   app.get('/notifications', {
     config: { authenticated: true },
@@ -73,8 +75,8 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
 
   app.get('/notifications/preferences', {
     config: { authenticated: true },
-    schema: { operationId: 'getNotificationPreferences', tags, summary: 'Mis preferencias: por tipo, en la aplicación (siempre) y por correo', response: { 200: notificationPreferencesSchema, ...errorResponses(401) } },
-    handler: async (request) => readPreferences(app.db, request.user.id),
+    schema: { operationId: 'getNotificationPreferences', tags, summary: 'Mis preferencias: por tipo, en la aplicación (siempre) y por correo', response: { 200: notificationPreferencesViewSchema, ...errorResponses(401) } },
+    handler: async (request) => ({ ...(await readPreferences(app.db, request.user.id)), emailConfigured }),
   });
 
   app.put('/notifications/preferences', {
@@ -84,9 +86,9 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
       tags,
       summary: 'Cambiar qué tipos recibo también por correo',
       body: notificationPreferencesInputSchema,
-      response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
+      response: { 200: notificationPreferencesViewSchema, ...errorResponses(400, 401) },
     },
-    handler: async (request) => writePreferences(app.db, request.user.id, request.body),
+    handler: async (request) => ({ ...(await writePreferences(app.db, request.user.id, request.body)), emailConfigured }),
   });
 
   app.post('/notifications/stream-ticket', {

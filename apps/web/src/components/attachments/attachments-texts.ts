@@ -27,9 +27,4 @@ export const attachmentsTexts = {
   viewerFailed: 'No se pudo abrir el documento',
 } as const;
 
-/** 1 234 567 bytes → "1.2 MB". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export { formatSize } from '../../lib/format';

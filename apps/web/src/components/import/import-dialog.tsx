@@ -42,7 +42,7 @@ function ReportTable({ report, fileName }: { report: ImportReport; fileName: str
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
-        <Message severity="error" text={texts.errorCount(report.errors.length)} />
+        <Message severity="error" text={texts.errorCount(report)} />
         <Button type="button" label={texts.exportReport} icon="pi pi-download" size="small" outlined onClick={() => table.current?.exportCSV()} />
       </div>
       <DataTable
@@ -58,6 +58,7 @@ function ReportTable({ report, fileName }: { report: ImportReport; fileName: str
         pt={{ table: { 'aria-label': texts.reportTable } }}
       >
         <Column field="row" header={texts.row} filter={filterable} filterMatchMode="equals" {...filterProps} style={{ width: '6rem' }} />
+        <Column field="record" header={texts.record} filter={filterable} filterMatchMode="contains" {...filterProps} />
         <Column field="column" header={texts.column} filter={filterable} filterMatchMode="contains" {...filterProps} />
         <Column field="value" header={texts.value} filter={filterable} filterMatchMode="contains" {...filterProps} />
         <Column field="message" header={texts.message} filter={filterable} filterMatchMode="contains" {...filterProps} />

@@ -21,13 +21,15 @@ export const importTexts = {
   writing: (processed: number, total: number) => `Importando… ${formatNumber(processed)} de ${formatNumber(total)}`,
   clean: (r: ImportReport) =>
     `Sin errores: ${plural(r.rows, 'fila', 'filas')} — ${plural(r.created, 'nuevo', 'nuevos')}, ${plural(r.updated, 'a actualizar', 'a actualizar')}, ${plural(r.unchanged, 'sin cambios', 'sin cambios')}.`,
-  errorCount: (count: number) => `${plural(count, 'error', 'errores')}: corrige el archivo y vuelve a elegirlo. No se importará nada mientras haya errores.`,
+  errorCount: (r: ImportReport) =>
+    `${plural(r.valid, 'fila correcta', 'filas correctas')} de ${formatNumber(r.rows)}; ${plural(r.errors.length, 'error', 'errores')}: corrige el archivo y vuelve a elegirlo. No se importará nada mientras haya errores.`,
   exportReport: 'Exportar reporte',
   reportFileName: (fileName: string) => `errores-${fileName.replace(/\.[^.]+$/, '')}`,
   reportTable: 'Errores del archivo',
   noMatches: 'Ningún error coincide con los filtros',
   filter: 'Filtrar…',
   row: 'Fila',
+  record: 'Registro',
   column: 'Columna',
   value: 'Valor',
   message: 'Problema',

@@ -1,15 +1,34 @@
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DELIVERY_STATUS_LABELS, formatDateTime, type DeliveryStatus, type Webhook } from '@goc/contracts';
+import { DELIVERY_STATUS_LABELS, formatDateTime, type DeliveryStatus, type Webhook, type WebhookDelivery } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
-import { fetchDeliveries, integrationKeys, redeliver } from './integrations-api';
+import { fetchDeliveries, fetchDelivery, integrationKeys, redeliver } from './integrations-api';
 import { integrationTexts as texts } from './integrations-texts';
 
 const SEVERITY: Record<DeliveryStatus, 'success' | 'warning' | 'danger'> = { succeeded: 'success', pending: 'warning', failed: 'danger' };
+
+/** The JSON body a delivery sends, indented, as the receiver gets it. */
+function PayloadDialog({ webhook, delivery, onHide }: { webhook: Webhook; delivery: WebhookDelivery; onHide: () => void }) {
+  const detail = useQuery({ queryKey: integrationKeys.delivery(webhook.id, delivery.id), queryFn: () => fetchDelivery(webhook.id, delivery.id) });
+  return (
+    <AppDialog visible onHide={onHide} header={texts.payloadOf(delivery.event, delivery.deliveryId)} style={{ width: '48rem' }}>
+      {detail.isPending ? (
+        <Spinner size="2rem" className="mx-auto my-6" />
+      ) : detail.isError ? (
+        <p className="m-0 text-slate-600">{texts.payloadFailed}</p>
+      ) : (
+        <pre className="m-0 max-h-[60vh] overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 text-xs" aria-label={texts.payloadOf(delivery.event, delivery.deliveryId)} tabIndex={0}>
+          {JSON.stringify(detail.data.payload, null, 2)}
+        </pre>
+      )}
+    </AppDialog>
+  );
+}
 
 /** The webhook's delivery log: event, status, attempts, last answer, duration, next try; «Reenviar». */
 export function DeliveriesDialog({ webhook, onHide }: { webhook: Webhook; onHide: () => void }) {
@@ -17,6 +36,7 @@ export function DeliveriesDialog({ webhook, onHide }: { webhook: Webhook; onHide
   const queryClient = useQueryClient();
   const key = integrationKeys.deliveries(webhook.id);
   const log = useQuery({ queryKey: key, queryFn: () => fetchDeliveries(webhook.id) });
+  const [reading, setReading] = useState<WebhookDelivery | null>(null);
   const again = useMutation({
     mutationFn: (deliveryId: number) => redeliver(webhook.id, deliveryId),
     onSuccess: () => {
@@ -64,7 +84,16 @@ export function DeliveriesDialog({ webhook, onHide }: { webhook: Webhook; onHide
                     <td className="px-3 py-2">{d.lastStatusCode ?? '—'}</td>
                     <td className="whitespace-nowrap px-3 py-2">{d.durationMs === null ? '—' : `${d.durationMs} ms`}</td>
                     <td className="whitespace-nowrap px-3 py-2">{d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : '—'}</td>
-                    <td className="px-3 py-2">
+                    <td className="flex flex-wrap gap-1 px-3 py-2">
+                      <Button
+                        type="button"
+                        icon="pi pi-eye"
+                        label={texts.payload}
+                        size="small"
+                        text
+                        aria-label={`${texts.payload} ${d.event} ${d.deliveryId}`}
+                        onClick={() => setReading(d)}
+                      />
                       {d.status !== 'pending' && (
                         <Button
                           type="button"
@@ -85,6 +114,7 @@ export function DeliveriesDialog({ webhook, onHide }: { webhook: Webhook; onHide
           </div>
         )}
       </div>
+      {reading && <PayloadDialog webhook={webhook} delivery={reading} onHide={() => setReading(null)} />}
     </AppDialog>
   );
 }

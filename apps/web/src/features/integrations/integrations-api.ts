@@ -3,6 +3,7 @@ import {
   apiKeyListSchema,
   optionPageSchema,
   webhookCreatedSchema,
+  webhookDeliveryDetailSchema,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
   webhookEventListSchema,
@@ -16,6 +17,7 @@ import {
   type WebhookCreate,
   type WebhookCreated,
   type WebhookDelivery,
+  type WebhookDeliveryDetail,
   type WebhookEvent,
   type WebhookUpdate,
 } from '@goc/contracts';
@@ -28,6 +30,7 @@ export const integrationKeys = {
   webhooks: queryKeys.webhooks,
   events: ['integrations', 'webhook-events'] as const,
   deliveries: (id: number) => ['integrations', 'webhooks', id, 'deliveries'] as const,
+  delivery: (id: number, deliveryId: number) => ['integrations', 'webhooks', id, 'deliveries', deliveryId] as const,
 };
 
 export async function fetchApiKeys(): Promise<ApiKey[]> {
@@ -77,6 +80,18 @@ export async function deleteWebhook(id: number): Promise<void> {
 export async function fetchDeliveries(id: number): Promise<WebhookDelivery[]> {
   const { data } = await api.get(`/webhooks/${id}/deliveries`);
   return webhookDeliveryListSchema.parse(data).items;
+}
+
+/** One delivery with the JSON body it sends (the log leaves the bodies out). */
+export async function fetchDelivery(id: number, deliveryId: number): Promise<WebhookDeliveryDetail> {
+  const { data } = await api.get(`/webhooks/${id}/deliveries/${deliveryId}`);
+  return webhookDeliveryDetailSchema.parse(data);
+}
+
+/** A new signing secret; the answer is the only time it is shown. */
+export async function rotateSecret(webhook: Pick<Webhook, 'id' | 'version'>): Promise<WebhookCreated> {
+  const { data } = await api.post(`/webhooks/${webhook.id}/rotate-secret`, { version: webhook.version });
+  return webhookCreatedSchema.parse(data);
 }
 
 export async function redeliver(id: number, deliveryId: number): Promise<WebhookDelivery> {

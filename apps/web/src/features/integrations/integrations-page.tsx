@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, type ApiKey, type Webhook } from '@goc/contracts';
+import { formatDateTime, type ApiKey, type Webhook, type WebhookCreated } from '@goc/contracts';
 import { useConfirm } from '../../components/confirm/use-confirm';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/use-toast';
@@ -10,7 +10,8 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useIsMobile } from '../../lib/use-media-query';
 import { ApiKeyDialog } from './api-key-dialog';
 import { DeliveriesDialog } from './deliveries-dialog';
-import { deleteWebhook, fetchApiKeys, fetchWebhooks, integrationKeys, revokeApiKey, sendTest, updateWebhook } from './integrations-api';
+import { ShownOnceDialog } from './copy-once';
+import { deleteWebhook, fetchApiKeys, fetchWebhooks, integrationKeys, revokeApiKey, rotateSecret, sendTest, updateWebhook } from './integrations-api';
 import { integrationTexts as texts } from './integrations-texts';
 import { WebhookDialog } from './webhook-dialog';
 
@@ -147,6 +148,7 @@ function WebhooksSection() {
   const [creating, setCreating] = useState(false);
   const [logOf, setLogOf] = useState<Webhook | null>(null);
   const [editing, setEditing] = useState<Webhook | null>(null);
+  const [rotated, setRotated] = useState<WebhookCreated | null>(null);
   const hooks = useQuery({ queryKey: integrationKeys.webhooks, queryFn: fetchWebhooks });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks });
   const test = useMutation({
@@ -165,6 +167,14 @@ function WebhooksSection() {
       refresh();
     },
     onError: (error) => toast.add({ severity: 'error', summary: texts.saveFailed, detail: errorMessage(error), life: 6000 }),
+  });
+  const rotate = useMutation({
+    mutationFn: rotateSecret,
+    onSuccess: (hook) => {
+      setRotated(hook);
+      refresh();
+    },
+    onError: (error) => toast.add({ severity: 'error', summary: texts.rotateFailed, detail: errorMessage(error), life: 6000 }),
   });
   const remove = useMutation({
     mutationFn: (hook: Webhook) => deleteWebhook(hook.id),
@@ -201,6 +211,27 @@ function WebhooksSection() {
                 <Button type="button" icon="pi pi-send" label={texts.sendTest} size="small" outlined loading={test.isPending && test.variables?.id === hook.id} disabled={!hook.active} onClick={() => test.mutate(hook)} />
                 <Button type="button" icon="pi pi-list" label={texts.deliveries} size="small" outlined onClick={() => setLogOf(hook)} />
                 <Button type="button" icon="pi pi-pencil" label={texts.edit} size="small" severity="secondary" text onClick={() => setEditing(hook)} />
+                <Button
+                  type="button"
+                  icon="pi pi-key"
+                  label={texts.rotate}
+                  size="small"
+                  severity="secondary"
+                  text
+                  loading={rotate.isPending && rotate.variables?.id === hook.id}
+                  onClick={() =>
+                    confirm.require({
+                      header: texts.rotateHeader,
+                      message: texts.rotateMessage(hook.url),
+                      icon: 'pi pi-exclamation-triangle',
+                      acceptLabel: texts.rotate,
+                      rejectLabel: 'Cancelar',
+                      acceptClassName: 'p-button-warning',
+                      defaultFocus: 'reject',
+                      accept: () => rotate.mutate(hook),
+                    })
+                  }
+                />
                 <Button type="button" icon={hook.active ? 'pi pi-pause' : 'pi pi-play'} label={hook.active ? texts.deactivate : texts.activate} size="small" severity="secondary" text onClick={() => toggle.mutate(hook)} />
                 <Button
                   type="button"
@@ -230,6 +261,9 @@ function WebhooksSection() {
       {creating && <WebhookDialog onHide={() => setCreating(false)} />}
       {logOf && <DeliveriesDialog webhook={logOf} onHide={() => setLogOf(null)} />}
       {editing && <WebhookDialog webhook={editing} onHide={() => setEditing(null)} />}
+      {rotated && (
+        <ShownOnceDialog header={texts.rotatedTitle} warning={texts.rotateOnce} id={`rotated-secret-${rotated.id}`} label={rotated.url} value={rotated.secret} onHide={() => setRotated(null)} />
+      )}
     </section>
   );
 }

@@ -64,6 +64,8 @@ export function WebhookDialog({ webhook, onHide }: { webhook?: Webhook; onHide: 
     if (Object.keys(found).length === 0) save.mutate();
   };
   const toggle = (name: string, on: boolean) => setEvents((current) => (on ? [...current, name] : current.filter((e) => e !== name)));
+  const allNames = (catalog.data ?? []).map((e) => e.name);
+  const allChosen = allNames.length > 0 && allNames.every((name) => events.includes(name));
 
   if (created) {
     return (
@@ -92,6 +94,17 @@ export function WebhookDialog({ webhook, onHide }: { webhook?: Webhook; onHide: 
               *
             </span>
           </legend>
+          <div className="flex items-center gap-2">
+            <Checkbox
+              inputId={`${formId}-all-events`}
+              checked={allChosen}
+              disabled={allNames.length === 0}
+              onChange={(e) => setEvents(e.checked === true ? allNames : [])}
+            />
+            <label htmlFor={`${formId}-all-events`} className="text-sm font-medium">
+              {texts.selectAll}
+            </label>
+          </div>
           {errors.events && (
             <small id={`${formId}-events-error`} className="text-red-600" role="alert">
               {errors.events}

@@ -1,9 +1,9 @@
 import {
   notificationListSchema,
-  notificationPreferencesSchema,
+  notificationPreferencesViewSchema,
   streamTicketSchema,
   type NotificationList,
-  type NotificationPreferences,
+  type NotificationPreferencesView,
   type NotificationPreferencesInput,
 } from '@goc/contracts';
 import { api } from '../../lib/api/client';
@@ -41,12 +41,12 @@ export async function fetchStreamTicket(): Promise<string> {
 export const streamUrl = (ticket: string, lastEventId: number | null) =>
   `/api/v2${BASE}/stream?ticket=${encodeURIComponent(ticket)}${lastEventId === null ? '' : `&lastEventId=${lastEventId}`}`;
 
-export async function fetchPreferences(): Promise<NotificationPreferences> {
+export async function fetchPreferences(): Promise<NotificationPreferencesView> {
   const { data } = await api.get(`${BASE}/preferences`);
-  return notificationPreferencesSchema.parse(data);
+  return notificationPreferencesViewSchema.parse(data);
 }
 
-export async function savePreferences(input: NotificationPreferencesInput): Promise<NotificationPreferences> {
+export async function savePreferences(input: NotificationPreferencesInput): Promise<NotificationPreferencesView> {
   const { data } = await api.put(`${BASE}/preferences`, input);
-  return notificationPreferencesSchema.parse(data);
+  return notificationPreferencesViewSchema.parse(data);
 }

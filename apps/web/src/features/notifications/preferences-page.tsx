@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox } from 'primereact/checkbox';
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationPreferences, type NotificationType } from '@goc/contracts';
+import { Message } from 'primereact/message';
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationPreferencesView, type NotificationType } from '@goc/contracts';
 import { errorMessage } from '../../lib/api/api-error';
 import { useToast } from '../../components/toast/use-toast';
 import { Spinner } from '../../components/spinner';
@@ -14,7 +15,7 @@ export default function PreferencesPage() {
   const { data, isPending, isError } = useQuery({ queryKey: notificationKeys.preferences, queryFn: fetchPreferences });
   const save = useMutation({
     mutationFn: ({ type, email }: { type: NotificationType; email: boolean }) => savePreferences({ [type]: { email } }),
-    onSuccess: (saved: NotificationPreferences) => {
+    onSuccess: (saved: NotificationPreferencesView) => {
       queryClient.setQueryData(notificationKeys.preferences, saved);
       toast.add({ severity: 'success', summary: texts.saved, life: 3000 });
     },
@@ -24,8 +25,10 @@ export default function PreferencesPage() {
   if (isPending) return <Spinner size="2.5rem" className="mx-auto my-8" />;
   if (isError || !data) return <p className="text-slate-600">{texts.loadFailed}</p>;
 
+  const emailOff = !data.emailConfigured;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4">
+      {emailOff && <Message id="email-off" severity="warn" className="justify-start" text={texts.emailOff} />}
       <div className="overflow-hidden rounded-lg border border-solid border-slate-200 bg-white">
         <table className="w-full border-collapse text-sm">
           <thead className="bg-slate-50 text-left text-slate-600">
@@ -59,7 +62,9 @@ export default function PreferencesPage() {
                       inputId={inputId}
                       checked={data[type].email}
                       aria-label={`${label}: ${texts.email}`}
-                      disabled={save.isPending}
+                      aria-describedby={emailOff ? 'email-off' : undefined}
+                      tooltip={emailOff ? texts.emailOffShort : undefined}
+                      disabled={emailOff || save.isPending}
                       onChange={(event) => save.mutate({ type, email: event.checked === true })}
                     />
                   </td>
@@ -69,7 +74,7 @@ export default function PreferencesPage() {
           </tbody>
         </table>
       </div>
-      <p className="m-0 text-sm text-slate-500">{texts.emailNeedsAddress}</p>
+      {!emailOff && <p className="m-0 text-sm text-slate-500">{texts.emailNeedsAddress}</p>}
     </section>
   );
 }

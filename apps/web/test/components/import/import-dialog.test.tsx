@@ -18,12 +18,13 @@ const report = (mode: ImportReport['mode'], errors: ImportReport['errors']): Imp
   fileName: 'materiales.xlsx',
   mode,
   rows: 2,
+  valid: 2 - new Set(errors.map((e) => e.row)).size,
   created: errors.length > 0 ? 0 : 2,
   updated: 0,
   unchanged: 0,
   errors,
 });
-const UNKNOWN_UNIT = { row: 3, column: 'Unidad', value: 'kilo', message: 'No existe; usa un valor de la hoja «Unidades»' };
+const UNKNOWN_UNIT = { row: 3, column: 'Unidad', value: 'kilo', message: 'No existe; usa un valor de la hoja «Unidades»', record: 'MAT-0042 · Varilla 3/8"' };
 
 describe('Importar', () => {
   it('is offered only with the create permission', () => {
@@ -53,6 +54,10 @@ describe('Importar', () => {
     const table = await within(dialog).findByRole('table', { name: 'Errores del archivo' });
     expect(within(table).getByText(UNKNOWN_UNIT.message)).toBeTruthy();
     expect(within(table).getByText('kilo')).toBeTruthy();
+    // The bad row is named by its record, and the good rows are counted.
+    expect(within(table).getByRole('columnheader', { name: 'Registro' })).toBeTruthy();
+    expect(within(table).getByText('MAT-0042 · Varilla 3/8"')).toBeTruthy();
+    expect(within(dialog).getByText(/^1 fila correcta de 2; 1 error:/)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Importar 0 registros' }).hasAttribute('disabled')).toBe(true);
     const [upload] = server.calls('POST', '/materials/import');
     expect(upload!.params).toEqual({ mode: 'validate', match: 'none' });

@@ -226,4 +226,59 @@ describe('Integraciones: webhooks', () => {
     await waitFor(() => expect(server.calls('POST', '/webhooks/7/deliveries/31/redeliver')).toHaveLength(1));
     expect(await screen.findByText('Reenvío programado')).toBeInTheDocument();
   });
+  it('«Seleccionar todos» ticks every event, and unticking it clears them', async () => {
+    const server = start({ 'POST /webhooks': (request) => ({ status: 201, data: { ...hook({ id: 8, ...(request.body as object) }), secret: 'whsec_secreto' } }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Nuevo webhook' }));
+    const form = await screen.findByRole('dialog', { name: 'Nuevo webhook' });
+    const all = await within(form).findByLabelText('Seleccionar todos');
+    fireEvent.click(within(form).getByLabelText(/orders\.created/));
+    expect(all).not.toBeChecked();
+    fireEvent.click(all);
+    for (const event of EVENTS) expect(within(form).getByLabelText(new RegExp(event.name.replace('.', '\\.')))).toBeChecked();
+    expect(all).toBeChecked();
+    fireEvent.click(all);
+    for (const event of EVENTS) expect(within(form).getByLabelText(new RegExp(event.name.replace('.', '\\.')))).not.toBeChecked();
+    fireEvent.click(all);
+    fireEvent.click(within(form).getByLabelText(/movements\.created/));
+    expect(all).not.toBeChecked();
+    fireEvent.click(all);
+    await userEvent.type(within(form).getByLabelText(/^URL/), 'https://erp.example.com/todo');
+    await userEvent.click(within(form).getByRole('button', { name: 'Crear' }));
+    await screen.findByRole('dialog', { name: 'Webhook creado' });
+    expect((server.calls('POST', '/webhooks')[0]!.body as { events: string[] }).events).toEqual(EVENTS.map((e) => e.name));
+  });
+
+  it('shows a delivery\'s payload as indented JSON', async () => {
+    const payload = { id: '812', event: 'orders.created', resource: 'orders', recordId: 5, data: { folio: 'PED-000005', total: 38604.8 } };
+    const server = start({
+      'GET /webhooks/7/deliveries': { status: 200, data: { items: [delivery()] } },
+      'GET /webhooks/7/deliveries/31': { status: 200, data: { ...delivery(), payload } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Envíos' }));
+    const log = await screen.findByRole('dialog', { name: 'Envíos a https://erp.example.com/goc' });
+    await userEvent.click(await within(log).findByRole('button', { name: 'Ver contenido orders.created 812' }));
+    const shown = await screen.findByRole('dialog', { name: 'Contenido del envío orders.created (GOC-Delivery 812)' });
+    const body = await within(shown).findByLabelText('Contenido del envío orders.created (GOC-Delivery 812)');
+    expect(body.textContent).toBe(JSON.stringify(payload, null, 2));
+    expect(body.textContent).toContain('\n  "data": {\n    "folio": "PED-000005",');
+    expect(server.calls('GET', '/webhooks/7/deliveries/31')).toHaveLength(1);
+  });
+
+  it('rotates the secret only after confirming, with the webhook\'s version, and shows the new one once', async () => {
+    const server = start({ 'POST /webhooks/7/rotate-secret': { status: 200, data: { ...hook({ version: 2 }), secret: 'whsec_nuevo' } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cambiar secreto' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cambiar el secreto de firma' });
+    expect(within(confirm).getByText(/El secreto actual deja de valer de inmediato/)).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    expect(server.calls('POST', '/webhooks/7/rotate-secret')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar secreto' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cambiar el secreto de firma' })).getByRole('button', { name: 'Cambiar secreto' }));
+    const shown = await screen.findByRole('dialog', { name: 'Nuevo secreto de firma' });
+    expect(within(shown).getByDisplayValue('whsec_nuevo')).toBeInTheDocument();
+    expect(within(shown).getByText(/es la única vez que se muestra/)).toBeInTheDocument();
+    expect(server.calls('POST', '/webhooks/7/rotate-secret')[0]!.body).toEqual({ version: 1 });
+    await userEvent.click(within(shown).getByRole('button', { name: 'Listo' }));
+    await waitFor(() => expect(screen.queryByDisplayValue('whsec_nuevo')).not.toBeInTheDocument());
+  });
 });

@@ -1,0 +1,4 @@
+import { adminNavigation } from '@goc/contracts';
+import { defineWebModule } from '../../lib/modules';
+
+export default defineWebModule(adminNavigation, { backups: () => import('./backups-page') });
