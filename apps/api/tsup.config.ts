@@ -2,12 +2,17 @@ import { cpSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 /**
- * One ESM bundle, dist/server.js. @goc/contracts is TypeScript source, so it is bundled; every npm
- * package stays external (node_modules). The SQL migrations are copied beside the bundle, where
+ * One ESM bundle, dist/server.js, and one per parser worker (lib/parser-pool.ts finds them beside
+ * it). @goc/contracts is TypeScript source, so it is bundled; every npm package stays external
+ * (node_modules). The SQL migrations are copied beside the bundle, where
  * src/db/migrate.ts looks for them (`./migrations` relative to the running module).
  */
 export default defineConfig({
-  entry: { server: 'src/server.ts' },
+  entry: {
+    server: 'src/server.ts',
+    'read-worker': 'src/lib/import/read-worker.ts',
+    'cfdi-worker': 'src/modules/orders/cfdi-worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

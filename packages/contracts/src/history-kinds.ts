@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'attachment.delete',
   'invoice.added',
   'invoice.removed',
+  'secret.rotated',
   'import',
   'seed',
   'password_reset',

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from './errors';
 
@@ -14,16 +15,36 @@ import { AppError } from './errors';
 /** What a worker answers: its value, or a refusal in the API's words (error classes do not cross threads). */
 export type ParserResult<T> = { ok: true; value: T } | { ok: false; statusCode: number; message: string };
 
-/** Turns a parser's refusal (an AppError) into what crosses back from the worker; anything else is rethrown. */
-export function refusal(error: unknown): ParserResult<never> {
-  if (error instanceof AppError) return { ok: false, statusCode: error.statusCode, message: error.message };
-  throw error;
+/** What the pool hands a worker: the parser's input and the port on which it says it has started. */
+interface ParserTask<I> {
+  input: I;
+  started: MessagePort;
+}
+
+/**
+ * A worker module's default export: says when the parser starts (the time budget counts from there,
+ * not from a worker's start-up or a wait in the queue) and turns a refusal (an AppError) into what
+ * crosses back; anything else is rethrown.
+ */
+export function parserTask<I, T>(parse: (input: I) => T | Promise<T>): (task: ParserTask<I>) => Promise<ParserResult<T>> {
+  return async ({ input, started }) => {
+    started.postMessage('started');
+    started.close();
+    try {
+      return { ok: true, value: await parse(input) };
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, statusCode: error.statusCode, message: error.message };
+      throw error;
+    }
+  };
 }
 
 /** Heap of one worker: the largest legitimate file read (20 000 rows) takes about a third of it. */
 const WORKER_HEAP_MB = 384;
 /** Files waiting for a worker, beyond which an upload is turned away (503) rather than queued. */
 const MAX_QUEUE = 32;
+/** A worker that has not even started a file within this many budgets is given up on. */
+const START_BUDGETS = 6;
 
 /** Run from the TypeScript sources (tests, `npm run dev`), a worker needs the same loader as this thread. */
 const fromSources = import.meta.url.endsWith('.ts');
@@ -65,13 +86,23 @@ export interface ParserMessages {
 export async function runParser<T>(file: string, input: unknown, seconds: number, messages: ParserMessages, transfer?: ArrayBuffer[]): Promise<T> {
   const workers = parserPool();
   if (workers.queueSize >= MAX_QUEUE) throw new AppError(503, messages.busy);
+  const abort = new AbortController();
+  const channel = new MessageChannel();
+  let budget = setTimeout(() => abort.abort(), seconds * START_BUDGETS * 1000);
+  channel.port1.once('message', () => {
+    clearTimeout(budget);
+    budget = setTimeout(() => abort.abort(), seconds * 1000);
+  });
   let result: ParserResult<T>;
   try {
-    result = (await workers.run(input, { filename: file, signal: AbortSignal.timeout(seconds * 1000), ...(transfer ? { transferList: transfer } : {}) })) as ParserResult<T>;
+    const task: ParserTask<unknown> = { input, started: channel.port2 };
+    result = (await workers.run(task, { filename: file, signal: abort.signal, transferList: [channel.port2, ...(transfer ?? [])] })) as ParserResult<T>;
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'AbortError' || name === 'TimeoutError') throw new AppError(413, messages.tooSlow, { cause: error });
+    if ((error as Error).name === 'AbortError') throw new AppError(413, messages.tooSlow, { cause: error });
     throw new AppError(400, messages.failed, { cause: error });
+  } finally {
+    clearTimeout(budget);
+    channel.port1.close();
   }
   if (!result.ok) throw new AppError(result.statusCode, result.message);
   return result.value;

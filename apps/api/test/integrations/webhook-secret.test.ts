@@ -66,7 +66,7 @@ describe('rotating a webhook secret', () => {
     expect(verifies(rotated.secret, after.headers['goc-signature'], after.body)).toBe(true);
     expect(verifies(created.secret, after.headers['goc-signature'], after.body)).toBe(false);
 
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'webhooks'), eq(auditLog.entityId, created.id), eq(auditLog.action, 'rotate_secret')));
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'webhooks'), eq(auditLog.entityId, created.id), eq(auditLog.action, 'secret.rotated')));
     expect(audits).toHaveLength(1);
     expect(JSON.stringify(audits[0])).not.toContain(rotated.secret.slice(6));
     expect(JSON.stringify(audits[0])).not.toContain(created.secret.slice(6));

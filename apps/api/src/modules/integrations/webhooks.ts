@@ -139,7 +139,7 @@ export async function rotateSecret(db: Db, actor: Actor, id: number, version: nu
     if (!before) throw new NotFoundError(INTEGRATION_MESSAGES.webhookNotFound);
     if (before.version !== version) throw new ConflictError(INTEGRATION_MESSAGES.webhookChanged);
     const [after] = await tx.update(webhooks).set({ secret, version: before.version + 1 }).where(eq(webhooks.id, id)).returning();
-    await recordAudit(tx, { userId: actor.userId, action: 'rotate_secret', entity: AUDIT_ENTITY, entityId: id, ip: actor.ip });
+    await recordAudit(tx, { userId: actor.userId, action: 'secret.rotated', entity: AUDIT_ENTITY, entityId: id, ip: actor.ip });
     return after!;
   });
   return { ...(await toWebhooks(db, [row]))[0]!, secret };

@@ -70,6 +70,7 @@ export const historyWords: { actions: Record<AuditAction, string>; details: { [K
     'attachment.delete': 'Documento eliminado',
     'invoice.added': 'Factura registrada',
     'invoice.removed': 'Factura quitada',
+    'secret.rotated': 'Secreto de firma cambiado',
     import: 'Importación',
     seed: 'Datos iniciales',
     password_reset: 'Contraseña restablecida',

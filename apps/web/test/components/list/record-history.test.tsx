@@ -147,6 +147,7 @@ const actionSamples: Record<AuditAction, Partial<HistoryEntry>> = {
   'attachment.delete': { changes: { attachment: { old: quote, new: null } } },
   'invoice.added': { changes: { invoices: { old: null, new: invoice }, invoiceStatus: { old: 'sin_factura', new: 'facturado' } } },
   'invoice.removed': { changes: { invoices: { old: invoice, new: null }, invoiceStatus: { old: 'facturado', new: 'sin_factura' } } },
+  'secret.rotated': {},
   import: {},
   seed: { user: null },
   password_reset: {},
