@@ -1,12 +1,14 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { httpLimits, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { APP_MODULES } from './app-modules';
 import importJobRoutes from './lib/import/routes';
 import { createServices, type AnyApiModule } from './lib/modules';
 import { registerResourceTables } from './lib/crud/tables';
+import { trustedProxies } from './lib/proxies';
+import { limitUploads } from './lib/uploads';
 import { requestLogFields } from './lib/request-log';
 import access from './plugins/access';
 import backups from './plugins/backups';
@@ -28,6 +30,7 @@ async function api(app: FastifyInstance, { modules }: { modules: readonly AnyApi
   app.addHook('onSend', apiNoStore);
   // Multipart bodies (imports, attachments) for the whole API; each route sets its own limits.
   await app.register(multipart);
+  app.addHook('onRequest', limitUploads(httpLimits(app.config).uploadsPerUser));
   await app.register(importJobRoutes);
   const services = createServices(app, modules);
   for (const module of modules) {
@@ -54,6 +57,7 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   const modules = options.modules ?? APP_MODULES;
   // Before any service exists: references and delete checks resolve every module's tables.
   registerResourceTables(modules.flatMap((m) => m.resources ?? []));
+  const limits = httpLimits(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -66,9 +70,18 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
     // Requests are small JSON documents; 1 MiB leaves room for long order forms.
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    // Behind a load balancer each user's own IP (login rate limit, audit), not the balancer's.
-    trustProxy: config.trustProxy,
+    // A request trickling in a byte at a time holds its connection until these cut it (docs/security.md).
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      connectionsCheckingInterval: limits.timeoutCheckMs,
+    },
+    // Behind a load balancer each user's own IP (login rate limit, audit, /metrics), not the balancer's.
+    trustProxy: trustedProxies(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

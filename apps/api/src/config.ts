@@ -64,10 +64,13 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   auth: AuthSettings;
   /**
-   * Fastify's trustProxy: which proxies' X-Forwarded-For / -Proto to believe (client IP for the login
-   * rate limit and the audit log, https for HSTS). false: none.
+   * GOC_TRUST_PROXY: which proxies' X-Forwarded-For / -Proto to believe (client IP for the login rate
+   * limit, the audit log and /metrics; https for HSTS). false: none; true: one hop from this host or a
+   * private network; or the proxies' addresses (lib/proxies).
    */
   trustProxy: boolean | string;
+  /** Timeouts, connections and what one user holds open; defaults in DEFAULT_HTTP_LIMITS. */
+  http?: Partial<HttpLimits> | undefined;
   /** Concurrent exports allowed per user and in the whole process (HTTP 429 beyond). */
   exports: ExportLimits;
   attachments: AttachmentSettings;
@@ -90,6 +93,38 @@ export interface AppConfig {
     keep: number;
   };
 }
+
+/** Bounds of the HTTP server and of what one user holds at once (docs/security.md). */
+export interface HttpLimits {
+  /** The whole request, headers and body, arrives within this or it is answered 408 and closed. */
+  requestTimeoutMs: number;
+  /** The headers arrive within this (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** How often the server looks for requests past those timeouts: a slow one is cut up to this late. */
+  timeoutCheckMs: number;
+  /** Connections open at once; beyond, a new one is closed as it arrives. */
+  maxConnections: number;
+  /** Live notification streams one user keeps open (per process). */
+  streamsPerUser: number;
+  /** Uploads (multipart requests: documents, imports, invoices) one user sends at once (per process). */
+  uploadsPerUser: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  // 50 s plus a check every 5 s: a request still arriving after 55 s is cut.
+  requestTimeoutMs: 50_000,
+  headersTimeoutMs: 20_000,
+  // Longer than the 60 s idle timeout of common load balancers, which must close first.
+  keepAliveTimeoutMs: 72_000,
+  timeoutCheckMs: 5_000,
+  maxConnections: 1_000,
+  streamsPerUser: 10,
+  uploadsPerUser: 8,
+};
+
+export const httpLimits = (config: AppConfig): HttpLimits => ({ ...DEFAULT_HTTP_LIMITS, ...config.http });
 
 export interface MailConfig {
   /** smtp:// or smtps:// with credentials, as nodemailer takes it. */
@@ -224,6 +259,18 @@ const envSchema = z.object({
     ctx.addIssue({ code: 'custom', message: 'GOC_TRUST_PROXY debe ser true, false o una lista de IP/CIDR de los proxies separadas por comas' });
     return z.NEVER;
   }),
+  GOC_REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'GOC_REQUEST_TIMEOUT_SECONDS debe ser un número' })
+    .int('GOC_REQUEST_TIMEOUT_SECONDS debe ser un número entero de segundos')
+    .min(10, 'GOC_REQUEST_TIMEOUT_SECONDS debe estar entre 10 y 3600')
+    .max(3600, 'GOC_REQUEST_TIMEOUT_SECONDS debe estar entre 10 y 3600')
+    .default(DEFAULT_HTTP_LIMITS.requestTimeoutMs / 1000),
+  GOC_MAX_CONNECTIONS: z.coerce
+    .number({ error: 'GOC_MAX_CONNECTIONS debe ser un número' })
+    .int('GOC_MAX_CONNECTIONS debe ser un número entero')
+    .min(10, 'GOC_MAX_CONNECTIONS debe estar entre 10 y 100000')
+    .max(100_000, 'GOC_MAX_CONNECTIONS debe estar entre 10 y 100000')
+    .default(DEFAULT_HTTP_LIMITS.maxConnections),
   GOC_EVENT_RETENTION_DAYS: z.coerce
     .number({ error: 'GOC_EVENT_RETENTION_DAYS debe ser un número' })
     .int('GOC_EVENT_RETENTION_DAYS debe ser un número entero de días')
@@ -337,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: 'info',
     auth: { ...DEFAULT_AUTH_SETTINGS, idleMinutes: e.GOC_IDLE_MINUTES },
     trustProxy: e.GOC_TRUST_PROXY,
+    http: { requestTimeoutMs: e.GOC_REQUEST_TIMEOUT_SECONDS * 1000, maxConnections: e.GOC_MAX_CONNECTIONS },
     exports: DEFAULT_EXPORT_LIMITS,
     mail:
       e.GOC_SMTP_URL && e.GOC_MAIL_FROM && e.GOC_PUBLIC_URL

@@ -13,7 +13,7 @@ export const INTEGRATION_MESSAGES = {
   keyNameTaken: 'Ya hay una clave activa con ese nombre',
   keyNotFound: 'La clave API no existe o ya fue revocada',
   roleNotFound: 'El rol elegido no existe',
-  keyManagesNothing: 'Una clave API no puede administrar claves API ni webhooks',
+  keyManagesNothing: 'Una clave API no puede administrar usuarios, roles, claves API ni webhooks, ni usar las rutas de sesión: eso lo hace una persona con su propia sesión',
   webhookUrl: 'Escribe una dirección https:// válida de hasta 2000 caracteres',
   webhookHttps: 'El webhook debe usar una dirección https://',
   webhookPrivate: 'La dirección del webhook apunta a una red privada, local o interna; usa una dirección pública',

@@ -29,3 +29,18 @@ export const serviceUsername = () => `clave-api-${randomBytes(6).toString('hex')
 
 /** How the audit and timelines name what a key did. */
 export const keyActorLabel = (name: string) => `Clave API: ${name}`;
+
+const under = (url: string, base: string) => url === base || url.startsWith(`${base}/`);
+
+/**
+ * Where an API key never acts, whatever its role (docs/integrations.md): a key is a machine's
+ * credential, so it never touches sign-in and sessions (/auth), never writes users or roles (it could
+ * mint a person, or reset the administrator's password and end their sessions), and never reaches
+ * keys or webhooks at all (it could mint itself successors or read where events go). Decided on the
+ * route's pattern, so a route added under these paths is covered without saying so.
+ */
+export function keyMayNotReach(method: string, routeUrl: string): boolean {
+  const url = routeUrl.replace(/^\/api\/v2(?=\/)/, '');
+  if (['/auth', '/api-keys', '/webhooks'].some((base) => under(url, base))) return true;
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method) && ['/users', '/roles'].some((base) => under(url, base));
+}

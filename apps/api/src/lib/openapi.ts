@@ -112,6 +112,8 @@ export function errorResponses<const C extends number>(...codes: C[]): Record<C,
 /** Who may call an operation: public ones need nothing; the rest a user's access token or an API key. */
 export const PUBLIC_SECURITY: Array<Record<string, string[]>> = [];
 export const SECURED: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
+/** Account management and sessions: a person's token only (API keys are refused there, lib/api-keys.ts). */
+export const PERSON_ONLY: Array<Record<string, string[]>> = [{ bearerAuth: [] }];
 
 export const SECURITY_SCHEMES = {
   bearerAuth: {

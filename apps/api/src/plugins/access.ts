@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, type Action, type ModuleName, type PermissionRequirement } from '@goc/contracts';
+import { can, INTEGRATION_MESSAGES, type Action, type ModuleName, type PermissionRequirement } from '@goc/contracts';
 import { keptSelect } from '../db/kept-select';
 import { apiKeys, refreshTokens, roleAccessVersions, users } from '../db/schema';
 import { createAccessCache, type AccessCache, type SessionRow } from '../lib/access-cache';
-import { hashApiKey, isApiKey, wellFormedApiKey } from '../lib/api-keys';
+import { hashApiKey, isApiKey, keyMayNotReach, wellFormedApiKey } from '../lib/api-keys';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { createRolePermissionCache, requestPermissions, type AuthUser } from '../lib/permissions';
 
@@ -138,7 +138,8 @@ async function enforce(request: FastifyRequest): Promise<void> {
     return;
   }
   if (access === 'public') return;
-  await authenticate(request);
+  const user = await authenticate(request);
+  if (user.apiKeyId !== undefined && keyMayNotReach(request.method, request.routeOptions.url ?? '')) throw new ForbiddenError(INTEGRATION_MESSAGES.keyManagesNothing);
   if (access === 'authenticated' || config.permission === undefined) return;
   const required: readonly PermissionRequirement[] = Array.isArray(config.permission)
     ? (config.permission as readonly PermissionRequirement[])

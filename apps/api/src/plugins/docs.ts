@@ -3,7 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { PUBLIC_SECURITY, SECURED, SECURITY_SCHEMES, tidyComponents } from '../lib/openapi';
+import { keyMayNotReach } from '../lib/api-keys';
+import { PERSON_ONLY, PUBLIC_SECURITY, SECURED, SECURITY_SCHEMES, tidyComponents } from '../lib/openapi';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -28,8 +29,11 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
       const transformed = jsonSchemaTransform(document);
       // A route states its own only where the mark does not tell (refresh: public, yet sends the expired token).
       // A route declared without a schema (none in the product; tests add some) still gets its security.
+      // Where the access plugin refuses API keys, the document offers only a person's token.
       const schema = transformed.schema ?? {};
-      const security = schema.security ?? (document.route.config?.public === true ? PUBLIC_SECURITY : SECURED);
+      const { config, method, url } = document.route;
+      const personOnly = [method].flat().some((m) => keyMayNotReach(m, url));
+      const security = schema.security ?? (config?.public === true ? PUBLIC_SECURITY : personOnly ? PERSON_ONLY : SECURED);
       return { ...transformed, schema: { ...schema, security } };
     },
     transformObject: (document) => tidyComponents(jsonSchemaTransformObject(document) as Parameters<typeof tidyComponents>[0]) as ReturnType<typeof jsonSchemaTransformObject>,

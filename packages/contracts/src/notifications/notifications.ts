@@ -28,6 +28,7 @@ export const NOTIFICATION_MESSAGES = {
   lastEventId: 'Last-Event-ID debe ser un número entero',
   email: 'Debe ser sí o no',
   type: 'Tipo de notificación desconocido',
+  tooManyStreams: (max: number) => `Ya tienes ${max} conexiones de avisos en vivo abiertas (una por pestaña de GOC). Cierra alguna e inténtalo de nuevo.`,
 } as const;
 
 export const notificationItemSchema = z.object({

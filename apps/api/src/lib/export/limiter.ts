@@ -1,3 +1,5 @@
+import { createSlots, type Slots } from '../slots';
+
 /**
  * Exports are the heaviest requests (an XLSX of 100 000 rows keeps a core busy for seconds), so few
  * run at once: beyond `perUser` for one user or `global` in the process, the next one gets a 429
@@ -15,37 +17,6 @@ export const EXPORT_LIMIT_MESSAGES = {
   global: 'Hay demasiadas exportaciones en curso. Inténtalo de nuevo en unos momentos.',
 } as const;
 
-export type ExportSlot = { ok: true; release: () => void } | { ok: false; reason: keyof typeof EXPORT_LIMIT_MESSAGES };
+export type ExportLimiter = Slots;
 
-export interface ExportLimiter {
-  acquire(userId: number): ExportSlot;
-  /** Exports running now (all users). */
-  running(): number;
-}
-
-export function createExportLimiter(limits: ExportLimits): ExportLimiter {
-  const perUser = new Map<number, number>();
-  let total = 0;
-  return {
-    acquire(userId) {
-      const mine = perUser.get(userId) ?? 0;
-      if (mine >= limits.perUser) return { ok: false, reason: 'perUser' };
-      if (total >= limits.global) return { ok: false, reason: 'global' };
-      perUser.set(userId, mine + 1);
-      total += 1;
-      let released = false;
-      return {
-        ok: true,
-        release() {
-          if (released) return;
-          released = true;
-          total -= 1;
-          const left = (perUser.get(userId) ?? 1) - 1;
-          if (left > 0) perUser.set(userId, left);
-          else perUser.delete(userId);
-        },
-      };
-    },
-    running: () => total,
-  };
-}
+export const createExportLimiter = (limits: ExportLimits): ExportLimiter => createSlots(limits);

@@ -8,8 +8,9 @@ import type { HostResolver } from '../../config';
 /*
  * Where a webhook may send (docs/integrations.md "Seguridad"): https only, and only to public
  * unicast addresses — never loopback, link-local (cloud metadata at 169.254.169.254), private,
- * carrier-grade NAT, multicast, reserved, nor their IPv6 equivalents (IPv4-mapped addresses are
- * judged as the IPv4 address they carry). The check is made on the address actually connected to,
+ * carrier-grade NAT, multicast, reserved or any other special-purpose range, nor their IPv6
+ * equivalents or an IPv6 address outside global unicast (IPv4-mapped and NAT64 addresses are judged
+ * as the IPv4 address they carry). The check is made on the address actually connected to,
  * at every delivery: a name that resolved to a public address yesterday and to 127.0.0.1 today is
  * refused today.
  */
@@ -19,11 +20,27 @@ export const systemResolver: HostResolver = (hostname) => dnsLookup(hostname, { 
 /** A refused destination; `message` is Spanish and safe to show. */
 export class TargetRefused extends Error {}
 
-/** Whether an address is a public unicast one. */
+/** IPv6's global unicast space (2000::/3): everything outside it is reserved by the IETF or special. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+/** NAT64's well-known prefix (RFC 6052): the IPv4 address it carries is the real destination. */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+
+/**
+ * Whether an address is a public unicast one: ipaddr.js names every special-purpose range of IANA's
+ * registries (loopback, private, link-local, carrier-grade NAT, documentation, benchmarking,
+ * multicast, 6to4, Teredo, ORCHID, AS112, …) and only `unicast` passes. IPv6 must also be within
+ * 2000::/3, which refuses the IPv4-compatible ::/96 (`::127.0.0.1`) and every unassigned block.
+ * IPv4-mapped (::ffff:0:0/96) and NAT64 (64:ff9b::/96) addresses are judged by the IPv4 they carry.
+ */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  return parsed.range() === 'unicast';
+  const family = isIP(address);
+  if (family === 4) return ipaddr.IPv4.parse(address).range() === 'unicast';
+  if (family !== 6) return false;
+  // Spelt as URLs and resolvers spell it first: ipaddr.js reads a dotted tail as IPv4-mapped
+  // (`::8.8.8.8` as `::ffff:8.8.8.8`), yet `::808:808` is the IPv4-compatible address it stands for.
+  const v6 = ipaddr.IPv6.parse(new URL(`http://[${address.replace(/%.*$/, '')}]`).hostname.slice(1, -1));
+  if (v6.isIPv4MappedAddress() || v6.match(NAT64)) return isPublicAddress(ipaddr.fromByteArray(v6.toByteArray().slice(12)).toString());
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
 }
 
 /** The URL's own checks (scheme, no credentials); the address is checked when it is resolved. */

@@ -20,15 +20,13 @@ import {
 } from '@goc/contracts';
 import { actorOf } from '../../lib/crud/actor';
 import { idParamsSchema } from '../../lib/crud/routes';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
 import { listDeliveries, requeue } from './deliveries';
 import { webhookEventCatalog } from './event-names';
 import { createWebhook, deleteWebhook, findDelivery, getWebhook, listWebhooks, queueTest, rotateSecret, toDelivery, toDeliveryDetail, updateWebhook } from './webhooks';
 
-/** A person's token only: keys are refused here (403), so the document does not offer them. */
-const security = [{ bearerAuth: [] }];
 const keyTags = ['Claves API'];
 const hookTags = ['Webhooks'];
 const admin = (action: 'view' | 'create' | 'edit' | 'delete') => ({ permission: { module: 'admin' as const, action } });
@@ -38,7 +36,7 @@ const deliveryParamsSchema = z.object({
   deliveryId: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 
-/** /api-keys and /webhooks (module admin, docs/integrations.md); the deliveries run in ./worker. */
+/** /api-keys and /webhooks (module admin, docs/integrations.md; never to an API key: lib/api-keys keyMayNotReach); the deliveries run in ./worker. */
 export default async function integrationRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deliverer, settings } = app.webhooks;
@@ -48,17 +46,11 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
   const events = () => (catalog ??= webhookEventCatalog(app.resources));
   const known = () => new Set(events().map((e) => e.name));
 
-  // A key never manages keys or webhooks, whatever its role: it could otherwise mint itself successors.
-  app.addHook('onRequest', async (request) => {
-    if (request.user?.apiKeyId !== undefined) throw new ForbiddenError(INTEGRATION_MESSAGES.keyManagesNothing);
-  });
-
   app.post('/api-keys', {
     config: admin('create'),
     schema: {
       operationId: 'createApiKey',
       tags: keyTags,
-      security,
       summary: 'Crear una clave API: la clave se muestra solo en esta respuesta',
       body: apiKeyCreateSchema,
       response: { 201: apiKeyCreatedSchema, ...errorResponses(400, 401, 403, 409, 422) },
@@ -68,13 +60,13 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
 
   app.get('/api-keys', {
     config: admin('view'),
-    schema: { operationId: 'listApiKeys', tags: keyTags, security, summary: 'Claves API vigentes, sin su secreto, con su último uso', response: { 200: apiKeyListSchema, ...errorResponses(401, 403) } },
+    schema: { operationId: 'listApiKeys', tags: keyTags, summary: 'Claves API vigentes, sin su secreto, con su último uso', response: { 200: apiKeyListSchema, ...errorResponses(401, 403) } },
     handler: async () => ({ items: await listApiKeys(app.db) }),
   });
 
   app.delete('/api-keys/:id', {
     config: admin('delete'),
-    schema: { operationId: 'revokeApiKey', tags: keyTags, security, summary: 'Revocar una clave API (deja de funcionar en la siguiente solicitud)', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
+    schema: { operationId: 'revokeApiKey', tags: keyTags, summary: 'Revocar una clave API (deja de funcionar en la siguiente solicitud)', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
     handler: async (request, reply) => {
       await revokeApiKey(app.db, await actorOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -83,13 +75,13 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
 
   app.get('/webhooks/events', {
     config: admin('view'),
-    schema: { operationId: 'listWebhookEvents', tags: hookTags, security, summary: 'Eventos a los que puede suscribirse un webhook', response: { 200: webhookEventListSchema, ...errorResponses(401, 403) } },
+    schema: { operationId: 'listWebhookEvents', tags: hookTags, summary: 'Eventos a los que puede suscribirse un webhook', response: { 200: webhookEventListSchema, ...errorResponses(401, 403) } },
     handler: async () => ({ items: events() }),
   });
 
   app.get('/webhooks', {
     config: admin('view'),
-    schema: { operationId: 'listWebhooks', tags: hookTags, security, summary: 'Webhooks', response: { 200: webhookListSchema, ...errorResponses(401, 403) } },
+    schema: { operationId: 'listWebhooks', tags: hookTags, summary: 'Webhooks', response: { 200: webhookListSchema, ...errorResponses(401, 403) } },
     handler: async () => ({ items: await listWebhooks(app.db) }),
   });
 
@@ -98,7 +90,6 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     schema: {
       operationId: 'createWebhook',
       tags: hookTags,
-      security,
       summary: 'Crear un webhook: el secreto de firma se muestra solo en esta respuesta',
       body: webhookCreateSchema,
       response: { 201: webhookCreatedSchema, ...errorResponses(400, 401, 403, 422) },
@@ -108,7 +99,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
 
   app.get('/webhooks/:id', {
     config: admin('view'),
-    schema: { operationId: 'getWebhook', tags: hookTags, security, summary: 'Un webhook', params: idParamsSchema, response: { 200: webhookSchema, ...errorResponses(401, 403, 404) } },
+    schema: { operationId: 'getWebhook', tags: hookTags, summary: 'Un webhook', params: idParamsSchema, response: { 200: webhookSchema, ...errorResponses(401, 403, 404) } },
     handler: async (request) => getWebhook(app.db, request.params.id),
   });
 
@@ -117,7 +108,6 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     schema: {
       operationId: 'updateWebhook',
       tags: hookTags,
-      security,
       summary: 'Modificar un webhook (dirección, eventos, descripción, activo)',
       params: idParamsSchema,
       body: webhookUpdateSchema,
@@ -142,7 +132,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
 
   app.delete('/webhooks/:id', {
     config: admin('delete'),
-    schema: { operationId: 'deleteWebhook', tags: hookTags, security, summary: 'Eliminar un webhook y su registro de envíos', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
+    schema: { operationId: 'deleteWebhook', tags: hookTags, summary: 'Eliminar un webhook y su registro de envíos', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
     handler: async (request, reply) => {
       await deleteWebhook(app.db, await actorOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -154,7 +144,6 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     schema: {
       operationId: 'listWebhookDeliveries',
       tags: hookTags,
-      security,
       summary: 'Los últimos 100 envíos del webhook, el más reciente primero',
       params: idParamsSchema,
       response: { 200: webhookDeliveryListSchema, ...errorResponses(401, 403, 404) },
@@ -187,7 +176,6 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     schema: {
       operationId: 'redeliverWebhookDelivery',
       tags: hookTags,
-      security,
       summary: 'Reenviar un envío entregado o fallido (mismo GOC-Delivery)',
       params: deliveryParamsSchema,
       response: { 202: webhookDeliverySchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -208,7 +196,6 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     schema: {
       operationId: 'testWebhook',
       tags: hookTags,
-      security,
       summary: 'Enviar ahora un evento de prueba y esperar la respuesta del receptor',
       params: idParamsSchema,
       response: { 200: webhookDeliverySchema, ...errorResponses(401, 403, 404, 409) },

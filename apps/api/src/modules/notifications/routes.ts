@@ -10,8 +10,10 @@ import {
   streamTicketSchema,
 } from '@goc/contracts';
 import { idParamsSchema } from '../../lib/crud/routes';
-import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { httpLimits } from '../../config';
+import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
+import { createSlots } from '../../lib/slots';
 import { createNotifier } from './notifier';
 import { listNotifications, markAllRead, markRead, notificationsAfter, readPreferences, writePreferences } from './store';
 import { issueTicket, redeemTicket } from './tickets';
@@ -39,6 +41,9 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
   app.addHook('onClose', () => notifier.stop());
   // Without GOC_SMTP_URL no e-mail leaves the server: the preferences page says so.
   const emailConfigured = app.config.mail !== undefined;
+  // Each open stream holds a connection and a file: one user keeps a bounded number (docs/security.md).
+  const { streamsPerUser } = httpLimits(app.config);
+  const streams = createSlots({ perUser: streamsPerUser });
 
   app.get('/notifications', {
     config: { authenticated: true },
@@ -111,7 +116,7 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
       tags,
       summary: 'Notificaciones en vivo (Server-Sent Events: event notification, latido cada 25 s, Last-Event-ID reanuda)',
       querystring: streamQuerySchema,
-      response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } }, ...errorResponses(400, 401) },
+      response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } }, ...errorResponses(400, 401, 429) },
     },
     handler: async (request, reply) => {
       const session = await redeemTicket(app.db, request.query.ticket);
@@ -119,6 +124,9 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
       if (!(await app.liveSession(session.userId, session.familyId))) throw new UnauthorizedError();
       const header = request.headers['last-event-id'];
       const resumeFrom = header === undefined ? request.query.lastEventId : lastEventIdSchema.safeParse(header).data;
+      const slot = streams.acquire(session.userId);
+      if (!slot.ok) throw new TooManyRequestsError(NOTIFICATION_MESSAGES.tooManyStreams(streamsPerUser));
+      reply.raw.once('close', slot.release);
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
