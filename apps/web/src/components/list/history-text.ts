@@ -18,11 +18,14 @@ export const historyTexts = {
     transition: 'Cambio de estatus',
     'invoice.added': 'Factura registrada',
     'invoice.removed': 'Factura quitada',
+    'approval.requested': 'Aprobación solicitada a Dirección',
   } as Record<string, string>,
   /** Keys of audited data that is not a declared field (an order's invoice, a budget override), in Spanish. */
   keys: {
     invoices: 'Factura',
     overBudget: 'Sobre presupuesto',
+    approvalRequest: 'Solicitud a Dirección',
+    reasons: 'motivo',
     uuid: 'UUID',
     series: 'serie',
     folio: 'folio',
