@@ -455,8 +455,9 @@ describe('weekly cuts', () => {
     const stale = await admin.post(url, { items: [{ id: first.id, version: first.version }, { id: third.id, version: (third.version as number) + 1 }], registrationStatusId: statusIds.aplicado });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(`Movimiento ${third.id as number}: ${MESSAGES.staleVersion}`);
-    const untouched = await t.db.select({ status: registryMovements.registrationStatusId }).from(registryMovements).where(eq(registryMovements.cutId, cutId));
-    expect(untouched.every((m) => m.status !== statusIds.aplicado)).toBe(true);
+    const mine = [first.id as number, second.id as number, third.id as number];
+    const untouched = await t.db.select({ status: registryMovements.registrationStatusId, version: registryMovements.version }).from(registryMovements).where(inArray(registryMovements.id, mine));
+    expect(untouched).toEqual(mine.map(() => ({ status: first.registrationStatusId, version: first.version })));
 
     const done = await admin.post(url, { items: [{ id: first.id, version: first.version }, { id: second.id, version: second.version }], registrationStatusId: statusIds.aplicado, stampStatusId: (await t.db.select({ id: stampStatuses.id }).from(stampStatuses).where(eq(stampStatuses.code, 'timbrado')))[0]!.id });
     expect([done.statusCode, done.json()]).toEqual([200, { updated: 2 }]);
