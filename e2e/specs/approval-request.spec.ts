@@ -72,10 +72,18 @@ test('Compras asks Dirección for an over-limit approval, granted from a phone',
   await test.step('Dirección, on a phone, taps it among «Pedidos por aprobar» and authorises it', async () => {
     const page = await open(browser, director, { width: 390, height: 844 });
     await page.goto('/');
+    // The widget lists the five waiting longest, each with its reason; a tap opens that order.
     const widget = page.getByRole('region', { name: 'Pedidos por aprobar' });
-    const item = widget.getByRole('link').filter({ hasText: order.folio });
-    await expect(item).toContainText(reason);
-    await item.click();
+    const first = widget.getByRole('link').first();
+    await expect(first).toContainText(/Requiere aprobación de Dirección|Excede el presupuesto/);
+    const firstFolio = (await first.textContent())?.match(/PED-\d+/)?.[0] ?? '';
+    await first.click();
+    await expect(page.getByRole('dialog', { name: `Pedido ${firstFolio}` })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // Ours is opened from the notification the request sent Dirección.
+    await page.getByTestId('notification-bell').click();
+    await page.getByTestId('notification-item').filter({ hasText: `Pedido ${order.folio}: se solicita tu aprobación` }).click();
+    await expect(page).toHaveURL(new RegExp(`/pedidos/historico\\?q=${order.folio}&ver=${order.id}`));
     const detail = page.getByRole('dialog', { name: `Pedido ${order.folio}` });
     await expect(detail.getByText(`«Solicitud de aprobación a Dirección (${reason}): ${comment}»`)).toBeVisible();
     await detail.getByRole('button', { name: 'Autorizar', exact: true }).click();
