@@ -74,7 +74,7 @@ test('Compras asks Dirección for an over-limit approval, granted from a phone',
     await page.goto('/');
     // The widget lists the five waiting longest, each with its reason; a tap opens that order.
     const widget = page.getByRole('region', { name: 'Pedidos por aprobar' });
-    const first = widget.getByRole('link').first();
+    const first = widget.getByRole('listitem').getByRole('link').first();
     await expect(first).toContainText(/Requiere aprobación de Dirección|Excede el presupuesto/, { timeout: 30_000 });
     const firstFolio = (await first.textContent())?.match(/PED-\d+/)?.[0] ?? '';
     await first.click();
