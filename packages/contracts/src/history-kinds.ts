@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'attachment.delete',
   'invoice.added',
   'invoice.removed',
+  'approval.requested',
   'secret.rotated',
   'import',
   'seed',
@@ -54,6 +55,8 @@ export const auditDetailSchemas = {
     after: z.number(),
     comment: z.string(),
   }),
+  /** Compras' request that Dirección approve a sent order: why it needs Dirección, and the comment typed. */
+  approvalRequest: z.object({ reasons: z.array(z.string()), comment: z.string() }),
   /** A role's flags on the module named after the dot: 'view, edit', or 'ninguno'. */
   permissions: z.string(),
   /** Integrations (API keys and webhooks, which are not resources). */

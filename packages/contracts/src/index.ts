@@ -51,6 +51,7 @@ export * from './projects/projects';
 export * from './orders/orders';
 export * from './orders/amounts';
 export * from './orders/invoices';
+export * from './orders/approvals';
 export * from './resources/registry';
 export * from './registry/index';
 export * from './works/overview';

@@ -204,10 +204,11 @@ describe('orders that need approval', () => {
     const pending = (await compras.get(`${URL}?scope=all&needsApproval=1&pageSize=100`)).json();
     expect(board.approvals.pending).toBe(pending.total);
     expect(board.approvals.total).toBe((pending.items as Order[]).reduce((s, o) => s + o.total, 0));
-    // The longest waiting first: every one at or above its own company's limit.
-    const items = board.approvals.items as { id: number; total: number; limit: number }[];
+    // The longest waiting first: each at or above its own company's limit, or over its budget, and saying so.
+    const items = board.approvals.items as { id: number; total: number; limit: number | null; reasons: string[] }[];
     expect(items.length).toBe(Math.min(5, pending.total as number));
-    expect(items.every((i) => i.total >= i.limit)).toBe(true);
+    expect(items.every((i) => (i.limit !== null && i.total >= i.limit) || i.reasons.some((r) => r.startsWith('Excede el presupuesto')))).toBe(true);
+    expect(items.every((i) => i.reasons.length > 0)).toBe(true);
     const waitingIds = (pending.items as Order[]).map((o) => o.id);
     expect(waitingIds).toContain(waiting.id);
     expect(items.every((i) => waitingIds.includes(i.id))).toBe(true);

@@ -55,7 +55,7 @@ export const dashboardSchema = z.object({
     .object({
       pending: z.number().int(),
       total: z.number(),
-      items: z.array(orderSummary.extend({ limit: z.number() })),
+      items: z.array(orderSummary.extend({ limit: z.number().nullable(), reasons: z.array(z.string()) })),
     })
     .optional(),
   /** Every order per status, and per month of creation (Mexico City) over the last DASHBOARD_MONTHS months. */

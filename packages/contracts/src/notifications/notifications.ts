@@ -7,13 +7,15 @@ import { listQueryParams } from '../list-query';
  * and the shapes of every answer.
  */
 
-export const NOTIFICATION_TYPES = ['order_sent', 'order_status', 'movement_status', 'movement_late', 'cut_open', 'access_changed', 'webhook_disabled'] as const;
+export const NOTIFICATION_TYPES = ['order_sent', 'order_status', 'approval_requested', 'order_decided', 'movement_status', 'movement_late', 'cut_open', 'access_changed', 'webhook_disabled'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** How each type reads in the preferences table. */
 export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, { label: string; description: string }>> = {
   order_sent: { label: 'Pedidos enviados a compras', description: 'Un pedido espera autorización' },
   order_status: { label: 'Estatus de mis pedidos', description: 'Autorizado, rechazado, comprado, entregado o cancelado' },
+  approval_requested: { label: 'Solicitudes de aprobación', description: 'Compras pide a Dirección autorizar un pedido sobre el límite o el presupuesto' },
+  order_decided: { label: 'Pedidos autorizados o rechazados', description: 'Un pedido enviado fue autorizado (sigue comprarlo) o rechazado' },
   movement_status: { label: 'Estatus de mis movimientos', description: 'Un movimiento que capturaste cambió de estatus' },
   movement_late: { label: 'Movimientos fuera de plazo', description: 'Se capturó un movimiento después de su fecha límite' },
   cut_open: { label: 'Corte semanal sin cerrar', description: 'Los lunes a las 10:00, si el corte de la semana pasada sigue abierto' },

@@ -67,7 +67,13 @@ const { employeeNumber, firstName, lastName, secondLastName, curp, rfc, nss, pos
  * RFC and NSS check digits); company, work, salary and dates come from the movement.
  */
 const newEmployeeFields = { employeeNumber, firstName, lastName, secondLastName, curp, rfc, nss, position, email, phone };
-export const newEmployeeSchema = z.object(pickSchemas(newEmployeeFields, 'create') as Flat<FieldsCreateShape<typeof newEmployeeFields>>);
+/** Fields the catalogue leaves optional that a new employee's alta requires: IDSE cannot register an alta without the NSS. */
+export const NEW_EMPLOYEE_REQUIRED: readonly string[] = ['nss'];
+export const newEmployeeSchema = z
+  .object(pickSchemas(newEmployeeFields, 'create') as Flat<FieldsCreateShape<typeof newEmployeeFields>>)
+  .superRefine((employee, ctx) => {
+    if (employee.nss === null || employee.nss === undefined || employee.nss === '') ctx.addIssue({ code: 'custom', path: ['nss'], message: REGISTRY_MESSAGES.nssRequired });
+  });
 
 const present = (value: unknown) => value !== null && value !== undefined;
 
@@ -174,8 +180,35 @@ export type MovementStatusInput = z.output<typeof movementStatusInputSchema>;
 export const employeeMovementDefaultsSchema = z.object({
   employeeId: z.number().int(),
   companyId: z.number().int(),
+  /** The work the employee is at now (null: the office, or none). */
+  workId: z.number().int().nullable(),
   workerType: z.enum(WORKER_TYPE_OPTIONS.map((o) => o.value) as [WorkerType, ...WorkerType[]]).nullable(),
   dailySalary: z.number().nullable(),
   sdi: z.number().nullable(),
 });
 export type EmployeeMovementDefaults = z.output<typeof employeeMovementDefaultsSchema>;
+
+/** GET /registry/cuts/capture: the cut a movement captured now goes to, and the week's own cut when it was closed early. */
+export const captureCutSchema = z.object({
+  label: z.string(),
+  /** This week's cut, closed early (the movement goes to `label`, a later week); null when it is open. */
+  closedLabel: z.string().nullable(),
+});
+export type CaptureCut = z.output<typeof captureCutSchema>;
+
+/** Most movements one bulk status change takes. */
+export const BULK_STATUS_MAX = 200;
+
+/** POST /registry/cuts/:id/movements/status: several movements of a cut marked at once (sent, applied, stamped). */
+export const bulkMovementStatusSchema = z.object({
+  items: z
+    .array(z.object({ id: z.number({ error: REGISTRY_MESSAGES.bulkEmpty }).int(REGISTRY_MESSAGES.bulkEmpty).positive(REGISTRY_MESSAGES.bulkEmpty), version: versionSchema }), {
+      error: REGISTRY_MESSAGES.bulkEmpty,
+    })
+    .min(1, REGISTRY_MESSAGES.bulkEmpty)
+    .max(BULK_STATUS_MAX, REGISTRY_MESSAGES.bulkTooMany(BULK_STATUS_MAX))
+    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, REGISTRY_MESSAGES.bulkRepeated),
+  registrationStatusId: movementStatusInputSchema.shape.registrationStatusId,
+  stampStatusId: movementStatusInputSchema.shape.stampStatusId,
+}).refine((body) => body.registrationStatusId !== undefined || body.stampStatusId !== undefined, { message: REGISTRY_MESSAGES.bulkNothing, path: ['registrationStatusId'] });
+export type BulkMovementStatus = z.output<typeof bulkMovementStatusSchema>;

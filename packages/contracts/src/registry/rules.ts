@@ -31,8 +31,11 @@ export function isLate(effectiveDate: IsoDay, createdAt: Instant): boolean {
 /** The weekly cut a movement captured at `createdAt` belongs to, labelled as HR reads it ('2026-S47'). */
 export function cutWeekOf(createdAt: Instant): BusinessWeek & { label: string } {
   const week = weekOfInstant(createdAt);
-  return { ...week, label: week.key.replace('-W', '-S') };
+  return { ...week, label: cutWeekLabel(week.key) };
 }
+
+/** How HR reads a week key: '2026-W47' → '2026-S47'. */
+export const cutWeekLabel = (key: string) => key.replace('-W', '-S');
 
 export type SdiProblem = { kind: 'belowDailySalary' } | { kind: 'belowMinimum'; minimum: number } | { kind: 'aboveCap'; cap: number };
 

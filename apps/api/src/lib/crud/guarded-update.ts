@@ -110,7 +110,7 @@ export function createGuardedUpdates(context: ResourceContext, reads: Pick<Resou
   }
 
   /** A module's status action (closing a cut) on the record, under the version its input carries. */
-  async function changeStatus<I extends { version: number }>(db: Db, actor: Actor, id: number, action: StatusAction<Entity, I>, input: I): Promise<Entity> {
+  async function changeStatus<I extends { version: number }>(db: Db | Tx, actor: Actor, id: number, action: StatusAction<Entity, I>, input: I): Promise<Entity> {
     return guardedUpdate(db, actor, id, input.version, (ctx, before) => action({ ...ctx, before, input }));
   }
 

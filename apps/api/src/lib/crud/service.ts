@@ -54,7 +54,7 @@ export interface ResourceService<R extends AnyResource = AnyResource> {
   /** The declared workflow's transition (POST /:id/transitions). */
   transition(db: Db, actor: Actor, id: number, input: TransitionInput): Promise<EntityOf<R>>;
   /** A module's status action (closing a cut), through the same guarded update. */
-  changeStatus<I extends { version: number }>(db: Db, actor: Actor, id: number, action: StatusAction<EntityOf<R>, I>, input: I): Promise<EntityOf<R>>;
+  changeStatus<I extends { version: number }>(db: Db | Tx, actor: Actor, id: number, action: StatusAction<EntityOf<R>, I>, input: I): Promise<EntityOf<R>>;
   remove(db: Db, actor: Actor, id: number): Promise<void>;
 }
 

@@ -13,6 +13,7 @@ import {
   budgetLevel,
   businessWallClock,
   addMoney,
+  approvalReasons,
   type Dashboard,
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
@@ -95,14 +96,23 @@ export async function myOrdersWidget(executor: Executor, services: DashboardServ
   };
 }
 
-/** Pedidos por aprobar: the sent orders Dirección must authorise, the longest waiting first. */
-export async function approvalsWidget(executor: Executor, { orders: { isSent, needsApproval, approvalLimit } }: DashboardServices): Promise<NonNullable<Dashboard['approvals']>> {
+/**
+ * Pedidos por aprobar: the sent orders Dirección must authorise — over their company's limit or over
+ * their budget — the longest waiting first, each with what it needs.
+ */
+export async function approvalsWidget(executor: Executor, { orders: { isSent, needsApproval, approvalLimit, budgetName, budgetAmount, committedByOthers } }: DashboardServices): Promise<NonNullable<Dashboard['approvals']>> {
   const [summary] = await executor
     .select({ pending: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${orders.total}), 0)` })
     .from(orders)
     .where(and(isSent, needsApproval));
   const rows = await executor
-    .select({ ...orderCardColumns(), limit: sql<string>`${approvalLimit}` })
+    .select({
+      ...orderCardColumns(),
+      limit: sql<string | null>`${approvalLimit}`,
+      budgetName: sql<string>`${budgetName}`,
+      budget: sql<string>`${budgetAmount}`,
+      committed: sql<string>`${committedByOthers}`,
+    })
     .from(orders)
     .innerJoin(orderStatuses, eq(orderStatuses.id, orders.statusId))
     .where(and(isSent, needsApproval))
@@ -111,7 +121,11 @@ export async function approvalsWidget(executor: Executor, { orders: { isSent, ne
   return {
     pending: Number(summary?.pending ?? 0),
     total: Number(summary?.total ?? 0),
-    items: rows.map((r) => ({ ...orderCard(r), limit: Number(r.limit) })),
+    items: rows.map((r) => ({
+      ...orderCard(r),
+      limit: r.limit === null ? null : Number(r.limit),
+      reasons: approvalReasons({ total: r.total, limit: r.limit, budget: { name: r.budgetName, budget: r.budget, committed: r.committed } }).map((reason) => reason.message),
+    })),
   };
 }
 

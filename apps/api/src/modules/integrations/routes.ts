@@ -121,7 +121,6 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     schema: {
       operationId: 'rotateWebhookSecret',
       tags: hookTags,
-      security,
       summary: 'Cambiar el secreto de firma: el anterior deja de valer de inmediato y el nuevo se muestra solo en esta respuesta',
       params: idParamsSchema,
       body: webhookRotateSecretSchema,
@@ -159,7 +158,6 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     schema: {
       operationId: 'getWebhookDelivery',
       tags: hookTags,
-      security,
       summary: 'Un envío con el cuerpo JSON que se envía al receptor',
       params: deliveryParamsSchema,
       response: { 200: webhookDeliveryDetailSchema, ...errorResponses(400, 401, 403, 404) },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { MOVEMENT_TYPE_OPTIONS, routePath, type NotificationType } from '@goc/contracts';
 import type { Db } from '../../db/client';
 import { roles, users } from '../../db/schema';
+import { personNames } from '../../lib/crud/people';
 import type { ResourceService } from '../../lib/crud/service';
 import type { Entity } from '../../lib/crud/source';
 import type { Actor } from '../../lib/crud/types';
@@ -78,7 +79,44 @@ const folioOf = (order: Entity) => String(order.folio);
 const workOf = (record: Entity) => labelOf(record.work);
 const isStatusChange = (event: DomainEvent): event is DomainEvent & { toStatus: string } => event.type === 'record.transitioned' && typeof event.toStatus === 'string';
 
+/** The order in Histórico, its detail open. */
+const orderLink = (order: Entity, id: number) => `${routePath('ordersHistory')}?q=${encodeURIComponent(folioOf(order))}&ver=${id}`;
+const textsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** Purchasing asked Dirección to approve a sent order: whoever holds Aprobación de pedidos (edit) hears the folio and the reasons. */
+async function approvalRequestDrafts(ctx: RuleContext, service: ResourceService, event: DomainEvent): Promise<Draft[]> {
+  const order = await service.find(ctx.db, null, event.recordId);
+  if (!order) return [];
+  const folio = folioOf(order);
+  const reasons = textsOf(event.metadata?.reasons);
+  const comment = typeof event.metadata?.comment === 'string' ? event.metadata.comment : '';
+  const asker = event.actorId === null ? null : (await personNames(ctx.db, [event.actorId])).get(event.actorId);
+  const approvers = await usersWithPermission(ctx.db, 'orders_approval', 'edit');
+  return (await visibleTo(ctx, service, event.recordId, approvers, event.actorId)).map(({ userId }) => ({
+    userId,
+    type: 'approval_requested',
+    title: `Pedido ${folio}: se solicita tu aprobación`,
+    body: `${asker ?? 'Compras'} solicita aprobar el pedido ${folio}${workOf(order) ? ` de la obra ${workOf(order)}` : ''}. ${reasons.join('. ')}.${comment ? ` Comentario: ${comment}` : ''}`,
+    link: orderLink(order, event.recordId),
+  }));
+}
+
+/** Authorised or rejected: the purchasing people (Histórico edit) hear it, they buy next; the requester hears it on their own. */
+async function decisionDrafts(ctx: RuleContext, service: ResourceService, event: DomainEvent & { toStatus: string }, order: Entity, comment: string | null): Promise<Draft[]> {
+  const folio = folioOf(order);
+  const authorised = event.toStatus === 'autorizado';
+  const purchasing = (await usersWithPermission(ctx.db, 'history', 'edit')).filter((id) => id !== order.requestedById);
+  return (await visibleTo(ctx, service, event.recordId, purchasing, event.actorId)).map(({ userId }) => ({
+    userId,
+    type: 'order_decided',
+    title: `Pedido ${folio} ${authorised ? 'autorizado' : 'rechazado'}`,
+    body: `El pedido ${folio}${workOf(order) ? ` de la obra ${workOf(order)}` : ''} fue ${authorised ? 'autorizado: ya puede comprarse' : 'rechazado'}.${comment ? ` Comentario: ${comment}` : ''}`,
+    link: orderLink(order, event.recordId),
+  }));
+}
+
 async function orderDrafts(ctx: RuleContext, service: ResourceService, event: DomainEvent): Promise<Draft[]> {
+  if (event.type === 'orders.approval_requested') return approvalRequestDrafts(ctx, service, event);
   if (!isStatusChange(event)) return [];
   const to = event.toStatus;
   const order = await service.find(ctx.db, null, event.recordId);
@@ -96,15 +134,17 @@ async function orderDrafts(ctx: RuleContext, service: ResourceService, event: Do
     }));
   }
   const reached = REQUESTER_STATUSES[to];
-  if (!reached || typeof order.requestedById !== 'number') return [];
   const comment = typeof event.metadata?.comment === 'string' && event.metadata.comment.trim() !== '' ? event.metadata.comment.trim() : null;
-  return (await visibleTo(ctx, service, event.recordId, [order.requestedById], event.actorId)).map(({ userId }) => ({
+  const decided = to === 'autorizado' || to === 'rechazado' ? await decisionDrafts(ctx, service, event, order, comment) : [];
+  if (!reached || typeof order.requestedById !== 'number') return decided;
+  const toRequester = (await visibleTo(ctx, service, event.recordId, [order.requestedById], event.actorId)).map(({ userId }): Draft => ({
     userId,
     type: 'order_status',
     title: `Tu pedido ${folio} fue ${reached}`,
     body: `El pedido ${folio}${workOf(order) ? ` de la obra ${workOf(order)}` : ''} ahora está ${reached}.${comment ? ` Comentario: ${comment}` : ''}`,
     link: `${routePath('myOrders')}?q=${encodeURIComponent(folio)}`,
   }));
+  return [...toRequester, ...decided];
 }
 
 const movementTypeLabel = (type: unknown) => MOVEMENT_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? 'Movimiento';

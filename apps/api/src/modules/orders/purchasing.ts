@@ -2,11 +2,13 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   allows,
   APPROVAL_PERMISSION,
+  approvalReasons,
   COMMITTED_STATUS_CODES,
   fromUnits,
   MONEY_DECIMALS,
   ORDER_MESSAGES,
   toUnits,
+  type ApprovalReason,
   type BudgetFigures,
   type OrderBudget,
   type OrderEntity,
@@ -133,4 +135,17 @@ export async function checkBudget(
     comment: ORDER_MESSAGES.overBudgetNote(figures, overBudget.comment),
     changes: detailChange('overBudget', null, { ...figures, comment: overBudget.comment }),
   };
+}
+
+/**
+ * What a sent order needs from Dirección before it may be authorised (nothing once it is not sent): a
+ * total at or above its company's limit, a commitment over its budget. The figures the authorisation's
+ * own checks read, unlocked.
+ */
+export async function approvalReasonsOf(executor: Executor, order: Pick<OrderEntity, 'id' | 'workId' | 'projectId' | 'total' | 'status'>): Promise<ApprovalReason[]> {
+  if (order.status.code !== 'enviado') return [];
+  const limit = await approvalLimitOf(executor, order.workId);
+  const scope = await budgetScope(executor, order, false);
+  const budget = scope ? { name: scope.name, budget: scope.budget, committed: fromUnits(await committedIn(executor, scope, order.id), MONEY_DECIMALS) } : null;
+  return approvalReasons({ total: (order.total ?? 0).toFixed(MONEY_DECIMALS), limit, budget });
 }

@@ -12,6 +12,7 @@ import type { ResourceService } from '../../lib/crud/service';
 import { ConflictError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { ordersBinding } from './binding';
+import { registerApprovalRoutes } from './approval-request';
 import { registerInvoiceRoutes } from './invoice-routes';
 import { closedWork, finishedProject } from './orderable';
 import { renderOrderPdf, type PdfCompany } from './pdf';
@@ -113,9 +114,10 @@ function registerDocumentRoutes(instance: FastifyInstance, service: ResourceServ
   });
 }
 
-/** /orders: list, export, read, history, create, edit, delete and transitions on the mechanism, plus duplicate, PDF and supplier invoices. */
+/** /orders: list, export, read, history, create, edit, delete and transitions on the mechanism, plus duplicate, PDF, supplier invoices and approval requests. */
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   const service = registerResourceRoutes(app, ordersBinding);
   registerDocumentRoutes(app, service);
   registerInvoiceRoutes(app, service);
+  registerApprovalRoutes(app, service);
 }

@@ -1,12 +1,12 @@
-import { and, asc, eq, ne, or, isNull } from 'drizzle-orm';
-import { IDSE_MOVEMENT_CODES, idseRecord, type IdseFile, type MovementType } from '@goc/contracts';
+import { and, asc, eq, notInArray, or, isNull } from 'drizzle-orm';
+import { FINISHED_REGISTRATION_CODES, IDSE_MOVEMENT_CODES, idseRecord, type IdseFile, type MovementType } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { companies, employees, registrationStatuses, registryMovements } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 
 /*
- * The IDSE batch file of one company and movement type in a cut: every movement not cancelled, obra
- * and oficina alike, one 168-character record each in its type's layout; movements whose data cannot
+ * The IDSE batch file of one company and movement type in a cut: every movement not yet applied nor
+ * cancelled (what IMSS already answered is not sent again), obra and oficina alike, one 168-character record each in its type's layout; movements whose data cannot
  * make a record IMSS accepts (NSS check digit included) are listed as refusals instead of producing a
  * bad line.
  */
@@ -38,7 +38,7 @@ export async function idseFile(executor: Executor, cut: { id: number; label: str
     .from(m)
     .innerJoin(employees, eq(employees.id, m.employeeId))
     .innerJoin(registrationStatuses, eq(registrationStatuses.id, m.registrationStatusId))
-    .where(and(eq(m.cutId, cut.id), eq(m.companyId, companyId), eq(m.type, type), or(isNull(registrationStatuses.code), ne(registrationStatuses.code, 'cancelado'))))
+    .where(and(eq(m.cutId, cut.id), eq(m.companyId, companyId), eq(m.type, type), or(isNull(registrationStatuses.code), notInArray(registrationStatuses.code, [...FINISHED_REGISTRATION_CODES]))))
     .orderBy(asc(employees.lastName), asc(employees.firstName), asc(m.id));
 
   const records: string[] = [];

@@ -1,7 +1,11 @@
 import { and, desc, eq, ne, notInArray, or, isNull, sql } from 'drizzle-orm';
 import {
+  addBusinessDays,
   allows,
+  cutWeekLabel,
   cutWeekOf,
+  weekOfDay,
+  type CaptureCut,
   FINISHED_REGISTRATION_CODES,
   isLate,
   MOVEMENT_TYPE_OPTIONS,
@@ -16,7 +20,7 @@ import {
   type PermissionRequirement,
   type RegistryMovement,
 } from '@goc/contracts';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { companies, employees, errorStatuses, registrationStatuses, registryCuts, registryMovements, stampStatuses, works } from '../../db/schema';
 import { MOVEMENT_VIEWS } from './views';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -58,15 +62,43 @@ interface MovementValues {
   sdi: number | null;
 }
 
-/** The open weekly cut of an instant, created on first use (two writers of a new week meet on the unique key). */
+/** The week after a cut's week. */
+const weekAfter = (week: { end: string }) => {
+  const next = weekOfDay(addBusinessDays(week.end, 1));
+  return { ...next, label: cutWeekLabel(next.key) };
+};
+
+/** Weeks looked ahead for an open cut: a closed week is closed early at most once in a row in practice. */
+const WEEKS_AHEAD = 52;
+
+/**
+ * The cut a movement captured at `at` belongs to (docs/registry.md): its week's, or — when that week
+ * was closed early — the next week's, created when needed (two writers of a new week meet on the unique
+ * key). The cut row is read FOR SHARE: a close waits for the capture to commit, and a capture that
+ * waited for a close sees the cut closed and goes on to the next week.
+ */
 export async function cutOf(tx: Tx, at: Date): Promise<number> {
-  const week = cutWeekOf(at);
-  await tx.insert(registryCuts).values({ weekKey: week.key, label: week.label, startDate: week.start, endDate: week.end }).onConflictDoNothing();
-  const [cut] = await tx.select({ id: registryCuts.id, status: registryCuts.status }).from(registryCuts).where(eq(registryCuts.weekKey, week.key));
-  if (!cut) throw new Error(`cut ${week.key} was not created`);
-  // A week closed early (forced) takes no more movements: its file may already be with the IMSS.
-  if (cut.status === 'cerrado') throw new ConflictError(REGISTRY_MESSAGES.weekClosed(week.label));
-  return cut.id;
+  let week = cutWeekOf(at);
+  for (let step = 0; step < WEEKS_AHEAD; step += 1) {
+    await tx.insert(registryCuts).values({ weekKey: week.key, label: week.label, startDate: week.start, endDate: week.end }).onConflictDoNothing();
+    const [cut] = await tx.select({ id: registryCuts.id, status: registryCuts.status }).from(registryCuts).where(eq(registryCuts.weekKey, week.key)).for('share');
+    if (!cut) throw new Error(`cut ${week.key} was not created`);
+    if (cut.status !== 'cerrado') return cut.id;
+    week = weekAfter(week);
+  }
+  throw new Error(`no open cut within ${WEEKS_AHEAD} weeks of ${cutWeekOf(at).key}`);
+}
+
+/** What the form says before saving: the cut a movement captured at `at` would go to (nothing is created). */
+export async function captureCut(executor: Executor, at: Date): Promise<CaptureCut> {
+  const own = cutWeekOf(at);
+  let week = own;
+  for (let step = 0; step < WEEKS_AHEAD; step += 1) {
+    const [cut] = await executor.select({ status: registryCuts.status }).from(registryCuts).where(eq(registryCuts.weekKey, week.key));
+    if (cut?.status !== 'cerrado') return { label: week.label, closedLabel: week === own ? null : own.label };
+    week = weekAfter(week);
+  }
+  throw new Error(`no open cut within ${WEEKS_AHEAD} weeks of ${own.key}`);
 }
 
 async function defaultStatusIds(tx: Tx) {
@@ -289,7 +321,7 @@ const amount = (value: string | null) => (value === null ? null : Number(value))
 /** What a new movement of this employee starts from: their company, the worker type of their latest movement, their salary in force. */
 export async function employeeMovementDefaults(db: Db, employeeId: number): Promise<EmployeeMovementDefaults> {
   const [employee] = await db
-    .select({ companyId: employees.companyId, dailySalary: employees.dailySalary, sdi: employees.sdi })
+    .select({ companyId: employees.companyId, workId: employees.workId, dailySalary: employees.dailySalary, sdi: employees.sdi })
     .from(employees)
     .where(eq(employees.id, employeeId));
   if (!employee) throw new NotFoundError(REGISTRY_MESSAGES.employeeNotFound);
@@ -299,5 +331,5 @@ export async function employeeMovementDefaults(db: Db, employeeId: number): Prom
     .where(eq(registryMovements.employeeId, employeeId))
     .orderBy(desc(registryMovements.effectiveDate), desc(registryMovements.id))
     .limit(1);
-  return { employeeId, companyId: employee.companyId, workerType: latest?.workerType ?? null, dailySalary: amount(employee.dailySalary), sdi: amount(employee.sdi) };
+  return { employeeId, companyId: employee.companyId, workId: employee.workId, workerType: latest?.workerType ?? null, dailySalary: amount(employee.dailySalary), sdi: amount(employee.sdi) };
 }

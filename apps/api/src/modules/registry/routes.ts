@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkMovementStatusSchema,
+  captureCutSchema,
   closeCutInputSchema,
   employeeMovementDefaultsSchema,
   cutExportQuerySchema,
@@ -21,7 +23,8 @@ import { XLSX_MIME } from '../../lib/export/respond';
 import { fileSlug } from '../../lib/export/format';
 import { assertCutExists, closeCut, cutsBinding, cutWorkbook, weekOf, withinCut } from './cuts';
 import { idseFile } from './idse';
-import { anyScope, changeMovementStatus, employeeMovementDefaults, movementsBinding } from './movements';
+import { anyScope, captureCut, changeMovementStatus, employeeMovementDefaults, movementsBinding } from './movements';
+import { changeCutMovementStatuses } from './bulk-status';
 import { wageParametersBinding } from './wages';
 import type { ModuleServices } from '../../lib/modules';
 
@@ -65,6 +68,35 @@ export default async function registryRoutes(instance: FastifyInstance, { employ
       response: { 200: registryMovementsResource.schemas.entity, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request) => movements.changeStatus(app.db, await actorOf(request), request.params.id, movementStatus, request.body),
+  });
+
+  app.get('/registry/cuts/capture', {
+    config: { permission: anyScope('create') },
+    schema: {
+      operationId: 'getCaptureCut',
+      tags: MOVEMENTS_TAG,
+      summary: 'El corte al que va un movimiento capturado ahora (el de la semana siguiente si el de esta semana se cerró antes)',
+      response: { 200: captureCutSchema, ...errorResponses(401, 403) },
+    },
+    handler: async () => captureCut(app.db, new Date()),
+  });
+
+  app.post('/registry/cuts/:id/movements/status', {
+    config: { permission: anyScope('edit') },
+    schema: {
+      operationId: 'updateCutMovementStatuses',
+      tags: CUTS_TAG,
+      summary: 'Marcar varios movimientos del corte a la vez (enviados, aplicados, timbrados); todos o ninguno',
+      params: idParamsSchema,
+      body: bulkMovementStatusSchema,
+      response: { 200: z.object({ updated: z.number().int() }), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      await assertCutExists(app.db, request.params.id);
+      return changeCutMovementStatuses(app.db, await actorOf(request), request.params.id, request.body, (tx, actor, id, input) =>
+        movements.changeStatus(tx, actor, id, movementStatus, input),
+      );
+    },
   });
 
   app.post('/registry/cuts/:id/close', {

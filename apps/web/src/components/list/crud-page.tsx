@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { rowLabel, type ActionDeclaration, type AttachableResource, type Filters } from '@goc/contracts';
 import { DocumentsDialog } from '../attachments/documents-dialog';
 import { attachmentsTexts } from '../attachments/attachments-texts';
@@ -12,6 +13,9 @@ import type { ListResource, ResourceRow } from './resource-types';
 import type { RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
 import { TransitionDialog, type TransitionInputs } from './transition-dialog';
+
+/** The address parameter that opens a record's detail on a list page. */
+export const DETAIL_PARAM = 'ver';
 
 export interface CrudPageProps extends RecordCommandsOptions {
   resource: ListResource;
@@ -82,6 +86,25 @@ export function CrudPage({
   const [documentsOf, setDocumentsOf] = useState<ResourceRow | null>(null);
   const [historyOf, setHistoryOf] = useState<ResourceRow | null>(null);
   const [detailOf, setDetailOf] = useState<ResourceRow | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A link may open a record's detail (`?ver=<id>`: a notification, a dashboard item); closing it drops the parameter.
+  const shown = detail ? Number(searchParams.get(DETAIL_PARAM)) : NaN;
+  useEffect(() => {
+    if (Number.isInteger(shown) && shown > 0) setDetailOf((current) => (current?.id === shown ? current : ({ id: shown } as ResourceRow)));
+  }, [shown]);
+  const hideDetail = () => {
+    setDetailOf(null);
+    if (searchParams.has(DETAIL_PARAM)) {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(DETAIL_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
   const { open, askDelete, dialogs } = useRecordCommands(resource, { formExtension, formShape, formWidth, formComputed, onSaved });
   const rights = useRowPermissions(resource);
   const duplicate: RowAction[] =
@@ -95,7 +118,7 @@ export function CrudPage({
     extraActions: [...extraActions, ...duplicate],
     onEdit: open,
     onHistory: setHistoryOf,
-    ...(deletable ? { onDelete: (row: ResourceRow) => askDelete(row, () => setDetailOf(null)) } : {}),
+    ...(deletable ? { onDelete: (row: ResourceRow) => askDelete(row, hideDetail) } : {}),
     ...(onTransition ? { onTransition } : {}),
   });
   const documents: RowAction[] = attachments ? [{ key: 'documents', icon: 'pi pi-paperclip', label: attachmentsTexts.title, onClick: setDocumentsOf }] : [];
@@ -119,7 +142,7 @@ export function CrudPage({
         {...(detail ? { onOpen: setDetailOf } : {})}
         {...(attachments ? { attachments } : {})}
       />
-      {detailOf && detail?.({ row: detailOf, actions: detailActions, onHide: () => setDetailOf(null) })}
+      {detailOf && detail?.({ row: detailOf, actions: detailActions, onHide: hideDetail })}
       {dialogs}
       {historyOf && (
         <RecordHistoryDialog resource={resource} recordId={historyOf.id} recordLabel={rowLabel(resource, historyOf)} onHide={() => setHistoryOf(null)} />

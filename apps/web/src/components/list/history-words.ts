@@ -70,6 +70,7 @@ export const historyWords: { actions: Record<AuditAction, string>; details: { [K
     'attachment.delete': 'Documento eliminado',
     'invoice.added': 'Factura registrada',
     'invoice.removed': 'Factura quitada',
+    'approval.requested': 'Aprobación solicitada a Dirección',
     'secret.rotated': 'Secreto de firma cambiado',
     import: 'Importación',
     seed: 'Datos iniciales',
@@ -96,6 +97,12 @@ export const historyWords: { actions: Record<AuditAction, string>; details: { [K
       const figures = `Autorizado sobre el presupuesto ${budgetScopeName(next)}: comprometido ${formatMoney(next.after)} de ${formatMoney(next.budget)} (antes ${formatMoney(next.committed)}; este pedido ${formatMoney(next.total)})`;
       // The timeline's comment already carries the justification; without it (never expected) it is said here.
       return comment?.includes(next.comment) ? figures : `${figures}. Justificación: ${next.comment}`;
+    },
+    approvalRequest: (_old, next, { comment }) => {
+      if (next === null) return 'Solicitud de aprobación retirada';
+      const reasons = `Solicitud de aprobación a Dirección: ${next.reasons.join('; ')}`;
+      // The timeline's comment already carries what was typed; without it (never expected) it is said here.
+      return comment?.includes(next.comment) ? reasons : `${reasons}. Comentario: «${next.comment}»`;
     },
     permissions: labelled(({ suffix }) => `Permisos en ${suffix === null ? 'un módulo' : moduleLabel(suffix)}`, flagsText),
     url: labelled('Dirección del webhook', (url) => url),

@@ -8,7 +8,7 @@ import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { BudgetBar } from '../../components/budget-bar';
 import { filteredListLink } from '../../lib/routing/filtered-list-link';
 import { chartColorOf, severityOf } from '../../lib/severity';
-import { approvalsLink } from './approvals-link';
+import { approvalsLink, orderLink } from './approvals-link';
 import { monthLabel } from './month-label';
 
 export function KpiCard({ icon, label, value, detail, to }: { icon: string; label: string; value: string; detail?: string; to: string }) {
@@ -67,7 +67,7 @@ export const HistoryWidget = memo(function HistoryWidget({ history }: { history:
   );
 });
 
-/** Pedidos por aprobar (orders_approval): sent orders at or above their company's limit, the longest waiting first. */
+/** Pedidos por aprobar (orders_approval): sent orders over their company's limit or their budget, each with why, the longest waiting first; a tap opens the order. */
 export function ApprovalsWidget({ approvals }: { approvals: NonNullable<Dashboard['approvals']> }) {
   return (
     <Panel title="Pedidos por aprobar" action={<Link to={approvalsLink()} className="text-sm">Ver todos</Link>}>
@@ -80,11 +80,8 @@ export function ApprovalsWidget({ approvals }: { approvals: NonNullable<Dashboar
           </p>
           <ul className="m-0 flex list-none flex-col gap-2 p-0">
             {approvals.items.map((o) => (
-              <OrderItem key={o.id} order={o}>
-                <span className="flex flex-col items-end">
-                  <span className="font-medium text-slate-800">{formatMoney(o.total)}</span>
-                  <span className="text-xs text-slate-500">límite {formatMoney(o.limit)}</span>
-                </span>
+              <OrderItem key={o.id} order={o} to={orderLink(o)} detail={o.reasons.join(' · ')}>
+                <span className="font-medium text-slate-800">{formatMoney(o.total)}</span>
               </OrderItem>
             ))}
           </ul>
@@ -95,17 +92,30 @@ export function ApprovalsWidget({ approvals }: { approvals: NonNullable<Dashboar
 }
 
 /** An order in a dashboard list: its folio, work and required date, and what the widget shows beside them. */
-function OrderItem({ order, children }: { order: { folio: string; work: string; requiredDate: string }; children: ReactNode }) {
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2 text-sm last:border-0">
+function OrderItem({ order, children, to, detail }: { order: { folio: string; work: string; requiredDate: string }; children: ReactNode; to?: string; detail?: string }) {
+  const content = (
+    <>
       <span className="flex min-w-0 flex-[1_1_12rem] flex-col">
         <span className="font-medium text-slate-800">{order.folio}</span>
         <span className="line-clamp-2 text-xs text-slate-500">
           {order.work} · para el {formatDay(order.requiredDate)}
         </span>
+        {detail && <span className="text-xs text-amber-700">{detail}</span>}
       </span>
       {/* Beside the text, which takes two lines before pushing it below; below, it stays on the right. */}
       <span className="ml-auto">{children}</span>
+    </>
+  );
+  const layout = 'flex flex-wrap items-center justify-between gap-2';
+  return (
+    <li className="border-b border-slate-100 pb-2 text-sm last:border-0">
+      {to ? (
+        <Link to={to} className={`${layout} text-inherit no-underline hover:bg-slate-50`}>
+          {content}
+        </Link>
+      ) : (
+        <div className={layout}>{content}</div>
+      )}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoiceListSchema, invoiceSchema, orderBudgetSchema, ordersResource, timelineEntrySchema, type Invoice, type InvoiceList, type OrderBudget, type OrderEntity } from '@goc/contracts';
+import { invoiceListSchema, orderApprovalSchema, type OrderApproval, invoiceSchema, orderBudgetSchema, ordersResource, timelineEntrySchema, type Invoice, type InvoiceList, type OrderBudget, type OrderEntity } from '@goc/contracts';
 import { api } from '../../lib/api/client';
 import { fileNameFromDisposition, saveBlob } from '../../lib/resources/download';
 
@@ -12,6 +12,7 @@ export type OrderDetail = z.output<typeof orderDetailSchema>;
 export const orderKeys = {
   detail: (id: number) => ['resource', ordersResource.resource, 'detail', id] as const,
   invoices: (id: number) => ['resource', ordersResource.resource, 'invoices', id] as const,
+  approval: (id: number) => ['resource', ordersResource.resource, 'approval', id] as const,
   budget: (workId: number, projectId: number | null) => ['resource', ordersResource.resource, 'budget', workId, projectId] as const,
 };
 
@@ -61,4 +62,15 @@ export async function deleteInvoice(id: number, invoiceId: number): Promise<void
 export async function downloadInvoiceFile(id: number, invoiceId: number, kind: 'xml' | 'pdf', uuid: string): Promise<void> {
   const response = await api.get<Blob>(`${ordersResource.resource}/${id}/invoices/${invoiceId}/${kind}`, { responseType: 'blob' });
   saveBlob(response.data, fileNameFromDisposition(response.headers['content-disposition']) ?? `${uuid}.${kind}`);
+}
+
+/** GET /orders/:id/approval: what a sent order needs from Dirección, and whether the caller may give it. */
+export async function fetchOrderApproval(id: number): Promise<OrderApproval> {
+  const response = await api.get(`${ordersResource.resource}/${id}/approval`);
+  return orderApprovalSchema.parse(response.data);
+}
+
+/** POST /orders/:id/approval-request: purchasing asks Dirección, with a comment. */
+export async function requestOrderApproval(id: number, comment: string): Promise<void> {
+  await api.post(`${ordersResource.resource}/${id}/approval-request`, { comment });
 }

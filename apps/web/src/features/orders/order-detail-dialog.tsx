@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { InvoicesPanel } from './invoices-panel';
 import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
+import { OrderApprovalBox } from './order-approval';
 import { OrderBudget } from './order-budget';
 import { ordersTexts } from './orders-texts';
 
@@ -145,6 +146,7 @@ export function OrderDetailDialog({ orderId, folio, actions = [], queued, onHide
           </dl>
           {data.notes && <Item label={ordersTexts.notes}>{data.notes}</Item>}
           <OrderBudget workId={data.workId} projectId={data.projectId} total={data.status.code === 'borrador' || data.status.code === 'enviado' ? (data.total ?? 0) : undefined} />
+          {data.status.code === 'enviado' && <OrderApprovalBox orderId={orderId} folio={data.folio ?? folio} />}
           <section aria-label={ordersTexts.lines}>
             <h3 className="mt-0 mb-2 text-base">{ordersTexts.lines}</h3>
             <Lines order={data} />

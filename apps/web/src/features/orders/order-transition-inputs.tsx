@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
+import { ApprovalReasons, useOrderApproval } from './order-approval';
 import { OrderBudget } from './order-budget';
 import { ordersTexts } from './orders-texts';
 
@@ -179,18 +180,22 @@ const commentOf = (values: Record<string, unknown>) => {
 };
 
 /**
- * Authorising or buying: the budget the order commits against and, once the server answers that it
- * would go over it, Dirección's justification (or, to anyone else, that only Dirección may).
+ * Authorising or buying: the budget the order commits against and Dirección's justification (or, to
+ * anyone else, that only Dirección may) — from the start when authorising an order that goes over its
+ * budget, with what the order needs said before the click; after the server's 409 for a purchase.
  */
-function BudgetOverride({ order, values, set, errors, idPrefix }: FrameProps) {
+function BudgetOverride({ order, values, set, errors, idPrefix, authorising = false }: FrameProps & { authorising?: boolean }) {
   const { permissions } = usePermissions();
-  const asked = errors.overBudget !== undefined || values.overBudget !== undefined;
+  const approval = useOrderApproval(order.id, authorising && order.status.code === 'enviado');
+  const overBudget = approval.data?.reasons.some((r) => r.kind === 'presupuesto') ?? false;
+  const asked = overBudget || errors.overBudget !== undefined || values.overBudget !== undefined;
   const mayOverride = can(permissions, APPROVAL_PERMISSION.module, APPROVAL_PERMISSION.action);
   const id = `${idPrefix}-over-budget`;
   const error = errors['overBudget.comment'];
   return (
     <>
       <OrderBudget workId={order.workId} projectId={order.projectId} />
+      {approval.data && <ApprovalReasons approval={approval.data} />}
       {errors.overBudget && <Message severity="warn" text={errors.overBudget} className="w-full justify-start" />}
       {asked && !mayOverride && <Message severity="error" text={ordersTexts.overBudgetNotAllowed} className="w-full justify-start" />}
       {asked && mayOverride && (
@@ -240,7 +245,7 @@ export function OrderTransitionInputs({ row, action, values, set, errors }: Inpu
   if (!data || !started) return <Skeleton height="6rem" />;
   const idPrefix = `order-${row.id}-${action.to}`;
   const frame = { order: data, values, set, errors, idPrefix };
-  if (approval) return <BudgetOverride {...frame} />;
+  if (approval) return <BudgetOverride {...frame} authorising />;
   return purchase ? (
     <>
       <PurchaseInputs {...frame} />

@@ -1,4 +1,4 @@
-import { employeeMovementDefaultsSchema, registryMovementsResource, type EmployeeMovementDefaults, type MovementStatusInput, type RegistryMovement } from '@goc/contracts';
+import { captureCutSchema, employeeMovementDefaultsSchema, registryMovementsResource, type CaptureCut, type EmployeeMovementDefaults, type MovementStatusInput, type RegistryMovement } from '@goc/contracts';
 import { api } from '../../lib/api/client';
 
 /* The call only movements have: their statuses (the rest is the shared record protocol). */
@@ -15,4 +15,10 @@ export async function updateMovementStatus(id: number, change: StatusChange): Pr
 export async function fetchEmployeeDefaults(employeeId: number): Promise<EmployeeMovementDefaults> {
   const response = await api.get(`/registry/employees/${employeeId}/defaults`);
   return employeeMovementDefaultsSchema.parse(response.data);
+}
+
+/** GET /registry/cuts/capture: the cut a movement captured now goes to (the next week's when this week's was closed early). */
+export async function fetchCaptureCut(): Promise<CaptureCut> {
+  const response = await api.get('/registry/cuts/capture');
+  return captureCutSchema.parse(response.data);
 }

@@ -7,8 +7,9 @@ import { fetchEmployeeDefaults } from './movement-api';
 /**
  * Picking an existing employee fills what the movement takes from them: the company (a baja or a
  * salary change is always filed under it, and the API refuses any other), the worker type of their
- * latest movement and, where the type carries one, the salary in force. Only a newly picked employee
- * fills: the employee a form opens with keeps the values it was saved with. Nothing is drawn.
+ * latest movement, on a baja at a work the work they are at now and, where the type carries one, the
+ * salary in force. Only a newly picked employee fills: the employee a form opens with keeps the values
+ * it was saved with. Nothing is drawn.
  */
 export function EmployeeDefaults({ values, setValue }: Pick<FormSectionContext, 'values' | 'setValue'>) {
   const employeeId = typeof values.employeeId === 'number' ? values.employeeId : null;
@@ -26,10 +27,12 @@ export function EmployeeDefaults({ values, setValue }: Pick<FormSectionContext, 
     filled.current = employeeId;
     setValue('companyId', data.companyId);
     if (data.workerType !== null) setValue('workerType', data.workerType);
+    // A baja at a work is filed at the work the employee is at now.
+    if (values.type === 'baja' && values.scope === 'obra' && data.workId !== null) setValue('workId', data.workId);
     if (typeHasSalary(values.type)) {
       if (data.dailySalary !== null) setValue('dailySalary', data.dailySalary);
       if (data.sdi !== null) setValue('sdi', data.sdi);
     }
-  }, [data, employeeId, values.type, setValue]);
+  }, [data, employeeId, values.type, values.scope, setValue]);
   return null;
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { InputSwitch } from 'primereact/inputswitch';
-import { employeesCatalog, newEmployeeSchema } from '@goc/contracts';
+import { employeesCatalog, NEW_EMPLOYEE_REQUIRED, newEmployeeSchema } from '@goc/contracts';
 import { FieldInput } from '../../components/form/field-input';
 import { fieldTextIds, FormField } from '../../components/form/form-field';
 import type { FormValues } from '../../components/form/form-values';
@@ -55,7 +55,7 @@ export function MovementEmployeeSection({ values, setValue }: FormSectionContext
             const warning = field.warning && typeof value === 'string' ? field.warning(value) : null;
             const ids = fieldTextIds(fieldId);
             return (
-              <FormField key={field.name} id={fieldId} label={field.label} required={field.required} error={error} warning={warning} hint={field.hint}>
+              <FormField key={field.name} id={fieldId} label={field.label} required={field.required || NEW_EMPLOYEE_REQUIRED.includes(field.name)} error={error} warning={warning} hint={field.hint}>
                 <FieldInput
                   id={fieldId}
                   field={field}

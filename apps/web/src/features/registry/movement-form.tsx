@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Message } from 'primereact/message';
 import {
   isIsoDay,
   isLate,
@@ -13,6 +15,7 @@ import {
 } from '@goc/contracts';
 import type { FormValues } from '../../components/form/form-values';
 import type { FieldNote, FormExtension, FormShape } from '../../components/form/use-record-form';
+import { fetchCaptureCut } from './movement-api';
 import { EmployeeDefaults } from './movement-employee-defaults';
 import { asEmployee, MovementEmployeeSection } from './movement-employee-section';
 import { movementTexts } from './movement-texts';
@@ -63,6 +66,14 @@ export function movementNote(name: string, values: FormValues, wages: readonly W
   return { hint, warning: problem ? problemMessage(problem) : null };
 }
 
+/** Before saving a new movement: this week's cut was closed early, so it goes to a later week's cut (docs/registry.md). */
+export function CaptureCutNote() {
+  const cut = useQuery({ queryKey: ['registry', 'capture-cut'], queryFn: fetchCaptureCut, staleTime: 0 });
+  const data = cut.data;
+  if (!data?.closedLabel) return null;
+  return <Message severity="warn" text={REGISTRY_MESSAGES.nextCut(data.closedLabel, data.label)} className="w-full justify-start" />;
+}
+
 /**
  * The movement form of a scope, on the shared record form: the scope fixed, type-dependent fields,
  * the new employee of an alta in place, the late warning and the SDI bounds. The office page and
@@ -85,6 +96,7 @@ export function useMovementForm(scope: MovementScope): { shape: FormShape; exten
         // Only a new alta can bring a new employee; an existing one brings their company, worker type and salary.
         render: (context) => (
           <>
+            {context.mode === 'create' && <CaptureCutNote />}
             <EmployeeDefaults values={context.values} setValue={context.setValue} />
             {context.mode === 'create' && context.values.type === 'alta' ? <MovementEmployeeSection {...context} /> : null}
           </>

@@ -137,6 +137,8 @@ const invoice = { uuid: CFDI_UUID, series: 'F', folio: '1234', total: 38604.8, c
 const override = { scope: 'obra' as const, name: 'Losas', budget: 800000, committed: 801770.2, total: 38604.8, after: 840375, comment: 'Se autoriza por el colado del viernes' };
 const overrideNote = `Urge para el colado — Sobre presupuesto de la obra «Losas» ($840,375.00 de $800,000.00): ${override.comment}`;
 
+const approvalRequest = { reasons: ['Requiere aprobación de Dirección: total ≥ límite de $1,000,000.00'], comment: 'urge para el colado del viernes' };
+
 /** An entry of each action, as the API stores it for an order (sign-in events carry no changes). */
 const actionSamples: Record<AuditAction, Partial<HistoryEntry>> = {
   create: { changes: { workId: { old: null, new: 7 }, lines: { old: null, new: [line(CEMENT, 10)] } } },
@@ -146,6 +148,7 @@ const actionSamples: Record<AuditAction, Partial<HistoryEntry>> = {
   'attachment.create': { changes: { attachment: { old: null, new: quote } } },
   'attachment.delete': { changes: { attachment: { old: quote, new: null } } },
   'invoice.added': { changes: { invoices: { old: null, new: invoice }, invoiceStatus: { old: 'sin_factura', new: 'facturado' } } },
+  'approval.requested': { changes: { approvalRequest: { old: null, new: approvalRequest } }, comment: 'Solicitud de aprobación a Dirección (Requiere aprobación de Dirección: total ≥ límite de $1,000,000.00): urge para el colado del viernes' },
   'invoice.removed': { changes: { invoices: { old: invoice, new: null }, invoiceStatus: { old: 'facturado', new: 'sin_factura' } } },
   'secret.rotated': {},
   import: {},
@@ -167,6 +170,7 @@ const detailSamples: { [K in AuditDetailKey]: { key: string; old: AuditDetail<K>
   attachment: { key: 'attachment', old: null, new: quote },
   invoices: { key: 'invoices', old: invoice, new: null },
   overBudget: { key: 'overBudget', old: null, new: override },
+  approvalRequest: { key: 'approvalRequest', old: null, new: approvalRequest },
   permissions: { key: 'permissions.orders_approval', old: 'view, edit', new: 'view' },
   url: { key: 'url', old: 'https://erp.example.mx/goc', new: 'https://erp.example.mx/hooks/goc' },
   events: { key: 'events', old: ['orders.created'], new: ['orders.created', 'orders.transitioned', 'attachment.added'] },
