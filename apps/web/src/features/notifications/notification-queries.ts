@@ -21,6 +21,8 @@ const MOVEMENTS: readonly QueryKey[] = [
 export const NOTIFICATION_QUERIES: Readonly<Record<NotificationType, readonly QueryKey[]>> = {
   order_sent: ORDERS,
   order_status: ORDERS,
+  approval_requested: ORDERS,
+  order_decided: ORDERS,
   movement_status: MOVEMENTS,
   movement_late: MOVEMENTS,
   cut_open: [resourceKeys.all(registryCutsResource.resource), queryKeys.dashboard],
