@@ -2222,7 +2222,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** El XML del CFDI tal como se recibió */
+        /** El XML del CFDI tal como se recibió (los mismos bytes) */
         get: operations["getOrderInvoiceXml"];
         put?: never;
         post?: never;
@@ -2261,6 +2261,40 @@ export interface paths {
         post?: never;
         /** Quitar una factura del pedido (queda en el historial) */
         delete: operations["deleteOrderInvoice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/orders/{id}/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lo que un pedido enviado necesita de Dirección para autorizarse (límite de aprobación, presupuesto) */
+        get: operations["getOrderApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/orders/{id}/approval-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Solicitar a Dirección la aprobación de un pedido enviado que la requiere, con un comentario */
+        post: operations["requestOrderApproval"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2523,6 +2557,40 @@ export interface paths {
         head?: never;
         /** Cambiar los estatus de un movimiento (también en cortes cerrados); «aplicado» aplica el movimiento al empleado */
         patch: operations["updateMovementStatus"];
+        trace?: never;
+    };
+    "/api/v2/registry/cuts/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El corte al que va un movimiento capturado ahora (el de la semana siguiente si el de esta semana se cerró antes) */
+        get: operations["getCaptureCut"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/registry/cuts/{id}/movements/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar varios movimientos del corte a la vez (enviados, aplicados, timbrados); todos o ninguno */
+        post: operations["updateCutMovementStatuses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v2/registry/cuts/{id}/close": {
@@ -2904,6 +2972,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin/backup-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dónde se guardan las copias, a qué hora se hace la automática y cuántas se conservan (solo lectura) */
+        get: operations["getBackupSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin/backups": {
         parameters: {
             query?: never;
@@ -3028,6 +3113,23 @@ export interface paths {
         patch: operations["updateWebhook"];
         trace?: never;
     };
+    "/api/v2/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cambiar el secreto de firma: el anterior deja de valer de inmediato y el nuevo se muestra solo en esta respuesta */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -3037,6 +3139,23 @@ export interface paths {
         };
         /** Los últimos 100 envíos del webhook, el más reciente primero */
         get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un envío con el cuerpo JSON que se envía al receptor */
+        get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3376,7 +3495,8 @@ export interface components {
                         name: string;
                         color: string;
                     };
-                    limit: number;
+                    limit: number | null;
+                    reasons: string[];
                 }[];
             };
             history?: {
@@ -3500,6 +3620,7 @@ export interface components {
         EmployeeMovementDefaults: {
             employeeId: number;
             companyId: number;
+            workId: number | null;
             /** @enum {string|null} */
             workerType: "permanente" | "eventual" | "eventual_construccion" | null;
             dailySalary: number | null;
@@ -3663,6 +3784,8 @@ export interface components {
                     [key: string]: string;
                 };
             };
+            /** @default null */
+            comment: string | null;
         }[];
         Icon: {
             id: number;
@@ -3722,6 +3845,7 @@ export interface components {
             /** @enum {string} */
             mode: "validate" | "commit";
             rows: number;
+            valid: number;
             created: number;
             updated: number;
             unchanged: number;
@@ -3730,6 +3854,7 @@ export interface components {
                 column: string;
                 value: string;
                 message: string;
+                record: string;
             }[];
         };
         Invoice: {
@@ -4168,7 +4293,7 @@ export interface components {
             items: {
                 id: number;
                 /** @enum {string} */
-                type: "order_sent" | "order_status" | "movement_status" | "movement_late" | "cut_open" | "access_changed" | "webhook_disabled";
+                type: "order_sent" | "order_status" | "approval_requested" | "order_decided" | "movement_status" | "movement_late" | "cut_open" | "access_changed" | "webhook_disabled";
                 title: string;
                 body: string;
                 link: string | null;
@@ -4178,43 +4303,6 @@ export interface components {
             total: number;
             unread: number;
         };
-        NotificationPreferences: {
-            order_sent: {
-                /** @enum {boolean} */
-                inApp: true;
-                email: boolean;
-            };
-            order_status: {
-                /** @enum {boolean} */
-                inApp: true;
-                email: boolean;
-            };
-            movement_status: {
-                /** @enum {boolean} */
-                inApp: true;
-                email: boolean;
-            };
-            movement_late: {
-                /** @enum {boolean} */
-                inApp: true;
-                email: boolean;
-            };
-            cut_open: {
-                /** @enum {boolean} */
-                inApp: true;
-                email: boolean;
-            };
-            access_changed: {
-                /** @enum {boolean} */
-                inApp: true;
-                email: boolean;
-            };
-            webhook_disabled: {
-                /** @enum {boolean} */
-                inApp: true;
-                email: boolean;
-            };
-        };
         NotificationPreferencesUpdate: {
             order_sent?: {
                 /** @enum {boolean} */
@@ -4222,6 +4310,16 @@ export interface components {
                 email: boolean;
             };
             order_status?: {
+                /** @enum {boolean} */
+                inApp?: true;
+                email: boolean;
+            };
+            approval_requested?: {
+                /** @enum {boolean} */
+                inApp?: true;
+                email: boolean;
+            };
+            order_decided?: {
                 /** @enum {boolean} */
                 inApp?: true;
                 email: boolean;
@@ -4260,6 +4358,7 @@ export interface components {
                 color?: string;
                 parentId?: number;
                 detail?: string;
+                amount?: number;
             }[];
             hasMore: boolean;
         };
@@ -11063,6 +11162,72 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getOrderApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reasons: {
+                            /** @enum {string} */
+                            kind: "limite" | "presupuesto";
+                            message: string;
+                        }[];
+                        canApprove: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    requestOrderApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Solicitud registrada */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listMovements: {
         parameters: {
             query?: {
@@ -11616,6 +11781,71 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    getCaptureCut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        label: string;
+                        closedLabel: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateCutMovementStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        id: number;
+                        version: number;
+                    }[];
+                    registrationStatusId?: number;
+                    stampStatusId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     closeCut: {
         parameters: {
             query?: never;
@@ -12116,7 +12346,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
+                    "application/json": {
+                        order_sent: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        order_status: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        approval_requested: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        order_decided: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        movement_status: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        movement_late: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        cut_open: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        access_changed: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        webhook_disabled: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        emailConfigured: boolean;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12141,7 +12418,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
+                    "application/json": {
+                        order_sent: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        order_status: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        approval_requested: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        order_decided: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        movement_status: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        movement_late: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        cut_open: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        access_changed: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        webhook_disabled: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        emailConfigured: boolean;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12192,6 +12516,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listAttachments: {
@@ -12397,6 +12722,33 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getBackupSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dir: string;
+                        schedule: string | null;
+                        keep: number;
+                        nextRunAt: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listBackups: {
@@ -12700,6 +13052,39 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
         };
     };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: never;
@@ -12720,6 +13105,51 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        deliveryId: string;
+                        event: string;
+                        resource: string;
+                        recordId: number;
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                        attempts: number;
+                        lastStatusCode: number | null;
+                        lastError: string | null;
+                        durationMs: number | null;
+                        lastAttemptAt: string | null;
+                        nextAttemptAt: string | null;
+                        createdAt: string;
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -80,10 +80,10 @@ describe('importing spreadsheets', () => {
     const first = await workbook(HEADERS, [material(1, { 1: 'Material uno' }), material(2), material(2, { 1: 'Otro' })]);
     const refused = report((await upload(t.app, token, '/materials', 'm.xlsx', first)).body).errors;
     expect(refused).toEqual([
-      { row: 2, column: 'Clave', value: 'MAT-1', message: 'Ya existe un material con clave «MAT-1»' },
-      { row: 3, column: 'Clave', value: 'MAT-2', message: 'Ya existe un material con clave «MAT-2»' },
-      { row: 3, column: 'Nombre', value: 'Material 2', message: 'Ya existe un material con nombre «Material 2»' },
-      { row: 4, column: 'Clave', value: 'MAT-2', message: 'Repetido en el archivo (fila 3)' },
+      { row: 2, column: 'Clave', value: 'MAT-1', record: 'MAT-1 · Material uno', message: 'Ya existe un material con clave «MAT-1»' },
+      { row: 3, column: 'Clave', value: 'MAT-2', record: 'MAT-2 · Material 2', message: 'Ya existe un material con clave «MAT-2»' },
+      { row: 3, column: 'Nombre', value: 'Material 2', record: 'MAT-2 · Material 2', message: 'Ya existe un material con nombre «Material 2»' },
+      { row: 4, column: 'Clave', value: 'MAT-2', record: 'MAT-2 · Otro', message: 'Repetido en el archivo (fila 3)' },
     ]);
 
     const before = await countMaterials();

@@ -345,6 +345,8 @@ describe('the bell’s API', () => {
     expect(res.json()).toEqual({
       order_sent: { inApp: true, email: false },
       order_status: { inApp: true, email: false },
+      approval_requested: { inApp: true, email: false },
+      order_decided: { inApp: true, email: false },
       movement_status: { inApp: true, email: false },
       movement_late: { inApp: true, email: false },
       cut_open: { inApp: true, email: false },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyMayNotReach } from '../../src/lib/api-keys';
 import { operationIds, resourceNames } from '../../src/lib/crud/documented';
 import { tidyComponents } from '../../src/lib/openapi';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -177,11 +178,11 @@ describe('security and servers', () => {
     );
     // Refresh passes the access check (its token may have expired) but needs that token, not a key.
     expect(doc.paths['/api/v2/auth/refresh']!.post!.security).toEqual([{ bearerAuth: [] }]);
-    // A key never manages keys or webhooks (docs/integrations.md): those take a person's token only.
-    const personOnly = operations.filter(({ path }) => path.startsWith('/api/v2/api-keys') || path.startsWith('/api/v2/webhooks'));
-    expect(personOnly).toHaveLength(12);
+    // A key never manages users, roles, keys or webhooks nor uses the session routes (docs/integrations.md): those take a person's token only.
+    const personOnly = operations.filter(({ op, method, path }) => op.security?.length !== 0 && keyMayNotReach(method.toUpperCase(), path));
+    expect(personOnly.map(({ method, path }) => `${method} ${path}`)).toEqual(expect.arrayContaining(['post /api/v2/users', 'post /api/v2/api-keys', 'post /api/v2/webhooks/{id}/rotate-secret']));
     for (const { op } of personOnly) expect(op.security).toEqual([{ bearerAuth: [] }]);
-    const others = operations.filter(({ op, path }) => op.security?.length !== 0 && op.operationId !== 'refreshSession' && !personOnly.some((p) => p.path === path));
+    const others = operations.filter((operation) => operation.op.security?.length !== 0 && !personOnly.includes(operation));
     expect(others.filter(({ op }) => JSON.stringify(op.security) !== JSON.stringify([{ bearerAuth: [] }, { apiKey: [] }]))).toEqual([]);
     expect(doc.components.securitySchemes).toMatchObject({
       bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

@@ -192,7 +192,7 @@ export function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookD
 }
 
 export function toDeliveryDetail(row: typeof webhookDeliveries.$inferSelect): WebhookDeliveryDetail {
-  return { ...toDelivery(row), payload: row.payload as Record<string, unknown> };
+  return { ...toDelivery(row), payload: row.payload };
 }
 
 export async function findDelivery(db: Db, webhookId: number, deliveryId: number) {
