@@ -37,6 +37,7 @@ export type ImportMatch = (typeof IMPORT_MATCHES)[number];
 export const IMPORT_MESSAGES = {
   noFile: 'Adjunta un archivo de Excel (.xlsx) o CSV en el campo «file»',
   unreadable: 'No se pudo leer el archivo: usa un libro de Excel (.xlsx) o un CSV',
+  incomplete: 'El archivo llegó incompleto; vuelve a subirlo',
   empty: 'El archivo no tiene filas de datos debajo de los encabezados',
   tooManyRows: `El archivo tiene más de ${formatDecimal(IMPORT_LIMITS.maxRows, 0, 0)} filas; divídelo en varios archivos`,
   tooLarge: `El archivo pesa más de ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB; divídelo en varios archivos`,

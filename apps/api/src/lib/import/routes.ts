@@ -35,7 +35,7 @@ const importJob = component('ImportJob', importJobSchema);
 
 const grantList = (grant: PermissionGrant): PermissionRequirement[] => (Array.isArray(grant) ? [...grant] : [grant as PermissionRequirement]);
 
-/** The uploaded file (413 beyond the limit, 400 without one). */
+/** The uploaded file (413 beyond the limit, 400 without one or when its body is cut short). */
 async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; fileName: string }> {
   if (!request.isMultipart()) throw new AppError(400, IMPORT_MESSAGES.noFile);
   try {
@@ -45,7 +45,8 @@ async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; 
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { statusCode?: number }).statusCode === 413) throw new AppError(413, IMPORT_MESSAGES.tooLarge);
-    throw error;
+    // The multipart body ended before its closing boundary (a cut connection, a broken client).
+    throw new AppError(400, IMPORT_MESSAGES.incomplete, { cause: error });
   }
 }
 
