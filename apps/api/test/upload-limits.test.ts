@@ -71,7 +71,7 @@ async function holdUpload(token: string): Promise<{ socket: Socket; answer: () =
 /** A whole import sent at once. */
 async function sendUpload(token: string, code: string, extra: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
   const { payload, headers } = multipart(`${code}.csv`, file(code));
-  const res = await fetch(`${base}${IMPORT}`, { method: 'POST', headers: { ...bearer(token), ...headers, ...extra }, body: payload });
+  const res = await fetch(`${base}${IMPORT}`, { method: 'POST', headers: { ...bearer(token), ...headers, ...extra }, body: payload, signal: AbortSignal.timeout(10_000) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -113,20 +113,23 @@ describe('uploads per user', () => {
       await new Promise<void>((resolve) => (unlock = resolve));
     });
     await isLocked;
-    const started = [await sendUpload(otherToken, 'MAT-JOB-1', { prefer: 'respond-async' }), await sendUpload(otherToken, 'MAT-JOB-2', { prefer: 'respond-async' })];
-    expect(started.map((s) => s.status)).toEqual([202, 202]);
-
-    const refused = await sendUpload(otherToken, 'MAT-TRAS-JOBS');
-    expect(refused.status).toBe(429);
-    expect(refused.body.message).toBe(tooManyUploads(PER_USER));
-
-    unlock();
-    await lock;
+    let started: Awaited<ReturnType<typeof sendUpload>>[];
+    try {
+      started = [await sendUpload(otherToken, 'MAT-JOB-1', { prefer: 'respond-async' }), await sendUpload(otherToken, 'MAT-JOB-2', { prefer: 'respond-async' })];
+      expect(started.map((s) => s.status)).toEqual([202, 202]);
+      // Let through, it would wait for the lock: the time limit makes that a failure, not a hang.
+      const refused = await sendUpload(otherToken, 'MAT-TRAS-JOBS');
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(tooManyUploads(PER_USER));
+    } finally {
+      unlock();
+      await lock;
+    }
     for (const { body } of started) {
       await until(async () => ((await jobs.get(`${API}/imports/${String(body.jobId)}`)).json() as ImportJob).state !== 'running');
       expect((await jobs.get(`${API}/imports/${String(body.jobId)}`)).json()).toMatchObject({ state: 'done', statusCode: 200 });
     }
-    expect(await stored('MAT-JOB-1')).toBe(1);
+    expect([await stored('MAT-JOB-1'), await stored('MAT-JOB-2')]).toEqual([1, 1]);
     expect((await sendUpload(otherToken, 'MAT-TRAS-JOBS')).status).toBe(200);
     expect(await stored('MAT-TRAS-JOBS')).toBe(1);
   });
