@@ -5,17 +5,41 @@ import { createSlots } from './slots';
 export const tooManyUploads = (max: number) => `Ya tienes ${max} archivos subiéndose. Espera a que terminen e inténtalo de nuevo.`;
 
 /**
+ * Read from the header: `request.isMultipart()` is only set once the body's parser runs, after
+ * onRequest, so it would count nothing here.
+ */
+const isMultipart = (request: FastifyRequest) => /^multipart\/form-data\s*(;|$)/i.test(String(request.headers['content-type'] ?? '').trim());
+
+/** The slot each counted upload holds, and whether a job has taken it over from the answer. */
+const held = new WeakMap<FastifyRequest, { release: () => void; kept: boolean }>();
+
+/**
  * An onRequest hook (after the access check, so the user is known) bounding the uploads — multipart
  * requests: documents, imports, invoices — one user sends at once. Each holds a slot from its first
- * byte until its answer is sent or its connection closes; one beyond the bound is answered 429 before
- * its body is read.
+ * byte until its answer is sent or its connection closes (or, kept by `keepUploadSlot`, until its
+ * job ends); one beyond the bound is answered 429 before its body is read.
  */
 export function limitUploads(perUser: number) {
   const slots = createSlots({ perUser });
   return async function uploadLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (!request.user || !request.isMultipart()) return;
+    if (!request.user || !isMultipart(request)) return;
     const slot = slots.acquire(request.user.id);
     if (!slot.ok) throw new TooManyRequestsError(tooManyUploads(perUser));
-    reply.raw.once('close', slot.release);
+    const hold = { release: slot.release, kept: false };
+    held.set(request, hold);
+    reply.raw.once('close', () => {
+      if (!hold.kept) slot.release();
+    });
   };
+}
+
+/**
+ * Work an upload goes on with after its answer (an import answered 202) keeps the upload's slot:
+ * the caller must call the returned function when that work ends.
+ */
+export function keepUploadSlot(request: FastifyRequest): () => void {
+  const hold = held.get(request);
+  if (!hold) return () => {};
+  hold.kept = true;
+  return hold.release;
 }

@@ -22,6 +22,7 @@ import { fileSlug } from '../export/format';
 import { XLSX_MIME } from '../export/respond';
 import { operationIds } from '../crud/documented';
 import { component, errorResponses } from '../openapi';
+import { keepUploadSlot } from '../uploads';
 import { runImport } from './run';
 import { buildTemplate, templateCsv, templateXlsx } from './template';
 
@@ -108,11 +109,15 @@ export function registerImportRoutes(instance: FastifyInstance, service: Resourc
       const run = (onProgress?: (processed: number, total: number) => void) =>
         runImport({ db: app.db, service, actor, buffer, fileName, mode, match, ...(onProgress ? { onProgress } : {}) });
       if (wantsAsync(request)) {
+        // The job still works on the upload after the 202: it counts among the user's uploads until it ends.
+        const release = keepUploadSlot(request);
         const jobId = app.importJobs.start(request.user.id, (progress) =>
-          run(progress).catch((error: unknown) => {
-            if (!(error instanceof AppError)) request.log.error({ err: error }, 'la importación falló');
-            throw error;
-          }),
+          run(progress)
+            .catch((error: unknown) => {
+              if (!(error instanceof AppError)) request.log.error({ err: error }, 'la importación falló');
+              throw error;
+            })
+            .finally(release),
         );
         return reply.status(202).send({ jobId });
       }
