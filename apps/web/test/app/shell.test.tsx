@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionEntry, SessionUser } from '@goc/contracts';
@@ -24,6 +24,10 @@ function start(path: string, { user = ADMIN_USER, permissions = permissionsFor()
   teardown = app.cleanup;
   return { ...app, server };
 }
+
+// The router loads the shell lazily; its first load (every module transformed) would otherwise fall
+// inside the first test's wait for the page, which a busy CI machine stretches past it.
+beforeAll(() => import('../../src/app/shell/shell-layout'), 60_000);
 
 const nav = () => screen.getByRole('navigation', { name: 'Navegación principal' });
 

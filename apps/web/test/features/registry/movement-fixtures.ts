@@ -75,7 +75,7 @@ export function movementsApi(routes: Record<string, FakeRoute | ReturnType<typeo
     // What a movement takes from its employee: Luis (8) has had an eventual movement, Ana (7) none yet.
     'GET /registry/employees/(\\d+)/defaults': (_, match) => ({
       status: 200,
-      data: { employeeId: Number(match[1]), companyId: 3, workerType: match[1] === '8' ? 'eventual' : null, dailySalary: 512.5, sdi: 530 },
+      data: { employeeId: Number(match[1]), companyId: 3, workId: null, workerType: match[1] === '8' ? 'eventual' : null, dailySalary: 512.5, sdi: 530 },
     }),
     'GET /works/options': optionsOf([{ value: 2, label: 'OB-2 Torre Norte' }]),
     'GET /registration-statuses/options': optionsOf([

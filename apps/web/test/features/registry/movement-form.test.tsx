@@ -73,6 +73,7 @@ describe('Crear Oficina: the movement form', () => {
     await userEvent.type(input(section, 'Nombre\\(s\\)'), 'María');
     await userEvent.type(input(section, 'Apellido paterno'), 'Hernández');
     await userEvent.type(input(section, 'CURP'), 'NOESUNACURP');
+    await userEvent.type(input(section, 'NSS'), '04199234560');
     await choose(input(page, 'Empresa'), 'Constructora Norte');
     typeDay(page, TODAY);
     await choose(input(page, 'Tipo de trabajador'), 'Permanente');
