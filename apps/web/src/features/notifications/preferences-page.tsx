@@ -28,20 +28,7 @@ export default function PreferencesPage() {
   const emailOff = !data.emailConfigured;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4">
-      {emailOff && (
-        <Message
-          id="email-off"
-          severity="warn"
-          className="justify-start"
-          // As the forms' warnings: the message's own text style falls short of WCAG's contrast on its yellow.
-          content={
-            <div className="flex items-start gap-2">
-              <i className="pi pi-exclamation-triangle mt-0.5" aria-hidden="true" />
-              <span>{texts.emailOff}</span>
-            </div>
-          }
-        />
-      )}
+      {emailOff && <Message id="email-off" severity="warn" className="justify-start" text={texts.emailOff} />}
       <div className="overflow-hidden rounded-lg border border-solid border-slate-200 bg-white">
         <table className="w-full border-collapse text-sm">
           <thead className="bg-slate-50 text-left text-slate-600">
