@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addBusinessDays, businessToday, curpCheckDigit, formatDayLong } from '@goc/contracts';
-import { apiCall, createRole, uniqueName, type Grant } from '../support/api';
+import { apiCall, createRole, uniqueName, uniqueNss, type Grant } from '../support/api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/constants';
 import { tabTo } from '../support/keyboard';
 import { optionsList } from '../support/prime';
@@ -249,6 +249,7 @@ test('an alta on Crear Oficina, with the keyboard only', async ({ page, context,
     [/^Nombre\(s\)/, 'Teclado'],
     [/^Apellido paterno/, 'Accesible'],
     [/^CURP/, curp],
+    [/^NSS/, uniqueNss()],
   ] as const) {
     await tabTo(page, employee.getByRole('textbox', { name }));
     await page.keyboard.type(text);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { businessToday, curpCheckDigit, formatDay } from '@goc/contracts';
-import { apiCall } from '../support/api';
+import { apiCall, uniqueNss } from '../support/api';
 import { optionsList, pickOption } from '../support/prime';
 import { DEVICES, shot } from '../support/shots';
 import { expect, headerTitle, seedSession, test } from '../support/test';
@@ -64,6 +64,7 @@ test('HR: an alta with a new employee, applied; then that employee’s baja at a
     await employee.getByRole('textbox', { name: /^Nombre\(s\)/ }).fill(FIRST);
     await employee.getByRole('textbox', { name: /^Apellido paterno/ }).fill(LAST);
     await employee.getByRole('textbox', { name: /^CURP/ }).fill(CURP);
+    await employee.getByRole('textbox', { name: /^NSS/ }).fill(uniqueNss());
     await pickOption(page, form.getByRole('textbox', { name: 'Empresa', exact: true }), { first: true });
     await typeDay(form.getByRole('combobox', { name: /^Fecha efectiva/ }), today);
     await pickOption(page, form.getByRole('textbox', { name: 'Tipo de trabajador', exact: true }), 'Permanente');

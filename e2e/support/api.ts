@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { LoginResponse, ModuleName } from '@goc/contracts';
+import { nssCheckDigit, type LoginResponse, type ModuleName } from '@goc/contracts';
 import { API, USER_PASSWORD } from './constants';
 
 /** A call to the API as a signed-in user; fails the test on any non-2xx answer. */
@@ -24,6 +24,12 @@ export type Grant = { module: ModuleName; view?: boolean; create?: boolean; edit
 /** A name no earlier run of the suite used (the data folder may be reused with E2E_DATA_DIR). */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** An NSS no other employee has, with its check digit: a new employee's alta needs one (IDSE). */
+export function uniqueNss(): string {
+  const first10 = `9${String(Date.now() % 1e9).padStart(9, '0')}`;
+  return first10 + String(nssCheckDigit(first10));
 }
 
 /** POST /roles: a role with exactly these grants (every other module: no permission). */
