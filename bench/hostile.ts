@@ -25,9 +25,9 @@ import { freePort, peakRssMiB, resetPeakRss, startServer, stopServer, type Serve
  * break while one attacker sends a hostile file to the built API — back to back, one in flight, each
  * answer checked (its 4xx and its Spanish message) — switched on and off every few seconds. The
  * seconds under attack against those without give the share of (c)'s throughput kept (target ≥ 80 %);
- * the API's peak RSS (VmHWM, reset before each file) is read per file (target ≤ 1 GB). Spreadsheets go
- * to the units import (`mode=validate`), CFDI to an invoiceable demo order's invoice upload. PGlite
- * always, PostgreSQL when one answers on 127.0.0.1:5432 (BENCH_SKIP_POSTGRES=1 skips it).
+ * the API's peak RSS (VmHWM, reset before each file's first request) is read per file (target ≤ 1 GB).
+ * Spreadsheets go to the units import (`mode=validate`), CFDI to an invoiceable demo order's invoice
+ * upload. PGlite always, PostgreSQL when one answers on 127.0.0.1:5432 (BENCH_SKIP_POSTGRES=1 skips it).
  *
  * Knobs: BENCH_ROWS (100000 materials), BENCH_WARMUP_SECONDS (5), BENCH_MEASURE_SECONDS (24: seconds
  * of (c) per file), BENCH_HOSTILE_HALF_SECONDS (3: attack on, then as long off), BENCH_HOSTILE_FILES
@@ -189,9 +189,9 @@ const kept = (row: Row) => row.duringRps / row.withoutRps;
  * outlasts its half makes the next seconds neither).
  */
 async function attack(database: string, api: Api, pid: number | undefined, url: string, file: Hostile): Promise<Row> {
+  resetPeakRss(pid);
   await send(api, file);
   const attacker = new Attacker(api, file);
-  resetPeakRss(pid);
   let start = 0;
   let counted: SecondsCount;
   try {
