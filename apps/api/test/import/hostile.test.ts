@@ -4,7 +4,7 @@ import { IMPORT_LIMITS, IMPORT_MESSAGES, unitsCatalog } from '@goc/contracts';
 import { auditLog, units } from '../../src/db/schema';
 import { columnLimit } from '../../src/lib/import/read';
 import { createTestApp, login, type TestApp } from '../helpers/app';
-import { bigCellXlsx, blankLinesCsv, blankRecordsCsv, strayColumnXlsx, wideCsv } from '../helpers/hostile-files';
+import { bigCellXlsx, bigSharedStringXlsx, blankLinesCsv, blankRecordsCsv, strayColumnXlsx, wideCsv } from '../helpers/hostile-files';
 import { expectResponsive, healthWhile } from '../helpers/responsive';
 import { csv, upload } from './support';
 
@@ -46,6 +46,12 @@ describe('hostile spreadsheets', () => {
     const file = bigCellXlsx(300);
     expect(file.length).toBeLessThan(2 * 1024 * 1024);
     await refused('celda.xlsx', file, 413, IMPORT_MESSAGES.inflatedTooLarge);
+  }, 120_000);
+
+  it('refuses a 400 KB workbook whose shared strings inflate to 400 MB, before inflating them (413)', async () => {
+    const file = bigSharedStringXlsx(400);
+    expect(file.length).toBeLessThan(2 * 1024 * 1024);
+    await refused('compartida.xlsx', file, 413, IMPORT_MESSAGES.inflatedTooLarge);
   }, 120_000);
 
   it('refuses a cell longer than Excel allows (413), naming its row', async () => {
