@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { eq, inArray } from 'drizzle-orm';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, INVOICE_MESSAGES, INVOICEABLE_STATUS_CODES, unitsCatalog } from '@goc/contracts';
 import { openDatabase } from '../apps/api/src/db/client';
@@ -12,6 +11,7 @@ import { columnLimit } from '../apps/api/src/lib/import/read';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
 import { bigCellXlsx, bigSharedStringXlsx, blankLinesCsv, blankRecordsCsv, nestedAddenda, strayColumnXlsx, wideCsv } from '../apps/api/test/helpers/hostile-files';
 import { cfdiXml } from '../apps/api/test/orders/cfdi-samples';
+import { absoluteNow, send, startAttackerThread, type Api, type AttackFigures, type Hostile } from './attacker-thread';
 import { benchCases } from './cases';
 import { adminPassword, loginOverHttp } from './capture';
 import { childEnv, ensureBuiltApi, runBench, SERVER_JS, writeReadmeSection } from './harness';
@@ -48,8 +48,6 @@ const MEASURE_SECONDS = intFromEnv('BENCH_MEASURE_SECONDS', 24, 2 * HALF_SECONDS
 if (MEASURE_SECONDS % (2 * HALF_SECONDS) !== 0) throw new Error(`BENCH_MEASURE_SECONDS (${MEASURE_SECONDS}) must be a multiple of twice BENCH_HOSTILE_HALF_SECONDS (${HALF_SECONDS})`);
 const CONNECTIONS = 16;
 const HARD_LIMIT_MS = 20 * 60_000;
-/** One hostile request answered later than this is a failure of the bench, not a figure. */
-const ATTACK_TIMEOUT_MS = 60_000;
 const KEPT_TARGET = 0.8;
 const RSS_TARGET_MIB = 1024;
 /** A second counts as under attack when an attack was in flight for at least this much of it. */
@@ -57,17 +55,6 @@ const UNDER_ATTACK_MS = 950;
 
 const log = (message: string) => process.stdout.write(`[bench:hostile] ${message}\n`);
 let cleanupDatabase: string | null = null;
-
-/** A hostile file, where it goes, and the answer it must get. */
-interface Hostile {
-  key: string;
-  label: string;
-  target: 'import' | 'invoice';
-  fileName: string;
-  content: Buffer;
-  status: number;
-  message: string;
-}
 
 const UNIT_HEADERS = ['Abreviatura', 'Nombre'];
 const MB = 1024 * 1024;
@@ -91,79 +78,9 @@ function hostileFiles(): Hostile[] {
   return all.filter((file) => wanted.includes(file.key));
 }
 
-interface Api {
-  baseUrl: string;
-  headers: Record<string, string>;
-  /** An order in a state that takes an invoice. */
-  orderId: number;
-}
-
-/** Sends one hostile file; throws unless the answer is its status and message. Returns the answer's milliseconds. */
-async function send(api: Api, file: Hostile): Promise<number> {
-  const form = new FormData();
-  const path = file.target === 'import' ? '/units/import?mode=validate' : `/orders/${api.orderId}/invoices`;
-  form.append(file.target === 'import' ? 'file' : 'xml', new Blob([file.content], { type: file.target === 'import' ? 'application/octet-stream' : 'application/xml' }), file.fileName);
-  const started = performance.now();
-  const response = await fetch(`${api.baseUrl}/api/v2${path}`, { method: 'POST', headers: api.headers, body: form, signal: AbortSignal.timeout(ATTACK_TIMEOUT_MS) });
-  const body = await response.text();
-  const ms = performance.now() - started;
-  let message: unknown;
-  try {
-    message = (JSON.parse(body) as { message?: unknown }).message;
-  } catch {
-    message = undefined;
-  }
-  if (response.status !== file.status || message !== file.message) {
-    throw new Error(`${file.label}: HTTP ${response.status} ${body.slice(0, 300)}; expected ${file.status} «${file.message}»`);
-  }
-  return ms;
-}
-
-/** Sends the file back to back while switched on; keeps when it was sending and how long each answer took. */
-class Attacker {
-  readonly spans: { from: number; to: number }[] = [];
-  readonly answersMs: number[] = [];
-  private wanted = false;
-  private loop: Promise<void> | null = null;
-  private failure: unknown = null;
-
-  constructor(
-    private readonly api: Api,
-    private readonly file: Hostile,
-  ) {}
-
-  on = (): void => {
-    this.wanted = true;
-    if (!this.loop && this.failure === null) this.loop = this.run();
-  };
-
-  off = (): void => {
-    this.wanted = false;
-  };
-
-  private async run(): Promise<void> {
-    const from = performance.now();
-    try {
-      while (this.wanted) this.answersMs.push(await send(this.api, this.file));
-    } catch (error) {
-      // Kept for stop(): a rejection nobody awaits yet would end the process with the API still running.
-      this.failure = error;
-    } finally {
-      this.spans.push({ from, to: performance.now() });
-      this.loop = null;
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.wanted = false;
-    await this.loop;
-    if (this.failure !== null) throw this.failure;
-  }
-
-  /** Milliseconds of [from, to) during which an attack was in flight. */
-  overlap(from: number, to: number): number {
-    return this.spans.reduce((sum, span) => sum + Math.max(0, Math.min(to, span.to) - Math.max(from, span.from)), 0);
-  }
+/** Milliseconds of [from, to) during which an attack was in flight. */
+function overlap(spans: AttackFigures['spans'], from: number, to: number): number {
+  return spans.reduce((sum, span) => sum + Math.max(0, Math.min(to, span.to) - Math.max(from, span.from)), 0);
 }
 
 interface Row {
@@ -191,16 +108,17 @@ const kept = (row: Row) => row.duringRps / row.withoutRps;
 async function attack(database: string, api: Api, pid: number | undefined, url: string, file: Hostile): Promise<Row> {
   resetPeakRss(pid);
   await send(api, file);
-  const attacker = new Attacker(api, file);
+  const attacker = startAttackerThread(api, file);
   let start = 0;
   let counted: SecondsCount;
+  let figures: AttackFigures;
   try {
     counted = await countBySecond(url, api.headers, CONNECTIONS, MEASURE_SECONDS, (second) => {
-      if (second === 0) start = performance.now();
+      if (second === 0) start = absoluteNow();
       if (second % HALF_SECONDS === 0) (Math.floor(second / HALF_SECONDS) % 2 === 0 ? attacker.on : attacker.off)();
     });
   } finally {
-    await attacker.stop();
+    figures = await attacker.stop();
   }
   const peak = peakRssMiB(pid);
   if (counted.failures > 0) throw new Error(`(c) beside ${file.label}: ${counted.failureDetail}`);
@@ -208,18 +126,18 @@ async function attack(database: string, api: Api, pid: number | undefined, url: 
   const without: number[] = [];
   counted.perSecond.forEach((answers, second) => {
     if (second % HALF_SECONDS === 0) return;
-    const covered = attacker.overlap(start + second * 1000, start + (second + 1) * 1000);
+    const covered = overlap(figures.spans, start + second * 1000, start + (second + 1) * 1000);
     if (covered >= UNDER_ATTACK_MS) during.push(answers);
     else if (covered === 0) without.push(answers);
   });
   if (during.length === 0 || without.length === 0) {
-    throw new Error(`${file.label}: ${during.length} seconds under attack and ${without.length} without (answers of ${attacker.answersMs.map((ms) => ms.toFixed(0)).join(', ')} ms): no comparison`);
+    throw new Error(`${file.label}: ${during.length} seconds under attack and ${without.length} without (answers of ${figures.answersMs.map((ms) => ms.toFixed(0)).join(', ')} ms): no comparison`);
   }
   const row: Row = {
     database,
     file,
-    attacks: attacker.answersMs.length,
-    medianAttackMs: median(attacker.answersMs),
+    attacks: figures.answersMs.length,
+    medianAttackMs: median(figures.answersMs),
     withoutRps: mean(without),
     duringRps: mean(during),
     secondsWithout: without.length,

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse';
 import yauzl from 'yauzl';
@@ -108,9 +109,10 @@ function sheetCollector(limits: ReadLimits) {
 
 /**
  * The archive's parts, checked before exceljs inflates any of them: how many there are and what each
- * says it inflates to, then each inflated with a byte counter — yauzl stops a part that inflates past
- * what it declared, so a part cannot lie its way past the limits. A 300 KB file holding a 300 MB cell
- * is refused here, having inflated at most the limit.
+ * says it inflates to, then each inflated with a cap on its output, which must match what it declared,
+ * so a part cannot lie its way past the limits. A 300 KB file holding a 300 MB cell is refused here,
+ * having inflated at most the limit. The check inflates synchronously, on this (parser) thread: zlib's
+ * streams would run on libuv's shared thread pool at full priority, taking the CPU from the requests.
  */
 async function checkArchive(buffer: Buffer): Promise<void> {
   let zip: yauzl.ZipFile;
@@ -128,11 +130,18 @@ async function checkArchive(buffer: Buffer): Promise<void> {
       total += entry.uncompressedSize;
       if (total > IMPORT_LIMITS.maxInflatedBytes) throw inflatedTooLarge();
       if (entry.fileName.endsWith('/')) continue;
-      let inflated = 0;
-      for await (const chunk of await zip.openReadStreamPromise(entry)) {
-        inflated += (chunk as Buffer).length;
-        if (inflated > IMPORT_LIMITS.maxEntryBytes) throw inflatedTooLarge();
+      if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) throw unreadable();
+      const chunks: Buffer[] = [];
+      for await (const chunk of await zip.openReadStreamPromise(entry, { decodeFileData: false })) chunks.push(chunk as Buffer);
+      const stored = Buffer.concat(chunks);
+      let inflatedBytes: number;
+      try {
+        inflatedBytes = entry.compressionMethod === 0 ? stored.length : inflateRawSync(stored, { maxOutputLength: IMPORT_LIMITS.maxEntryBytes }).length;
+      } catch (error) {
+        if (error instanceof RangeError) throw inflatedTooLarge();
+        throw error;
       }
+      if (inflatedBytes !== entry.uncompressedSize) throw unreadable();
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

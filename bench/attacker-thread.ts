@@ -1,0 +1,126 @@
+import { performance } from 'node:perf_hooks';
+import { Worker, parentPort, workerData } from 'node:worker_threads';
+
+/*
+ * The attacker of `bench:hostile` on a thread of its own, as `bench:mixed`'s writer is: the reads'
+ * load generator (autocannon) runs on the bench's main thread, and an attacker there (building and
+ * sending megabyte bodies) would hold back the reads' client, not the server measured. It still
+ * shares the machine's cores, as everything here does. Times are absolute (time origin + now), so
+ * they compare across threads.
+ */
+
+/** A hostile file, where it goes, and the answer it must get. */
+export interface Hostile {
+  key: string;
+  label: string;
+  target: 'import' | 'invoice';
+  fileName: string;
+  content: Uint8Array;
+  status: number;
+  message: string;
+}
+
+export interface Api {
+  baseUrl: string;
+  headers: Record<string, string>;
+  /** An order in a state that takes an invoice. */
+  orderId: number;
+}
+
+/** One hostile request answered later than this is a failure of the bench, not a figure. */
+const ATTACK_TIMEOUT_MS = 60_000;
+
+/** Milliseconds since the epoch, with performance.now()'s resolution, the same on every thread. */
+export const absoluteNow = (): number => performance.timeOrigin + performance.now();
+
+/** Sends one hostile file; throws unless the answer is its status and message. Returns the answer's milliseconds. */
+export async function send(api: Api, file: Hostile): Promise<number> {
+  const form = new FormData();
+  const path = file.target === 'import' ? '/units/import?mode=validate' : `/orders/${api.orderId}/invoices`;
+  form.append(file.target === 'import' ? 'file' : 'xml', new Blob([file.content], { type: file.target === 'import' ? 'application/octet-stream' : 'application/xml' }), file.fileName);
+  const started = performance.now();
+  const response = await fetch(`${api.baseUrl}/api/v2${path}`, { method: 'POST', headers: api.headers, body: form, signal: AbortSignal.timeout(ATTACK_TIMEOUT_MS) });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  let message: unknown;
+  try {
+    message = (JSON.parse(body) as { message?: unknown }).message;
+  } catch {
+    message = undefined;
+  }
+  if (response.status !== file.status || message !== file.message) {
+    throw new Error(`${file.label}: HTTP ${response.status} ${body.slice(0, 300)}; expected ${file.status} «${file.message}»`);
+  }
+  return ms;
+}
+
+/** What the attacker did: when it was sending (absolute ms) and how long each answer took. */
+export interface AttackFigures {
+  spans: { from: number; to: number }[];
+  answersMs: number[];
+}
+
+type Command = 'on' | 'off' | 'stop';
+
+/** An attacker that can be paused; stop() ends it and gives what it did, or its failure. */
+export interface AttackerSwitch {
+  on(): void;
+  off(): void;
+  stop(): Promise<AttackFigures>;
+}
+
+export function startAttackerThread(api: Api, file: Hostile): AttackerSwitch {
+  // The bench runs under tsx, which a worker does not inherit: it registers it, then loads this module.
+  const source = `import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(import.meta.url)});`;
+  const worker = new Worker(source, { eval: true, workerData: { api, file } });
+  const failed = new Promise<never>((_, reject) => worker.once('error', reject));
+  // Reported by stop(), not as an unhandled rejection while the reads are being measured.
+  failed.catch(() => undefined);
+  const command = (value: Command) => worker.postMessage(value);
+  return {
+    on: () => command('on'),
+    off: () => command('off'),
+    async stop() {
+      const answer = new Promise<{ figures: AttackFigures } | { failure: string }>((resolve) => worker.once('message', resolve));
+      command('stop');
+      const result = await Promise.race([answer, failed]);
+      await worker.terminate();
+      if ('failure' in result) throw new Error(result.failure);
+      return result.figures;
+    },
+  };
+}
+
+/** Sends the file back to back while switched on. */
+function runAttacker(api: Api, file: Hostile, report: (message: { figures: AttackFigures } | { failure: string }) => void): void {
+  const figures: AttackFigures = { spans: [], answersMs: [] };
+  let wanted = false;
+  let loop: Promise<void> | null = null;
+  let failure: string | null = null;
+  const run = async () => {
+    const from = absoluteNow();
+    try {
+      while (wanted) figures.answersMs.push(await send(api, file));
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    } finally {
+      figures.spans.push({ from, to: absoluteNow() });
+      loop = null;
+    }
+  };
+  parentPort!.on('message', (value: Command) => {
+    if (value === 'on') {
+      wanted = true;
+      if (!loop && failure === null) loop = run();
+      return;
+    }
+    wanted = false;
+    if (value === 'stop') void Promise.resolve(loop).then(() => report(failure === null ? { figures } : { failure }));
+  });
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const { api, file } = workerData as { api: Api; file: Hostile };
+  runAttacker(api, file, (message) => port.postMessage(message));
+}
