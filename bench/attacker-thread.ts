@@ -54,11 +54,15 @@ export async function send(api: Api, file: Hostile): Promise<number> {
   return ms;
 }
 
-/** What the attacker did: when it was sending (absolute ms) and how long each answer took. */
+/** What the attacker did: when it was sending (absolute ms), how long each answer took, and /health's answers meanwhile. */
 export interface AttackFigures {
   spans: { from: number; to: number }[];
   answersMs: number[];
+  healthMs: number[];
 }
+
+/** While attacking, /health is asked this often (one request in flight at most). */
+const HEALTH_EVERY_MS = 100;
 
 type Command = 'on' | 'off' | 'stop';
 
@@ -91,21 +95,41 @@ export function startAttackerThread(api: Api, file: Hostile): AttackerSwitch {
   };
 }
 
-/** Sends the file back to back while switched on. */
+/** Asks /health every HEALTH_EVERY_MS while `wanted()`; keeps each answer's milliseconds. */
+async function probeHealth(api: Api, wanted: () => boolean, healthMs: number[]): Promise<void> {
+  while (wanted()) {
+    const started = performance.now();
+    const response = await fetch(`${api.baseUrl}/api/v2/health`, { signal: AbortSignal.timeout(ATTACK_TIMEOUT_MS) });
+    await response.arrayBuffer();
+    const ms = performance.now() - started;
+    if (!response.ok) throw new Error(`/health: HTTP ${response.status} during the attack`);
+    healthMs.push(ms);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, HEALTH_EVERY_MS - ms)));
+  }
+}
+
+/** Sends the file back to back while switched on, and asks /health meanwhile. */
 function runAttacker(api: Api, file: Hostile, report: (message: { figures: AttackFigures } | { failure: string }) => void): void {
-  const figures: AttackFigures = { spans: [], answersMs: [] };
+  const figures: AttackFigures = { spans: [], answersMs: [], healthMs: [] };
   let wanted = false;
   let loop: Promise<void> | null = null;
   let failure: string | null = null;
+  const fail = (error: unknown) => {
+    failure ??= error instanceof Error ? error.message : String(error);
+  };
   const run = async () => {
     const from = absoluteNow();
+    const probe = probeHealth(api, () => wanted && failure === null, figures.healthMs).catch(fail);
     try {
-      while (wanted) figures.answersMs.push(await send(api, file));
+      while (wanted && failure === null) figures.answersMs.push(await send(api, file));
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
+      fail(error);
     } finally {
       figures.spans.push({ from, to: absoluteNow() });
+      await probe;
       loop = null;
+      // Switched on again while the last answers came in.
+      if (wanted && failure === null) loop = run();
     }
   };
   parentPort!.on('message', (value: Command) => {
