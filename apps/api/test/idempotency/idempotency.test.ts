@@ -252,6 +252,25 @@ describe('the key itself', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('writes taking a key refer to one shared IdempotencyKey header; public writes, reads and secret-bearing answers do not', async () => {
+    type Operation = { parameters?: Array<{ $ref?: string }>; responses: Record<string, unknown> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { parameters: Record<string, { name: string; in: string; required: boolean }> };
+    };
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
+    const takesKey = (op: Operation | undefined) => Boolean(op?.parameters?.some((p) => p.$ref === '#/components/parameters/IdempotencyKey'));
+    expect(takesKey(doc.paths[ORDERS]!.post)).toBe(true);
+    expect(doc.paths[ORDERS]!.post!.responses).toHaveProperty('422');
+    expect(takesKey(doc.paths[ATTACHMENTS]!.post)).toBe(true);
+    expect(takesKey(doc.paths[`${ORDERS}/{id}`]!.patch)).toBe(true);
+    expect(takesKey(doc.paths[ORDERS]!.get)).toBe(false);
+    expect(takesKey(doc.paths[`${API}/auth/login`]!.post)).toBe(false);
+    expect(takesKey(doc.paths[`${API}/api-keys`]!.post)).toBe(false);
+  });
+});
+
 describe('expiry', () => {
   it('keys older than 7 days are purged; a key purged runs as new', async () => {
     const key = randomUUID();
