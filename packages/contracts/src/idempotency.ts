@@ -12,7 +12,6 @@ export const IDEMPOTENCY_KEEP_DAYS = 7;
 
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: `La clave de idempotencia debe tener de 1 a ${IDEMPOTENCY_KEY_MAX_LENGTH} caracteres ASCII visibles`,
-  repeatedHeader: 'Envía una sola clave de idempotencia',
   notOffered: 'Esta operación no admite clave de idempotencia',
   reused: 'La clave de idempotencia ya se usó con otros datos',
   inProgress: 'Otra solicitud con la misma clave de idempotencia sigue en curso; inténtalo de nuevo en un momento',

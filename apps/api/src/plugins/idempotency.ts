@@ -158,8 +158,8 @@ async function idempotencyPlugin(app: FastifyInstance, options: IdempotencyOptio
     if (!WRITES.has(request.method) || request.is404) return;
     const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
     if (header === undefined) return;
-    if (Array.isArray(header)) throw new ValidationError({ [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_MESSAGES.repeatedHeader });
-    const key = parseIdempotencyKey(header);
+    // Sent twice, the header arrives joined («a, b»): not a key either.
+    const key = typeof header === 'string' ? parseIdempotencyKey(header) : null;
     if (key === null) throw new ValidationError({ [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_MESSAGES.invalidKey });
     // Public writes (sign-in) have no caller to keep a key for, and their answers carry credentials.
     if (!request.user || request.routeOptions.config.idempotency === false) {

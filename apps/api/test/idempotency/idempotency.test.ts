@@ -223,6 +223,29 @@ describe('Idempotency-Key on uploading a document', () => {
     expect(other.json()).toMatchObject({ message: IDEMPOTENCY_MESSAGES.reused });
     expect(await t.db.select({ id: attachments.id }).from(attachments).where(sql`${attachments.resource} = 'orders' and ${attachments.recordId} = ${order.id}`)).toHaveLength(1);
   });
+
+  it('an upload refused before its file is read (no such record): its body is read to the end, the 404 kept and given again', async () => {
+    const image = await photo(640, 480, 9);
+    const send = () => {
+      const body = multipartBody([{ name: 'file', value: image, fileName: 'nada.jpg', type: 'image/jpeg' }]);
+      return t.app.inject({
+        method: 'POST',
+        url: `${ATTACHMENTS}?resource=orders&recordId=999999`,
+        headers: { ...bearer(token), ...body.headers, 'idempotency-key': key },
+        payload: body.payload,
+      });
+    };
+    const key = randomUUID();
+    const first = await send();
+    expect(first.statusCode).toBe(404);
+    const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(row).toMatchObject({ state: 'hecha', status: 404 });
+    expect(row!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const again = await send();
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
 });
 
 describe('the key itself', () => {
@@ -233,6 +256,9 @@ describe('the key itself', () => {
     for (const bad of ['clave con espacios', 'ñandú', '""']) {
       expect((await post(ORDERS, draft('clave larga'), bad)).statusCode).toBe(400);
     }
+    // Sent twice, the header arrives joined: refused too.
+    const twice = await t.app.inject({ method: 'POST', url: ORDERS, headers: { ...bearer(token), 'idempotency-key': ['uno', 'dos'] }, payload: draft('clave larga') });
+    expect(twice.statusCode).toBe(400);
     expect(await ordersNoted('clave larga')).toHaveLength(0);
     expect((await post(ORDERS, draft('clave larga'), 'k'.repeat(255))).statusCode).toBe(201);
   });
