@@ -17,6 +17,7 @@ import context from './plugins/context';
 import { docsUi, openApi } from './plugins/docs';
 import errors from './plugins/errors';
 import events, { type EventsOptions } from './plugins/events';
+import idempotency, { type IdempotencyOptions } from './plugins/idempotency';
 import inputGuard from './plugins/input-guard';
 import metrics from './plugins/metrics';
 import rateLimit from './plugins/rate-limit';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The modules (APP_MODULES unless given): a test adds a throw-away one. */
   modules?: readonly AnyApiModule[];
+  /** Idempotency-Key options (tests shorten the wait for a key in progress). */
+  idempotency?: IdempotencyOptions;
 }
 
 export function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): FastifyInstance {
@@ -96,6 +99,8 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.register(compression);
   app.register(openApi);
   app.register(access);
+  // After the access check (the key is the caller's), before any route.
+  app.register(idempotency, options.idempotency ?? {});
   for (const module of modules) if (module.root) app.register(module.root);
   app.register(api, { prefix: API_PREFIX, modules });
   app.register(docsUi);

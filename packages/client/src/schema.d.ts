@@ -5776,7 +5776,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -6011,7 +6014,10 @@ export interface operations {
     createCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6034,6 +6040,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportCompanies: {
@@ -6126,7 +6133,10 @@ export interface operations {
     deleteCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -6148,12 +6158,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -6179,6 +6193,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getCompanyHistory: {
@@ -6239,7 +6254,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6268,6 +6286,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -6312,7 +6331,10 @@ export interface operations {
     createWork: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6335,6 +6357,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportWorks: {
@@ -6427,7 +6450,10 @@ export interface operations {
     deleteWork: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -6449,12 +6475,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateWork: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -6480,6 +6510,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getWorkHistory: {
@@ -6540,7 +6571,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6569,6 +6603,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -6613,7 +6648,10 @@ export interface operations {
     createCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6636,6 +6674,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportCategories: {
@@ -6728,7 +6767,10 @@ export interface operations {
     deleteCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -6750,12 +6792,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -6781,6 +6827,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getCategoryHistory: {
@@ -6841,7 +6888,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6870,6 +6920,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -6914,7 +6965,10 @@ export interface operations {
     createSubcategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6937,6 +6991,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportSubcategories: {
@@ -7029,7 +7084,10 @@ export interface operations {
     deleteSubcategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -7051,12 +7109,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateSubcategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -7082,6 +7144,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getSubcategoryHistory: {
@@ -7142,7 +7205,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7171,6 +7237,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -7215,7 +7282,10 @@ export interface operations {
     createIcon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7238,6 +7308,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportIcons: {
@@ -7330,7 +7401,10 @@ export interface operations {
     deleteIcon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -7352,12 +7426,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateIcon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -7383,6 +7461,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getIconHistory: {
@@ -7443,7 +7522,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7472,6 +7554,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -7516,7 +7599,10 @@ export interface operations {
     createMaterialCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7539,6 +7625,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportMaterialCategories: {
@@ -7631,7 +7718,10 @@ export interface operations {
     deleteMaterialCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -7653,12 +7743,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateMaterialCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -7684,6 +7778,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getMaterialCategoryHistory: {
@@ -7744,7 +7839,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7773,6 +7871,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -7817,7 +7916,10 @@ export interface operations {
     createMaterial: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7840,6 +7942,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportMaterials: {
@@ -7932,7 +8035,10 @@ export interface operations {
     deleteMaterial: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -7954,12 +8060,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateMaterial: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -7985,6 +8095,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getMaterialHistory: {
@@ -8045,7 +8156,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8074,6 +8188,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -8118,7 +8233,10 @@ export interface operations {
     createUnit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8141,6 +8259,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportUnits: {
@@ -8233,7 +8352,10 @@ export interface operations {
     deleteUnit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -8255,12 +8377,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateUnit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -8286,6 +8412,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getUnitHistory: {
@@ -8346,7 +8473,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8375,6 +8505,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -8419,7 +8550,10 @@ export interface operations {
     createSupplier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8442,6 +8576,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportSuppliers: {
@@ -8534,7 +8669,10 @@ export interface operations {
     deleteSupplier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -8556,12 +8694,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateSupplier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -8587,6 +8729,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getSupplierHistory: {
@@ -8647,7 +8790,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8676,6 +8822,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -8720,7 +8867,10 @@ export interface operations {
     createEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8743,6 +8893,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportEmployees: {
@@ -8835,7 +8986,10 @@ export interface operations {
     deleteEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -8857,12 +9011,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -8888,6 +9046,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getEmployeeHistory: {
@@ -8948,7 +9107,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8977,6 +9139,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -9021,7 +9184,10 @@ export interface operations {
     createRegistrationStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9044,6 +9210,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportRegistrationStatuses: {
@@ -9136,7 +9303,10 @@ export interface operations {
     deleteRegistrationStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -9158,12 +9328,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateRegistrationStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -9189,6 +9363,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getRegistrationStatusHistory: {
@@ -9249,7 +9424,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9278,6 +9456,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -9322,7 +9501,10 @@ export interface operations {
     createOrderStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9345,6 +9527,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportOrderStatuses: {
@@ -9437,7 +9620,10 @@ export interface operations {
     deleteOrderStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -9459,12 +9645,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateOrderStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -9490,6 +9680,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getOrderStatusHistory: {
@@ -9550,7 +9741,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9579,6 +9773,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -9623,7 +9818,10 @@ export interface operations {
     createStampStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9646,6 +9844,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportStampStatuses: {
@@ -9738,7 +9937,10 @@ export interface operations {
     deleteStampStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -9760,12 +9962,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateStampStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -9791,6 +9997,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getStampStatusHistory: {
@@ -9851,7 +10058,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9880,6 +10090,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -9924,7 +10135,10 @@ export interface operations {
     createErrorStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9947,6 +10161,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportErrorStatuses: {
@@ -10039,7 +10254,10 @@ export interface operations {
     deleteErrorStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10061,12 +10279,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateErrorStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10092,6 +10314,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getErrorStatusHistory: {
@@ -10152,7 +10375,10 @@ export interface operations {
                 mode?: "validate" | "commit";
                 match?: "none" | "code";
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10181,6 +10407,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
             422: {
@@ -10225,7 +10452,10 @@ export interface operations {
     createRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10248,6 +10478,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportRoles: {
@@ -10340,7 +10571,10 @@ export interface operations {
     deleteRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10362,12 +10596,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10393,6 +10631,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getRoleHistory: {
@@ -10453,7 +10692,10 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10476,6 +10718,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportUsers: {
@@ -10568,7 +10811,10 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10590,12 +10836,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10621,6 +10871,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getUserHistory: {
@@ -10652,7 +10903,10 @@ export interface operations {
     resetUserPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10679,12 +10933,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     changeOwnPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10708,6 +10967,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -10745,7 +11006,10 @@ export interface operations {
     createOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10768,6 +11032,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportOrders: {
@@ -10834,7 +11099,10 @@ export interface operations {
     deleteOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10856,12 +11124,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10887,6 +11159,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getOrderHistory: {
@@ -10918,7 +11191,10 @@ export interface operations {
     transitionOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10944,6 +11220,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getOrderBudget: {
@@ -10975,7 +11252,10 @@ export interface operations {
     duplicateOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -10997,6 +11277,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getOrderPdf: {
@@ -11054,7 +11335,10 @@ export interface operations {
     createOrderInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -11138,7 +11422,10 @@ export interface operations {
     deleteOrderInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
                 invoiceId: number;
@@ -11160,6 +11447,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getOrderApproval: {
@@ -11198,7 +11487,10 @@ export interface operations {
     requestOrderApproval: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -11226,6 +11518,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listMovements: {
@@ -11262,7 +11555,10 @@ export interface operations {
     createMovement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11285,6 +11581,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportMovements: {
@@ -11350,7 +11647,10 @@ export interface operations {
     updateMovement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -11376,6 +11676,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getMovementHistory: {
@@ -11578,7 +11879,10 @@ export interface operations {
     createWageParameter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11601,6 +11905,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportWageParameters: {
@@ -11664,7 +11969,10 @@ export interface operations {
     updateWageParameter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -11690,6 +11998,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getWageParameterHistory: {
@@ -11747,7 +12056,10 @@ export interface operations {
     updateMovementStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -11779,6 +12091,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getCaptureCut: {
@@ -11809,7 +12122,10 @@ export interface operations {
     updateCutMovementStatuses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -11844,12 +12160,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     closeCut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -11879,6 +12199,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listCutMovements: {
@@ -12013,7 +12334,10 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12036,6 +12360,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     exportProjects: {
@@ -12129,7 +12454,10 @@ export interface operations {
     deleteProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12151,12 +12479,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12182,6 +12514,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getProjectHistory: {
@@ -12288,7 +12621,10 @@ export interface operations {
     markNotificationRead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12308,12 +12644,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     markAllNotificationsRead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12329,6 +12670,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getNotificationPreferences: {
@@ -12402,7 +12745,10 @@ export interface operations {
     updateNotificationPreferences: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12470,12 +12816,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     createNotificationStreamTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12491,6 +12842,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     streamNotifications: {
@@ -12552,7 +12905,10 @@ export interface operations {
                 resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
                 recordId: number;
             };
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12574,6 +12930,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     countAttachments: {
@@ -12701,7 +13058,10 @@ export interface operations {
     deleteAttachment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12722,6 +13082,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getBackupSettings: {
@@ -12776,7 +13138,10 @@ export interface operations {
     createBackup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12794,6 +13159,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -12876,7 +13242,10 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -12896,6 +13265,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listWebhookEvents: {
@@ -12998,7 +13369,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -13018,12 +13392,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -13158,7 +13537,10 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
                 deliveryId: number;
@@ -13181,12 +13563,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -13207,6 +13593,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
 }

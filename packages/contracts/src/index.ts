@@ -59,3 +59,4 @@ export * from './dashboard/dashboard';
 export * from './notifications/notifications';
 export * from './attachments';
 export * from './integrations';
+export * from './idempotency';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { keyMayNotReach } from '../lib/api-keys';
+import { documentIdempotencyKey, IDEMPOTENCY_MARK, takesIdempotencyKey } from '../lib/idempotency/openapi';
 import { PERSON_ONLY, PUBLIC_SECURITY, SECURED, SECURITY_SCHEMES, tidyComponents } from '../lib/openapi';
 
 export const DOCS_PREFIX = '/api/docs';
@@ -34,9 +35,12 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
       const { config, method, url } = document.route;
       const personOnly = [method].flat().some((m) => keyMayNotReach(m, url));
       const security = schema.security ?? (config?.public === true ? PUBLIC_SECURITY : personOnly ? PERSON_ONLY : SECURED);
-      return { ...transformed, schema: { ...schema, security } };
+      // Writes taking an Idempotency-Key are marked here, where the route's config is known (lib/idempotency/openapi.ts).
+      const idempotent = takesIdempotencyKey(method, config) ? { [IDEMPOTENCY_MARK]: true } : {};
+      return { ...transformed, schema: { ...schema, security, ...idempotent } };
     },
-    transformObject: (document) => tidyComponents(jsonSchemaTransformObject(document) as Parameters<typeof tidyComponents>[0]) as ReturnType<typeof jsonSchemaTransformObject>,
+    transformObject: (document) =>
+      documentIdempotencyKey(tidyComponents(jsonSchemaTransformObject(document) as Parameters<typeof tidyComponents>[0])) as ReturnType<typeof jsonSchemaTransformObject>,
   });
 }
 

@@ -27,7 +27,12 @@ interface Response {
 interface Document {
   servers?: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Record<string, unknown>>; responses: Record<string, Response>; securitySchemes: Record<string, Record<string, unknown>> };
+  components: {
+    schemas: Record<string, Record<string, unknown>>;
+    responses: Record<string, Response>;
+    parameters: Record<string, Record<string, unknown>>;
+    securitySchemes: Record<string, Record<string, unknown>>;
+  };
 }
 
 let t: TestApp;
@@ -135,7 +140,8 @@ describe('named schemas', () => {
   it('every reference resolves, every component is used, and the names carry no io suffix', () => {
     const all = refsIn(doc);
     const responses = new Set(Object.keys(doc.components.responses).map((id) => `#/components/responses/${id}`));
-    expect(all.filter((r) => !r.startsWith(REF) && !responses.has(r))).toEqual([]);
+    const parameters = new Set(Object.keys(doc.components.parameters).map((id) => `#/components/parameters/${id}`));
+    expect(all.filter((r) => !r.startsWith(REF) && !responses.has(r) && !parameters.has(r))).toEqual([]);
     const refs = all.filter((r) => r.startsWith(REF));
     const named = new Set(Object.keys(doc.components.schemas));
     expect(refs.filter((r) => !named.has(r.slice(REF.length)))).toEqual([]);

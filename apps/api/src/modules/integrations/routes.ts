@@ -46,8 +46,9 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
   const events = () => (catalog ??= webhookEventCatalog(app.resources));
   const known = () => new Set(events().map((e) => e.name));
 
+  // Answers with a secret shown once take no Idempotency-Key: it would be kept with the answer.
   app.post('/api-keys', {
-    config: admin('create'),
+    config: { ...admin('create'), idempotency: false },
     schema: {
       operationId: 'createApiKey',
       tags: keyTags,
@@ -86,7 +87,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
   });
 
   app.post('/webhooks', {
-    config: admin('create'),
+    config: { ...admin('create'), idempotency: false },
     schema: {
       operationId: 'createWebhook',
       tags: hookTags,
@@ -117,7 +118,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
   });
 
   app.post('/webhooks/:id/rotate-secret', {
-    config: admin('edit'),
+    config: { ...admin('edit'), idempotency: false },
     schema: {
       operationId: 'rotateWebhookSecret',
       tags: hookTags,
