@@ -19,6 +19,7 @@ import errors from './plugins/errors';
 import events, { type EventsOptions } from './plugins/events';
 import idempotency, { type IdempotencyOptions } from './plugins/idempotency';
 import inputGuard from './plugins/input-guard';
+import jobs from './plugins/jobs';
 import metrics from './plugins/metrics';
 import rateLimit from './plugins/rate-limit';
 import security, { apiNoStore } from './plugins/security';
@@ -89,6 +90,9 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.setSerializerCompiler(serializerCompiler);
 
   app.register(context, { config, database });
+  // Tests that keep events undelivered (dispatch: false) keep every queue for drain().
+  const pollMs = options.events?.settings?.pollMs;
+  app.register(jobs, { run: options.events?.dispatch !== false, settings: pollMs === undefined ? {} : { pollMs } });
   app.register(events, options.events ?? {});
   app.register(metrics);
   app.register(backups);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createDispatcher, DEFAULT_DISPATCHER_SETTINGS, type DispatcherSettings } from '../lib/events/dispatcher';
+import { createEventFeed, DEFAULT_EVENT_SETTINGS, subscriberDefinition, type EventSettings } from '../lib/events/fan-out';
 import { writeEvent } from '../lib/events/outbox';
 import type { DomainEvents, EventSubscriber } from '../lib/events/types';
 
@@ -14,17 +14,24 @@ declare module 'fastify' {
 export interface EventsOptions {
   /** false: nothing is delivered until `drain()` (tests prove that undelivered events survive). Default true. */
   dispatch?: boolean;
-  /** Tuning of the dispatcher (tests shorten the back-off); the retention comes from the config. */
-  settings?: Partial<Omit<DispatcherSettings, 'retentionDays'>>;
+  /**
+   * Tuning of the subscribers' queues (tests shorten the back-off); the retention comes from the
+   * config. `pollMs` is the job runner's (app.ts passes it on).
+   */
+  settings?: Partial<Omit<EventSettings, 'retentionDays'>> & { pollMs?: number };
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** `app.events` and its dispatcher: started when the app is ready, stopped when it closes. */
+/**
+ * `app.events` on lib/jobs: each subscriber is a queue (`events:<name>`), the outbox's fan-out is the
+ * runner's feeder. `dispatch` is app.ts's business: it decides whether the job runner starts.
+ */
 async function eventsPlugin(app: FastifyInstance, options: EventsOptions): Promise<void> {
   const subscribers: EventSubscriber[] = [];
-  const settings: DispatcherSettings = { ...DEFAULT_DISPATCHER_SETTINGS, ...options.settings, retentionDays: app.config.eventRetentionDays };
-  const dispatcher = createDispatcher(app.database, subscribers, settings, app.log);
+  const settings: EventSettings = { ...DEFAULT_EVENT_SETTINGS, ...options.settings, retentionDays: app.config.eventRetentionDays };
+  const feed = createEventFeed(app.database, subscribers, settings);
+  app.jobs.feed(() => feed.feed());
   let ready = false;
 
   app.decorate('events', {
@@ -32,21 +39,20 @@ async function eventsPlugin(app: FastifyInstance, options: EventsOptions): Promi
       if (ready) throw new Error(`subscriber ${subscriber.name} registered after the app started`);
       if (subscribers.some((s) => s.name === subscriber.name)) throw new Error(`subscriber ${subscriber.name} is registered twice`);
       subscribers.push(subscriber);
+      app.jobs.define(subscriberDefinition(subscriber, settings));
     },
     write: writeEvent,
-    drain: () => dispatcher.drain(),
+    drain: () => app.jobs.drain(),
   } satisfies DomainEvents);
 
   app.addHook('onReady', async () => {
     ready = true;
-    if (options.dispatch !== false) await dispatcher.start();
   });
-  app.addHook('onClose', () => dispatcher.stop());
-  // The write's transaction has committed once its response is sent: deliver without waiting for the
+  // The write's transaction has committed once its response is sent: fan out without waiting for the
   // notification's round trip or the poll.
   app.addHook('onResponse', async (request, reply) => {
-    if (MUTATING.has(request.method) && reply.statusCode < 400) dispatcher.nudge();
+    if (MUTATING.has(request.method) && reply.statusCode < 400) app.jobs.nudge('events');
   });
 }
 
-export default fp(eventsPlugin, { name: 'goc-events', dependencies: ['goc-context'] });
+export default fp(eventsPlugin, { name: 'goc-events', dependencies: ['goc-context', 'goc-jobs'] });

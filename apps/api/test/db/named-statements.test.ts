@@ -64,13 +64,13 @@ describe.skipIf(!onPglite)('on PGlite', () => {
     expect((await prepared()).filter((name) => name.startsWith('goc_w')).length).toBeGreaterThan(0);
   });
 
-  it("delivers a write's events with the dispatcher's statements by name", async () => {
+  it("delivers a write's events with the job runner's statements by name", async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v2/units', headers: bearer(token), payload: { name: 'Bulto', abbreviation: 'bto' } });
     expect(res.statusCode, res.body).toBe(201);
     await t.app.events.drain();
-    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from event_deliveries`);
+    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where state = 'pending'`);
     expect(rows).toEqual([{ n: 0 }]);
-    expect(await prepared()).toEqual(expect.arrayContaining(['goc_events_claim', 'goc_events_fan_out', 'goc_events_forget']));
+    expect(await prepared()).toEqual(expect.arrayContaining(['goc_jobs_claim', 'goc_jobs_complete']));
   });
 
   it('keeps at most 200 statements of writes prepared, each still answering its own', async () => {

@@ -1,11 +1,8 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents, eventDeliveries, users } from '../../src/db/schema';
-import { createDispatcher, DEFAULT_DISPATCHER_SETTINGS } from '../../src/lib/events/dispatcher';
+import { domainEvents, jobs, users } from '../../src/db/schema';
 import type { DomainEvent, EventSubscriber } from '../../src/lib/events/types';
-import type { Database } from '../../src/db/client';
 import { createTestApp, login, type TestApp } from '../helpers/app';
 import { API, apiFor, type Api } from '../catalogs/support';
 
@@ -42,6 +39,14 @@ function subscribing(app: FastifyInstance, ...subscribers: EventSubscriber[]): v
     for (const subscriber of subscribers) instance.events.subscribe(subscriber);
   });
 }
+
+/** The jobs still owed to this test's subscribers (or to one of them), in order. */
+const owed = (subscriber?: string) =>
+  t.db
+    .select()
+    .from(jobs)
+    .where(subscriber ? eq(jobs.queue, `events:${subscriber}`) : like(jobs.queue, 'events:pruebas.%'))
+    .orderBy(jobs.id);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -92,7 +97,7 @@ describe('domain events', () => {
     expect(got[0]!.occurredAt).toBeInstanceOf(Date);
     // Delivered to every subscriber, then nothing is owed.
     expect(eventsOf(flaky.received, 'units', unit.id).map((e) => e.type)).toEqual(['record.created', 'record.updated', 'record.deleted']);
-    expect(await t.db.select().from(eventDeliveries)).toEqual([]);
+    expect(await owed()).toEqual([]);
   });
 
   it('a refused write and a transaction that rolls back leave no event; a committed one leaves exactly one', async () => {
@@ -137,15 +142,15 @@ describe('domain events', () => {
     expect(names(flaky.received, a.id)).toEqual(['Reintento A1']);
     expect(names(flaky.received, b.id)).toEqual(['Reintento B1']);
     expect(names(main.received, a.id)).toEqual(['Reintento A1', 'Reintento A2']);
-    const [owed] = await t.db.select().from(eventDeliveries).where(eq(eventDeliveries.subscriber, 'pruebas.inestable')).orderBy(eventDeliveries.eventId);
-    expect(owed).toMatchObject({ resource: 'units', recordId: a.id, attempts: 1 });
-    expect(owed!.lastError).toMatch(/^falla simulada \d+$/);
+    const [first] = await owed('pruebas.inestable');
+    expect(first).toMatchObject({ key: `units:${String(a.id)}`, attempts: 1, state: 'pending' });
+    expect(first!.lastError).toMatch(/^falla simulada \d+$/);
 
     await sleep(600);
     await t.app.events.drain();
     expect(names(flaky.received, a.id)).toEqual(['Reintento A1', 'Reintento A1', 'Reintento A2']);
     expect(names(main.received, a.id)).toEqual(['Reintento A1', 'Reintento A2']);
-    expect(await t.db.select().from(eventDeliveries)).toEqual([]);
+    expect(await owed()).toEqual([]);
   });
 
   it("a role's permission change is a roles event with the matrix change", async () => {
@@ -180,7 +185,7 @@ describe('domain events', () => {
     await restarted.close();
   });
 
-  it('purges delivered events past the retention, keeping those still owed and the recent ones', async () => {
+  it('purges dispatched events past the retention (a job still owed carries its event), keeping the recent ones', async () => {
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
     const rows = await t.db
       .insert(domainEvents)
@@ -191,107 +196,17 @@ describe('domain events', () => {
       ])
       .returning({ id: domainEvents.id });
     failures = 0;
-    const owedTo = recorder('pruebas.purga', (e) => e.recordId === 2);
+    const owedTo = recorder('pruebas.purga', (e) => e.resource === 'purga' && e.recordId === 2);
     const purger = await t.variant({ eventRetentionDays: 30 }, (app) => subscribing(app, owedTo.subscriber), {
       events: { dispatch: false, settings: { retryBaseMs: 60_000 } },
     });
-    // Its first round queues them, delivers (record 2 fails) and purges.
-    await purger.events.drain();
+    // Its first pass queues them, delivers (record 2 fails) and purges.
     await purger.events.drain();
     const left = await t.db.select({ id: domainEvents.id, recordId: domainEvents.recordId }).from(domainEvents).where(eq(domainEvents.resource, 'purga'));
-    expect(left.map((r) => r.recordId).sort()).toEqual([2, 3]);
+    expect(left.map((r) => r.recordId)).toEqual([3]);
     expect(left.map((r) => r.id)).not.toContain(rows[0]!.id);
+    const [kept] = await owed('pruebas.purga');
+    expect(kept).toMatchObject({ key: 'purga:2', attempts: 1, state: 'pending', payload: { id: rows[1]!.id, type: 'pruebas.viejo', record_id: 2 } });
     await purger.close();
-  });
-
-  it('a round that finds nothing to do is one statement; one that delivers, a statement per step for all subscribers', async () => {
-    // The dispatcher's statements, counted on its handle: a statement (execute) or a transaction.
-    const calls = { execute: 0, transaction: 0 };
-    const counted = new Proxy(t.db, {
-      get(target, key, receiver) {
-        const value: unknown = Reflect.get(target, key, receiver);
-        if ((key === 'execute' || key === 'transaction') && typeof value === 'function') {
-          return (...args: unknown[]) => {
-            calls[key] += 1;
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        }
-        return value;
-      },
-    });
-    const [first, second] = [recorder('pruebas.contador'), recorder('pruebas.contador2')];
-    const dispatcher = createDispatcher(
-      { ...t.database, db: counted } as Database,
-      [first.subscriber, second.subscriber],
-      { ...DEFAULT_DISPATCHER_SETTINGS, retentionDays: 30 },
-      console,
-    );
-    await dispatcher.drain();
-    const unit = await createUnit(admin, 'ev6', 'Contado');
-    Object.assign(calls, { execute: 0, transaction: 0 });
-    await dispatcher.drain();
-    for (const { received } of [first, second]) expect(eventsOf(received, 'units', unit.id).map((e) => e.type)).toEqual(['record.created']);
-    // One round delivers to both subscribers (locked fan-out telling what is due, claim, delete) and knows nothing else is due.
-    expect(calls).toEqual({ execute: 3, transaction: 0 });
-
-    // Two events of one record: the second is claimed once the first is delivered, by a second round the first one knew to ask for.
-    const renamed = await admin.patch(`${API}/units/${String(unit.id)}`, { name: 'Contado dos', version: unit.version });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await admin.del(`${API}/units/${String(unit.id)}`)).statusCode).toBe(204);
-    Object.assign(calls, { execute: 0, transaction: 0 });
-    await dispatcher.drain();
-    for (const { received } of [first, second]) {
-      expect(eventsOf(received, 'units', unit.id).map((e) => e.type)).toEqual(['record.created', 'record.updated', 'record.deleted']);
-    }
-    expect(calls).toEqual({ execute: 3 + 3, transaction: 0 });
-    Object.assign(calls, { execute: 0, transaction: 0 });
-    await dispatcher.drain();
-    expect(calls).toEqual({ execute: 1, transaction: 0 });
-  });
-
-  it('a lone nudge starts a round at once; a stream of writes within the gap is delivered by one round after it', async () => {
-    const gapMs = 1_500;
-    // Each round starts with its fan-out: counted, with when it started.
-    const rounds: number[] = [];
-    const timed = new Proxy(t.db, {
-      get(target, key, receiver) {
-        const value: unknown = Reflect.get(target, key, receiver);
-        if (key !== 'execute' || typeof value !== 'function') return value;
-        return (statement: SQL) => {
-          if (new PgDialect().sqlToQuery(statement).sql.includes('fan_out_lock')) rounds.push(performance.now());
-          return (value as (s: SQL) => unknown).call(target, statement);
-        };
-      },
-    });
-    const delivered: { recordId: number; round: number }[] = [];
-    const subscriber: EventSubscriber = {
-      name: 'pruebas.espaciado',
-      async handle(event) {
-        if (event.resource === 'units') delivered.push({ recordId: event.recordId, round: rounds.length });
-      },
-    };
-    const dispatcher = createDispatcher({ ...t.database, db: timed } as Database, [subscriber], { ...DEFAULT_DISPATCHER_SETTINGS, retentionDays: 30, pollMs: 600_000, roundGapMs: gapMs }, console);
-    await dispatcher.start();
-    try {
-      await eventually(() => rounds.length === 1, 'la ronda del arranque');
-      await sleep(gapMs + 100);
-
-      // Long after the last round: the nudge's round starts before anything else runs.
-      const lone = await createUnit(admin, 'ev7', 'Sola');
-      dispatcher.nudge();
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(rounds).toHaveLength(2);
-      await eventually(() => delivered.some((d) => d.recordId === lone.id), 'la entrega de la escritura sola');
-      const loneRound = rounds[1]!;
-
-      // Three writes right after it, each nudging: held until the gap has passed, then one round for all.
-      const stream = [await createUnit(admin, 'ev8', 'Serie uno'), await createUnit(admin, 'ev9', 'Serie dos'), await createUnit(admin, 'ev10', 'Serie tres')];
-      for (let i = 0; i < 3; i++) dispatcher.nudge();
-      await eventually(() => stream.every((u) => delivered.some((d) => d.recordId === u.id)), 'la entrega de la serie');
-      expect(delivered.filter((d) => stream.some((u) => u.id === d.recordId)).map((d) => d.round)).toEqual([3, 3, 3]);
-      expect(rounds[2]! - loneRound).toBeGreaterThanOrEqual(gapMs - 1);
-    } finally {
-      await dispatcher.stop();
-    }
   });
 });

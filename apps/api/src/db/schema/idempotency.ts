@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 
 import { bytea } from './attachments';
 
 /*
- * Idempotency keys (migration 0026, docs/api.md «Idempotency-Key»): one row a key a caller used on
+ * Idempotency keys (migration 0024, docs/api.md «Idempotency-Key»): one row a key a caller used on
  * one method and path. Inserted first as «en_curso» under the primary key — the one insert that wins
  * runs the request, any duplicate waits for it — then «hecha» with the answer to give again.
  */

@@ -16,3 +16,4 @@ export * from './attachments';
 export * from './kept-totals';
 export * from './integrations';
 export * from './idempotency';
+export * from './jobs';

@@ -87,6 +87,14 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
     return { target, service, record };
   }
 
+  /**
+   * The record's row lock, as every write to it takes: the attachment's event then gets its id in
+   * commit order among the record's events (the order subscribers receive them in).
+   */
+  async function lockRecord(tx: Executor, target: AttachmentTarget): Promise<void> {
+    await tx.execute(sql`select 1 from ${serviceOf(target.resource).binding.table} where id = ${target.recordId} for update`);
+  }
+
   const mayChange = (actor: Actor, parent: Parent) => ATTACHABLE[parent.target.resource].change(actor, parent.record, parent.service.resource);
   const mayDelete = (actor: Actor, parent: Parent, createdById: number | null) =>
     ATTACHABLE[parent.target.resource].manage(actor, parent.record, parent.service.resource) || (createdById === actor.userId && mayChange(actor, parent));
@@ -134,7 +142,7 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
     try {
       return await db.transaction(async (tx) => {
         // Concurrent uploads to one record take turns here, so the count and the duplicate check hold.
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`attachments:${target.resource}`}), ${target.recordId})`);
+        await lockRecord(tx, target);
         const parent = await parentOf(tx, actor, target);
         if (!mayChange(actor, parent)) throw new ForbiddenError();
         if ((await countOf(tx, target)) >= MAX_ATTACHMENTS_PER_RECORD) throw new AppError(413, ATTACHMENT_MESSAGES.tooMany(MAX_ATTACHMENTS_PER_RECORD));
@@ -221,6 +229,7 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
   async function remove(actor: Actor, id: number): Promise<'db' | 's3'> {
     const found = await find(actor, id);
     return db.transaction(async (tx) => {
+      await lockRecord(tx, found.parent.target);
       const parent = await parentOf(tx, actor, found.parent.target, ATTACHMENT_MESSAGES.notFound);
       if (!mayDelete(actor, parent, found.createdById)) throw new ForbiddenError();
       const deleted = await tx.delete(attachments).where(eq(attachments.id, id)).returning({ id: attachments.id });
