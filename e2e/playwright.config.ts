@@ -17,7 +17,8 @@ export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results',
   fullyParallel: false,
-  // Two cores: two workers (each a browser and an app) kept both busy; a third one only queued behind them.
+  // One worker per core of the CI machine (two), each a browser and an app. Three were not measured on a
+  // quiet machine: `--workers=3` tries them.
   workers: 2,
   retries: 0,
   timeout: 30_000,
