@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, JWT_SECRET, STORAGE } from './support/constants';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, STORAGE } from './support/constants';
+import { startServer } from './support/server';
 
 /*
  * Lighthouse's performance, accessibility and best-practices scores of the main screens, on a phone
@@ -65,37 +64,11 @@ if (CACHE !== 'cold' && CACHE !== 'warm') throw new Error(`LIGHTHOUSE_CACHE: ${C
 /** LIGHTHOUSE_REPORTS=<folder> keeps each whole report (JSON) to look into. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 
-/** Stops the app and waits until it has exited, so a next measurement's app can take the port. */
-async function stop(server: ChildProcess) {
-  if (server.pid === undefined || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  process.kill(-server.pid, 'SIGTERM');
-  await exited;
-}
-
-async function startServer() {
-  // An app still answering there (an earlier measurement's, stopping) would be measured instead of this build.
-  if (await fetch(`${BASE_URL}/api/v2/health`).then(() => true, () => false)) throw new Error(`something already answers on ${BASE_URL}`);
-  // Its own process group: serve.mjs leaves the stop signal to the app, as Playwright signals the whole group.
-  const server = spawn(process.execPath, ['e2e/support/serve.mjs'], {
-    detached: true,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', GOC_ADMIN_PASSWORD: ADMIN_PASSWORD, GOC_DEMO_DATA: 'true', GOC_JWT_SECRET: JWT_SECRET, DATABASE_URL: '', REDIS_URL: '' },
-  });
-  for (let i = 0; i < 180; i++) {
-    if (await fetch(`${BASE_URL}/api/v2/health`).then((r) => r.ok, () => false)) return server;
-    if (server.exitCode !== null) throw new Error(`the app exited (code ${server.exitCode}) before answering on ${BASE_URL}`);
-    await sleep(1_000);
-  }
-  await stop(server);
-  throw new Error(`the app did not start on ${BASE_URL}`);
-}
-
 async function main() {
   const screens = chosenScreens();
   const devices = chosenDevices();
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
-  const server = await startServer();
+  const server = await startServer(PORT);
   const browser = await chromium.launchPersistentContext('', {
     executablePath: CHROMIUM,
     headless: true,
@@ -172,7 +145,7 @@ async function main() {
     for (const row of rows) console.log(row);
   } finally {
     await browser.close();
-    await stop(server);
+    await server.stop();
   }
 }
 

@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { ADMIN_PASSWORD, BASE_URL, E2E_PORT, JWT_SECRET } from './support/constants';
+import { BASE_URL } from './support/constants';
 
 /**
- * The e2e suite drives the built app (API + SPA in one process) on its own port and a fresh
- * embedded database, in Debian's Chromium (no browser download). One worker, one server.
+ * The e2e suite drives the built app (API + SPA in one process) in Debian's Chromium (no browser
+ * download). Spec files are shared out to parallel workers; each worker starts its own app on its own
+ * port and fresh embedded database (support/test.ts, fixture `server`), and a file's tests run in order
+ * in one worker.
  */
 /** The specs that close weekly cuts. */
 const CLOSING_CUTS = /(registry-cuts|keyboard-cut)\.spec\.ts/;
@@ -15,13 +17,16 @@ export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results',
   fullyParallel: false,
-  workers: 1,
+  // One worker per core of the CI machine (two), each a browser and an app. Three were not measured on a
+  // quiet machine: `--workers=3` tries them.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {
     ...devices['Desktop Chrome'],
+    // This worker's app: the config is read again in each worker process, where BASE_URL is that worker's.
     baseURL: BASE_URL,
     viewport: { width: 1366, height: 768 },
     locale: 'es-MX',
@@ -33,32 +38,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
-    command: 'node e2e/support/serve.mjs',
-    cwd: '..',
-    url: `${BASE_URL}/api/v2/health`,
-    reuseExistingServer: false,
-    // First start migrates, seeds the demo data and hashes the admin password (argon2id): slow on a busy machine.
-    timeout: 180_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      GOC_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      GOC_DEMO_DATA: 'true',
-      GOC_JWT_SECRET: JWT_SECRET,
-      // Empty means unset for the API's config: the embedded database and in-memory throttling, whatever the shell exports.
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      // The integrations spec receives webhooks on 127.0.0.1 over plain http. Never set in production.
-      GOC_WEBHOOK_ALLOW_PRIVATE: 'true',
-    },
-  },
-  // Closing a cut freezes it for every later capture: those specs run once all others have.
+  // Closing a cut freezes it for every later capture on that database. A worker runs the tests of one
+  // project only, so the closing specs, in a project of their own, get workers and apps (databases) that
+  // no other spec uses; queued after the others, they fill a worker that has run out of other files.
   projects: [
     { name: 'chromium', testIgnore: CLOSING_CUTS },
-    { name: 'closing-the-week', testMatch: CLOSING_CUTS, dependencies: ['chromium'] },
+    { name: 'closing-the-week', testMatch: CLOSING_CUTS },
   ],
 });

@@ -14,6 +14,9 @@ import { expect, headerTitle, seedSession, test } from '../support/test';
  * the end with every finding: rule, elements and where (e2e/README.md lists routes × states).
  */
 
+// The two «every route» walks take minutes each and share nothing: they go to different workers.
+test.describe.configure({ mode: 'parallel' });
+
 type Cuts = { items: { id: number }[] };
 
 /** A search no record matches: the list's empty state. */

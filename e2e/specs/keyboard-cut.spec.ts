@@ -5,7 +5,8 @@ import { expect, headerTitle, seedSession, test } from '../support/test';
 
 /*
  * Closing a weekly cut with the keyboard only (issue 20). A closed cut stays closed for every later
- * capture, so this spec belongs to the e2e config's `closing-the-week` project, after all others.
+ * capture, so this spec belongs to the e2e config's `closing-the-week` project, on apps and
+ * databases no other spec uses.
  * It closes last week's cut (a week that has ended: one confirmation, no force) and leaves this
  * week's to registry-cuts.spec.ts.
  */

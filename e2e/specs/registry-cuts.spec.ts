@@ -10,7 +10,7 @@ import { expect as baseExpect, seedSession, test } from '../support/test';
  * Histórico de Registro end to end: a salary change captured through the API lands in this week's
  * cut; in the browser HR opens the cut, closes it before the week ends (forced), and downloads its
  * Excel and the IDSE file of the change. The cut stays closed, so the e2e config runs this
- * spec after every other one.
+ * spec in its `closing-the-week` project, on apps and databases no other spec uses.
  */
 const expect = baseExpect.configure({ timeout: 20_000 });
 

@@ -1,11 +1,14 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { loginResponseSchema, type LoginResponse } from '@goc/contracts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, API, BASE_URL, BROWSER_SESSION_COOKIE, LOGIN_RATE_LIMIT, STORAGE } from './constants';
+import { join } from 'node:path';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, API, BASE_URL, BROWSER_SESSION_COOKIE, E2E_PORT, E2E_WORKER, LOGIN_RATE_LIMIT, STORAGE } from './constants';
+import { SERVER_START_TIMEOUT_MS, startServer } from './server';
 
 /**
  * Sessions obtained through POST /auth/login, shared by the tests of a worker. The API throttles
- * logins per IP (LOGIN_RATE_LIMIT) and every test here comes from 127.0.0.1, so each attempt —
- * through the API or the login page — is booked first and waits when the minute's budget is spent.
+ * logins per IP (LOGIN_RATE_LIMIT, raised for the e2e servers) and every test here comes from
+ * 127.0.0.1, so each attempt — through the API or the login page — is booked first and waits when
+ * the minute's budget is spent.
  */
 export interface Sessions {
   /** The administrator's session, signed in once per worker. Tests must not end it (logout, refresh). */
@@ -30,10 +33,25 @@ function secondsLeft(token: string): number {
 /** A margin under the limit for attempts made by a test that failed before booking them. */
 const LOGIN_BUDGET = LOGIN_RATE_LIMIT.max - 2;
 
-export const test = base.extend<object, { sessions: Sessions }>({
+export const test = base.extend<object, { server: string; sessions: Sessions }>({
+  /**
+   * This worker's app: its own process, port (BASE_URL) and embedded database, started before the
+   * worker's first test and stopped after its last, so workers run side by side without sharing data
+   * or the login throttle. E2E_DATA_DIR keeps each worker's database in a subfolder of its own.
+   */
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const kept = process.env.E2E_DATA_DIR;
+      const server = await startServer(E2E_PORT, kept ? join(kept, `worker-${E2E_WORKER}`) : undefined);
+      await use(server.baseUrl);
+      await server.stop();
+    },
+    { scope: 'worker', auto: true, timeout: SERVER_START_TIMEOUT_MS + 30_000 },
+  ],
   sessions: [
-    async ({ playwright }, use) => {
-      const request = await playwright.request.newContext();
+    async ({ playwright, server }, use) => {
+      const request = await playwright.request.newContext({ baseURL: server });
       const attempts: number[] = [];
       const bookLoginAttempt = async () => {
         for (;;) {

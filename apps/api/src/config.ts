@@ -26,7 +26,7 @@ export interface AuthSettings {
   maxFailedLogins: number;
   /** …for this many minutes. */
   lockoutMinutes: number;
-  /** Login attempts per IP per window (HTTP 429 beyond). */
+  /** Login attempts (and own-password changes) per IP per window (HTTP 429 beyond); GOC_LOGIN_RATE_LIMIT sets max. */
   loginRateLimit: { max: number; windowMs: number };
   /** Refresh calls per IP per window. */
   refreshRateLimit: { max: number; windowMs: number };
@@ -283,6 +283,13 @@ const envSchema = z.object({
     .min(IDLE_MINUTES_RANGE.min, `GOC_IDLE_MINUTES debe estar entre ${IDLE_MINUTES_RANGE.min} y ${IDLE_MINUTES_RANGE.max} minutos`)
     .max(IDLE_MINUTES_RANGE.max, `GOC_IDLE_MINUTES debe estar entre ${IDLE_MINUTES_RANGE.min} y ${IDLE_MINUTES_RANGE.max} minutos`)
     .default(DEFAULT_IDLE_MINUTES),
+  // Raised only where every client shares one address, as in the end-to-end suite's workers; never in production.
+  GOC_LOGIN_RATE_LIMIT: z.coerce
+    .number({ error: 'GOC_LOGIN_RATE_LIMIT debe ser un número' })
+    .int('GOC_LOGIN_RATE_LIMIT debe ser un número entero de intentos por minuto')
+    .min(1, 'GOC_LOGIN_RATE_LIMIT debe estar entre 1 y 100000 intentos por minuto')
+    .max(100_000, 'GOC_LOGIN_RATE_LIMIT debe estar entre 1 y 100000 intentos por minuto')
+    .default(DEFAULT_AUTH_SETTINGS.loginRateLimit.max),
   GOC_WEBHOOK_ALLOW_PRIVATE: booleanFlag('GOC_WEBHOOK_ALLOW_PRIVATE').optional(),
   GOC_METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'GOC_METRICS_TOKEN debe tener al menos 16 caracteres'),
   GOC_BACKUP_DIR: optionalText,
@@ -382,7 +389,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     webDistDir: resolve(root, 'apps/web/dist'),
     logLevel: 'info',
-    auth: { ...DEFAULT_AUTH_SETTINGS, idleMinutes: e.GOC_IDLE_MINUTES },
+    auth: {
+      ...DEFAULT_AUTH_SETTINGS,
+      idleMinutes: e.GOC_IDLE_MINUTES,
+      loginRateLimit: { ...DEFAULT_AUTH_SETTINGS.loginRateLimit, max: e.GOC_LOGIN_RATE_LIMIT },
+    },
     trustProxy: e.GOC_TRUST_PROXY,
     http: { requestTimeoutMs: e.GOC_REQUEST_TIMEOUT_SECONDS * 1000, maxConnections: e.GOC_MAX_CONNECTIONS },
     exports: DEFAULT_EXPORT_LIMITS,

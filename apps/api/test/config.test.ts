@@ -131,6 +131,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_IDLE_MINUTES: 'una hora' })).toThrow('GOC_IDLE_MINUTES debe ser un número de minutos');
   });
 
+  it('allows 20 login attempts per IP per minute unless GOC_LOGIN_RATE_LIMIT says otherwise, within 1–100000', () => {
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET }).auth.loginRateLimit).toEqual({ max: 20, windowMs: 60_000 });
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, GOC_LOGIN_RATE_LIMIT: '1000' }).auth).toEqual({ ...DEFAULT_AUTH_SETTINGS, loginRateLimit: { max: 1000, windowMs: 60_000 } });
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_LOGIN_RATE_LIMIT: '0' })).toThrow('GOC_LOGIN_RATE_LIMIT: GOC_LOGIN_RATE_LIMIT debe estar entre 1 y 100000 intentos por minuto');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_LOGIN_RATE_LIMIT: '100001' })).toThrow('GOC_LOGIN_RATE_LIMIT debe estar entre 1 y 100000 intentos por minuto');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_LOGIN_RATE_LIMIT: '2.5' })).toThrow('GOC_LOGIN_RATE_LIMIT debe ser un número entero de intentos por minuto');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_LOGIN_RATE_LIMIT: 'muchos' })).toThrow('GOC_LOGIN_RATE_LIMIT debe ser un número');
+  });
+
   it('uses an S3-compatible store only with all of its variables, naming the missing ones', () => {
     const s3 = { GOC_S3_ENDPOINT: 'https://minio.local:9000', GOC_S3_BUCKET: 'goc', GOC_S3_ACCESS_KEY_ID: 'clave', GOC_S3_SECRET_ACCESS_KEY: 'secreto' };
     expect(loadConfig({ GOC_JWT_SECRET: SECRET, ...s3 }).attachments.s3).toEqual({

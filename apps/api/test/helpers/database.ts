@@ -13,7 +13,8 @@ export interface TestDatabase {
 
 /**
  * A migrated, empty database: in-memory PGlite, or — when TEST_DATABASE_URL points at a PostgreSQL
- * server — a fresh database created for this test file and dropped afterwards.
+ * server — a fresh database created for this test file (a copy of the run's migrated template) and
+ * dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -26,8 +27,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrateDatabase(database);
     return { database, kind: database.kind, close: () => closeOnce(database) };
   }
-  const empty = await createPostgresDatabase(serverUrl);
+  const empty = await createPostgresDatabase(serverUrl, inject('postgresTemplate') ?? undefined);
   const database = await openDatabase({ databaseUrl: empty.url, pgliteDir: null });
+  // A no-op on the template's copy; proves it is current.
   await migrateDatabase(database);
   return {
     database,
@@ -46,13 +48,16 @@ async function closeOnce(database: Database): Promise<void> {
   await database.close();
 }
 
-/** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database on the PostgreSQL server at `serverUrl` — empty, or a copy of the database named
+ * `template` —: its URL, and how to drop it.
+ */
+export async function createPostgresDatabase(serverUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `goc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }
