@@ -18,7 +18,7 @@ const holdsInput = () => hasUnsavedInput() || hasDrafts();
  * then it asks to save first and waits for another click. When another tab applied the update,
  * this one reloads at once if nothing is typed, or shows the notice again.
  */
-export function UpdateNotice() {
+export function UpdateNotice({ reload = () => window.location.reload() }: { /** Tests give their own: jsdom cannot reload. */ reload?: () => void }) {
   const [activated, setActivated] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [asked, setAsked] = useState(false);
@@ -33,7 +33,7 @@ export function UpdateNotice() {
     },
     // The new version controls this page now; its files may differ from the ones loaded.
     onNeedReload: () => {
-      if (!holdsInput()) return window.location.reload();
+      if (!holdsInput()) return reload();
       setActivated(true);
       setDismissed(false);
     },
@@ -43,7 +43,7 @@ export function UpdateNotice() {
 
   const update = () => {
     if (holdsInput()) setAsked(true);
-    else if (activated) window.location.reload();
+    else if (activated) reload();
     else void updateServiceWorker(true);
   };
 
