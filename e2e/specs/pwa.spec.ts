@@ -84,3 +84,34 @@ test('the manifest is linked and valid: GOC, es-MX, standalone, its icons (a mas
   const sw = await request.get(`${BASE_URL}/sw.js`);
   expect(sw.headers()['cache-control']).toBe('no-cache');
 });
+
+test('a new version is announced; «Actualizar» waits while a form holds unsaved input, then applies it and reloads', async ({ page }) => {
+  test.slow();
+  await page.goto('/catalogos/unidades');
+  expect(await serviceWorkerActive(page)).toBe(`${BASE_URL}/sw.js`);
+  await page.reload();
+  await expect(headerTitle(page)).toHaveText('Unidades');
+  // The same worker registered under another URL is, for the page, a new version installed and waiting.
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?v=2'));
+  const notice = page.getByRole('status').filter({ hasText: 'Hay una versión nueva de GOC' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva unidad' });
+  await form.getByRole('textbox', { name: 'Nombre' }).fill('Metro cúbico');
+  await notice.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(notice).toContainText('Guarda tus cambios antes de actualizar');
+  await expect(form.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Metro cúbico');
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${BASE_URL}/sw.js`);
+
+  // Discarded: the next click activates the new version, which reloads the page.
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('dialog', { name: '¿Descartar los cambios?' }).getByRole('button', { name: 'Descartar cambios' }).click();
+  await expect(form).toBeHidden();
+  await page.evaluate(() => Object.assign(window, { gocBeforeUpdate: true }));
+  await notice.getByRole('button', { name: 'Actualizar' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL).catch(() => null), { timeout: 20_000 }).toBe(`${BASE_URL}/sw.js?v=2`);
+  // A new page: the reload happened.
+  await expect.poll(() => page.evaluate(() => 'gocBeforeUpdate' in window).catch(() => true)).toBe(false);
+  await expect(headerTitle(page)).toHaveText('Unidades');
+});

@@ -56,7 +56,7 @@ export function UpdateNotice({ reload = () => window.location.reload() }: { /** 
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <i className="pi pi-refresh" aria-hidden="true" />
         <span className="grow font-medium">{pwaTexts.newVersion}</span>
-        <span className="flex gap-2">
+        <span className="ml-auto flex gap-2">
           <button
             type="button"
             onClick={() => setDismissed(true)}
