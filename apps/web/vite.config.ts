@@ -4,10 +4,11 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { loginBudget } from './build/login-budget.ts';
 import { precompress } from './build/precompress.ts';
+import { pwa } from './build/pwa.ts';
 import { shellChunk } from './build/shell-chunk.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), loginBudget(), shellChunk(), precompress()],
+  plugins: [react(), tailwindcss(), loginBudget(), shellChunk(), pwa(), precompress()],
   resolve: {
     // The Lara theme's Inter (346 + 381 kB) replaced by what the screens use of it (26 + 28 kB): src/assets/fonts/README.md.
     alias: [

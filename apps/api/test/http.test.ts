@@ -11,7 +11,7 @@ import { resolved } from './helpers/openapi';
 
 const CSP =
   "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: http: https:;frame-src 'self' blob:;" +
-  "font-src 'self' data:;connect-src 'self';object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'";
+  "font-src 'self' data:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'";
 
 /** Test-only routes that fail in the ways services fail. */
 function failingRoutes(app: FastifyInstance): void {

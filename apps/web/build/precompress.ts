@@ -27,14 +27,19 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const path of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(path)) continue;
-        const content = readFileSync(path);
-        if (content.length < MIN_BYTES) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
-      }
+    // After the other plugins' own files (the service worker) are written.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const path of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(path)) continue;
+          const content = readFileSync(path);
+          if (content.length < MIN_BYTES) continue;
+          writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
+          writeFileSync(`${path}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+        }
+      },
     },
   };
 }

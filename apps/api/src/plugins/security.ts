@@ -17,6 +17,9 @@ export const CONTENT_SECURITY_POLICY = {
   frameSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
+  // The service worker (sw.js) and the web app manifest: said outright, not left to default-src.
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],

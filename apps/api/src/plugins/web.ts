@@ -8,7 +8,10 @@ import { isApiRoute } from './access';
 
 /** Vite fingerprints everything under assets/: those files never change, so browsers keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** index.html must be revalidated so a new deployment is picked up at once. */
+/**
+ * index.html, the service worker (sw.js) and the web app manifest must be revalidated so a new
+ * deployment is picked up at once: sw.js lists the build's files, and a stale copy keeps the old version.
+ */
 const REVALIDATE = 'no-cache';
 
 const hasExtension = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');

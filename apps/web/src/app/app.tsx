@@ -4,6 +4,7 @@ import { createQueryClient } from '../lib/api/query-client';
 import { setLoginRedirect } from '../lib/api/session-expiry';
 import { loginPathFor } from '../lib/session/session-end';
 import { AppProviders } from './providers';
+import { UpdateNotice } from './pwa/update-notice';
 import { createAppRouter } from './router';
 
 export function App() {
@@ -15,6 +16,7 @@ export function App() {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      <UpdateNotice />
     </AppProviders>
   );
 }

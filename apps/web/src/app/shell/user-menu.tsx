@@ -4,6 +4,8 @@ import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { ROUTES, type SessionUser } from '@goc/contracts';
 import { es } from '../../i18n/es';
+import { install, useInstallOffer } from '../../lib/install-prompt';
+import { pwaTexts } from '../pwa/pwa-texts';
 import { UserAvatar } from './user-avatar';
 import { displayName } from './user-identity';
 
@@ -15,11 +17,12 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** Header's user button: avatar, name and role; its menu holds Cambiar contraseña, the notification preferences and Salir (SPEC §2). */
+/** Header's user button: avatar, name and role; its menu holds Cambiar contraseña, the notification preferences, Instalar GOC when the browser offers it, and Salir (SPEC §2). */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const menu = useRef<Menu>(null);
   const [changingPassword, setChangingPassword] = useState(false);
   const navigate = useNavigate();
+  const installOffered = useInstallOffer();
   const name = displayName(user);
   const items: MenuItem[] = [
     {
@@ -37,6 +40,8 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     { separator: true },
     { label: 'Cambiar contraseña', icon: 'pi pi-key', command: () => setChangingPassword(true) },
     { label: ROUTES.notificationPreferences.title, icon: 'pi pi-bell', command: () => void navigate(ROUTES.notificationPreferences.path) },
+    // Only while the browser offers it: not once installed, nor where installing is not offered.
+    ...(installOffered ? [{ label: pwaTexts.install, icon: 'pi pi-download', command: () => void install() }] : []),
     { label: es.logout, icon: 'pi pi-sign-out', command: onLogout },
   ];
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBeforeUnload, useBlocker } from 'react-router';
 import { getToken } from '../../lib/session/session-store';
+import { holdUnsavedInput } from '../../lib/unsaved-input';
 import { useConfirm } from '../confirm/use-confirm';
 import { formTexts } from './form-texts';
 
@@ -8,7 +9,8 @@ import { formTexts } from './form-texts';
  * Keeps what was typed in a form from being lost by accident: `confirmLeave(leave)` asks before
  * discarding unsaved changes (Escape, ×, «Cancelar»), and while the form is dirty leaving the page
  * through the router (a menu link, back) or reloading the tab asks too. `release()` lets a saved
- * form leave without asking before the next render has seen it clean.
+ * form leave without asking before the next render has seen it clean. A dirty form also holds back
+ * the reload that applies a new version of GOC (lib/unsaved-input).
  */
 export function useUnsavedChanges(dirty: boolean) {
   const confirm = useConfirm();
@@ -46,6 +48,8 @@ export function useUnsavedChanges(dirty: boolean) {
     },
     [ask],
   );
+
+  useEffect(() => (dirty ? holdUnsavedInput() : undefined), [dirty]);
 
   // A session that ended leaves for /login without asking: the form's values wait in the draft keeper (form-draft).
   const shouldBlock = useCallback(() => dirtyRef.current && getToken() !== null, []);
