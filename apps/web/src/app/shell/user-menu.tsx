@@ -9,6 +9,7 @@ import { displayName } from './user-identity';
 
 // Loaded when opened: its form (react-hook-form, the password field) is not on every screen's first load.
 const ChangePasswordDialog = lazy(() => import('../../features/users/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const TwoFactorDialog = lazy(() => import('../../features/auth/two-factor-dialog').then((m) => ({ default: m.TwoFactorDialog })));
 
 interface UserMenuProps {
   user: SessionUser;
@@ -19,6 +20,7 @@ interface UserMenuProps {
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const menu = useRef<Menu>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
   const navigate = useNavigate();
   const name = displayName(user);
   const items: MenuItem[] = [
@@ -36,6 +38,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     },
     { separator: true },
     { label: 'Cambiar contraseña', icon: 'pi pi-key', command: () => setChangingPassword(true) },
+    { label: 'Verificación en dos pasos', icon: 'pi pi-shield', command: () => setTwoFactor(true) },
     { label: ROUTES.notificationPreferences.title, icon: 'pi pi-bell', command: () => void navigate(ROUTES.notificationPreferences.path) },
     { label: es.logout, icon: 'pi pi-sign-out', command: onLogout },
   ];
@@ -66,6 +69,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       {changingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordDialog onHide={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+      {twoFactor && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog onHide={() => setTwoFactor(false)} />
         </Suspense>
       )}
     </>

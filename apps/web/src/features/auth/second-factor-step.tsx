@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { QRCodeSVG } from 'qrcode.react';
 import { MFA_MESSAGES, type LoginResponse, type MfaChallenge, type TotpSetupResponse } from '@goc/contracts';
 import { loginErrorMessage } from './login-errors';
 import { RecoveryCodes } from './recovery-codes';
 import { confirmTotp, setupTotp, verifySecondFactor } from './second-factor-api';
+import { TotpQr } from './totp-qr';
 
 /*
  * The second step of /login (docs/security.md): the code of the authenticator app or a recovery
@@ -173,18 +173,7 @@ function EnrollmentStep({ challenge, onSuccess, onRestart }: StepProps) {
         Tu rol requiere la verificación en dos pasos. Escanea el código con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator…) y escribe el
         código que te muestre.
       </p>
-      {setup && (
-        <div className="flex flex-col items-center gap-3">
-          <QRCodeSVG value={setup.otpauthUrl} size={176} marginSize={2} title="Código QR para tu aplicación de autenticación" />
-          <p className="m-0 text-center text-xs text-slate-500">
-            ¿No puedes escanearlo? Escribe esta clave en la aplicación:
-            <br />
-            <code className="text-sm break-all text-slate-800" data-testid="totp-secret">
-              {setup.secret}
-            </code>
-          </p>
-        </div>
-      )}
+      {setup && <TotpQr setup={setup} />}
       <div className="flex flex-col gap-2">
         <label htmlFor="mfa-enrol-code" className="text-sm font-medium text-slate-700">
           Código de verificación
