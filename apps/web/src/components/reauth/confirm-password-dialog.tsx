@@ -1,49 +1,25 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { MFA_MESSAGES } from '@goc/contracts';
 import { Password } from 'primereact/password';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { api } from '../../lib/api/client';
-import { setReauthenticationAsker } from '../../lib/api/reauthentication';
 import { FormDialog } from '../form/form-dialog';
 import { FormField, fieldTextIds } from '../form/form-field';
 
-/**
- * «Confirma tu contraseña» (docs/security.md "Re-authentication"): mounted once in the shell, opened
- * when a sensitive change is refused for an old sign-in; the change is retried once it is confirmed.
- */
-export function ConfirmPasswordHost() {
+/** «Confirma tu contraseña»: the password, sent to POST /auth/reauthenticate; closes with whether it was confirmed. */
+export default function ConfirmPasswordDialog({ onClose }: { onClose: (confirmed: boolean) => void }) {
   const formId = useId();
   const inputId = `${formId}-password`;
-  const [pending, setPending] = useState<((confirmed: boolean) => void) | null>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
 
-  useEffect(
-    () =>
-      setReauthenticationAsker(
-        () =>
-          new Promise<boolean>((resolve) => {
-            setPassword('');
-            setError(undefined);
-            setPending(() => resolve);
-          }),
-      ),
-    [],
-  );
-
-  if (!pending) return null;
-  const close = (confirmed: boolean) => {
-    pending(confirmed);
-    setPending(null);
-    setSending(false);
-  };
   const submit = async () => {
     if (password === '') return setError('Ingresa tu contraseña');
     setSending(true);
     try {
       await api.post('/auth/reauthenticate', { password });
-      close(true);
+      onClose(true);
     } catch (failure) {
       setError(apiErrorBody(failure)?.fields?.password ?? errorMessage(failure));
       setSending(false);
@@ -51,7 +27,7 @@ export function ConfirmPasswordHost() {
   };
 
   return (
-    <FormDialog formId={formId} width="26rem" header="Confirma tu contraseña" submitLabel="Confirmar" pending={sending} onHide={() => close(false)} onSubmit={() => void submit()}>
+    <FormDialog formId={formId} width="26rem" header="Confirma tu contraseña" submitLabel="Confirmar" pending={sending} onHide={() => onClose(false)} onSubmit={() => void submit()}>
       <p className="m-0 text-sm text-(--text-color-secondary)">{MFA_MESSAGES.reauthenticate}: es un cambio delicado y tu inicio de sesión tiene más de 10 minutos.</p>
       <FormField id={inputId} label="Contraseña" required error={error}>
         <Password

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MFA_MESSAGES, REAUTHENTICATION_REQUIRED } from '@goc/contracts';
-import { ConfirmPasswordHost } from '../../../src/components/reauth/confirm-password-dialog';
+import { ConfirmPasswordHost } from '../../../src/components/reauth/confirm-password-host';
 import { api } from '../../../src/lib/api/client';
 import { renderRoute } from '../../crud/render-route';
 import { seedSession } from '../../fixtures';
