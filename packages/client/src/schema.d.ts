@@ -123,6 +123,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/auth/mfa/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completar el inicio de sesión con un código de verificación o de recuperación */
+        post: operations["verifySecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/auth/mfa/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generar el secreto de la aplicación de autenticación (con sesión o con el mfaToken de inscripción) */
+        post: operations["setupTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/auth/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activar la verificación en dos pasos con el primer código (devuelve los códigos de recuperación una sola vez) */
+        post: operations["confirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/auth/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Estado de la verificación en dos pasos propia */
+        get: operations["getSecondFactorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/auth/mfa/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Desactivar la verificación en dos pasos propia (requiere la contraseña) */
+        post: operations["disableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/auth/mfa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generar códigos de recuperación nuevos (requiere la contraseña; los anteriores dejan de servir) */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/auth/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirmar la identidad (contraseña o código) antes de un cambio delicado */
+        post: operations["reauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/users/{id}/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Quitar la verificación en dos pasos de un usuario (perdió su teléfono) */
+        delete: operations["removeUserSecondFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/permissions": {
         parameters: {
             query?: never;
@@ -4931,6 +5067,7 @@ export interface components {
             version: number;
             name: string;
             description: string | null;
+            requiresMfa: boolean;
             permissions: {
                 /** @enum {string} */
                 module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
@@ -4943,6 +5080,8 @@ export interface components {
         RoleCreate: {
             name: string;
             description?: string | null;
+            /** @default false */
+            requiresMfa?: boolean;
             /** @default [] */
             permissions?: {
                 /** @enum {string} */
@@ -4972,6 +5111,7 @@ export interface components {
             version: number;
             name: string;
             description: string | null;
+            requiresMfa: boolean;
             permissions: {
                 /** @enum {string} */
                 module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
@@ -4988,6 +5128,7 @@ export interface components {
             version: number;
             name?: string;
             description?: string | null;
+            requiresMfa?: boolean;
             permissions?: {
                 /** @enum {string} */
                 module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
@@ -5878,7 +6019,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginResponse"];
+                    "application/json": components["schemas"]["LoginResponse"] | ({
+                        /** @enum {boolean} */
+                        mfaRequired: true;
+                        mfaToken: string;
+                    } | {
+                        /** @enum {boolean} */
+                        mfaEnrollmentRequired: true;
+                        mfaToken: string;
+                    });
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5959,6 +6108,249 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    verifySecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mfaToken: string;
+                    code: string;
+                } | {
+                    mfaToken: string;
+                    recoveryCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setupTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mfaToken?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        otpauthUrl: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    confirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    mfaToken?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                        session: components["schemas"]["LoginResponse"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSecondFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        required: boolean;
+                        recoveryCodesLeft: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Verificación desactivada */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                } | {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Identidad confirmada */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removeUserSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verificación quitada */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listMyPermissions: {

@@ -30,6 +30,16 @@ export const AUDIT_ACTIONS = [
   'auth.refresh_failed',
   'auth.refresh_reuse',
   'auth.logout',
+  'auth.reauthenticated',
+  'auth.reauthentication_failed',
+  'mfa.challenge',
+  'mfa.verified',
+  'mfa.failed',
+  'mfa.recovery_used',
+  'mfa.enrolled',
+  'mfa.disabled',
+  'mfa.recovery_regenerated',
+  'mfa.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ export * from './backups';
 export * from './permissions';
 export * from './access';
 export * from './auth';
+export * from './mfa';
 export * from './session';
 export * from './errors';
 export * from './routes';

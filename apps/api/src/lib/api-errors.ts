@@ -51,7 +51,7 @@ function validationFields(error: FastifyError): Record<string, string> {
 
 /** Every error → `{statusCode, error, message, fields?}` in Spanish; a 5xx never shows internals. */
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof AppError) return body(error.statusCode, error.message, error.fields);
+  if (error instanceof AppError) return { ...body(error.statusCode, error.message, error.fields), error: error.error };
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     return body(400, MESSAGES.validation, validationFields(fastifyError));

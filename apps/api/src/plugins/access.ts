@@ -7,6 +7,7 @@ import { apiKeys, refreshTokens, roleAccessVersions, users } from '../db/schema'
 import { createAccessCache, type AccessCache, type SessionRow } from '../lib/access-cache';
 import { hashApiKey, isApiKey, keyMayNotReach, wellFormedApiKey } from '../lib/api-keys';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { assertRecentlyAuthenticated, needsRecentAuthentication } from '../lib/reauth';
 import { createRolePermissionCache, requestPermissions, type AuthUser } from '../lib/permissions';
 
 declare module 'fastify' {
@@ -140,12 +141,17 @@ async function enforce(request: FastifyRequest): Promise<void> {
   if (access === 'public') return;
   const user = await authenticate(request);
   if (user.apiKeyId !== undefined && keyMayNotReach(request.method, request.routeOptions.url ?? '')) throw new ForbiddenError(INTEGRATION_MESSAGES.keyManagesNothing);
-  if (access === 'authenticated' || config.permission === undefined) return;
-  const required: readonly PermissionRequirement[] = Array.isArray(config.permission)
-    ? (config.permission as readonly PermissionRequirement[])
-    : [config.permission as PermissionRequirement];
-  const permissions = await requestPermissions(request);
-  if (!required.some((r) => can(permissions, r.module, r.action))) throw new ForbiddenError();
+  if (access === 'permission' && config.permission !== undefined) {
+    const required: readonly PermissionRequirement[] = Array.isArray(config.permission)
+      ? (config.permission as readonly PermissionRequirement[])
+      : [config.permission as PermissionRequirement];
+    const permissions = await requestPermissions(request);
+    if (!required.some((r) => can(permissions, r.module, r.action))) throw new ForbiddenError();
+  }
+  // Sensitive changes need a recent password or second factor (lib/reauth.ts); keys never reach them.
+  if (user.apiKeyId === undefined && needsRecentAuthentication(request.method, request.routeOptions.url ?? '')) {
+    await assertRecentlyAuthenticated(request.server.db, user.id, user.familyId);
+  }
 }
 
 /**

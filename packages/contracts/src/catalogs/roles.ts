@@ -47,6 +47,8 @@ export const rolesCatalog = defineCatalog({
   fields: {
     name: f.text({ label: 'Nombre', required: true, maxLength: 100, unique: true }),
     description: f.textarea({ label: 'Descripción', maxLength: 500, list: { shownByDefault: true } }),
+    // Its users sign in with a second factor and enrol before anything else (docs/security.md).
+    requiresMfa: f.boolean({ label: 'Requiere verificación en dos pasos', default: false }),
   },
   label: { fields: ['name'] },
   import: false,

@@ -23,6 +23,8 @@ export const roles = pgTable(
     name: text('name').notNull(),
     nameFolded: foldedColumn('name'),
     description: text('description'),
+    /** Its users sign in with a second factor, and enrol before anything else (docs/security.md). */
+    requiresMfa: boolean('requires_mfa').notNull().default(false),
     ...auditColumns(),
   },
   (t) => [uniqueIndex('roles_name_lower_uq').on(lower(t.name)), index('roles_name_fold_idx').on(t.nameFolded, t.id)],

@@ -17,3 +17,4 @@ export * from './kept-totals';
 export * from './integrations';
 export * from './idempotency';
 export * from './jobs';
+export * from './mfa';

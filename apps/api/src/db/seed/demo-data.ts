@@ -422,6 +422,8 @@ export const DEMO_ROLES = [
   {
     name: 'Dirección',
     description: 'Aprueba los pedidos que alcanzan el límite de su empresa y los compromisos por encima del presupuesto',
+    // It approves money: its people sign in with a second factor (docs/security.md).
+    requiresMfa: true,
     grants: {
       works: ['view'],
       projects: ['view', 'edit'],

@@ -66,7 +66,9 @@ export async function seedDemoData(tx: Executor, modules: Map<ModuleName, number
   const [existing] = await tx.select({ id: companies.id }).from(companies).limit(1);
   if (existing) return false;
 
-  for (const role of DEMO_ROLES) await seedRole(tx, modules, role.name, role.description, role.grants as Grants);
+  for (const role of DEMO_ROLES) {
+    await seedRole(tx, modules, role.name, role.description, role.grants as Grants, { requiresMfa: 'requiresMfa' in role && role.requiresMfa });
+  }
 
   const companyRows = await tx
     .insert(companies)

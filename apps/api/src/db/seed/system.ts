@@ -31,8 +31,9 @@ export async function seedRole(
   name: string,
   description: string,
   grants: Grants,
+  options: { requiresMfa?: boolean } = {},
 ): Promise<number> {
-  await tx.insert(roles).values({ name, description }).onConflictDoNothing();
+  await tx.insert(roles).values({ name, description, requiresMfa: options.requiresMfa ?? false }).onConflictDoNothing();
   const [role] = await tx.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
   if (!role) throw new Error(`No se pudo crear el rol ${name}`);
   const rows = [...modules].map(([module, moduleId]) => {

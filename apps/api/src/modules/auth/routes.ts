@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRequestSchema, loginResponseSchema, logoutRequestSchema, refreshRequestSchema, refreshResponseSchema, sessionUserSchema } from '@goc/contracts';
+import { loginOutcomeSchema, loginRequestSchema, logoutRequestSchema, refreshRequestSchema, refreshResponseSchema, sessionUserSchema } from '@goc/contracts';
 import { UnauthorizedError } from '../../lib/errors';
 import { bearerToken } from '../../plugins/access';
 import { errorResponses } from '../../lib/openapi';
@@ -23,7 +23,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Iniciar sesión',
       body: loginRequestSchema,
-      response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+      response: { 200: loginOutcomeSchema, ...errorResponses(400, 401, 429) },
     },
     handler: async (request) => service.login(request.body.username, request.body.password, request.ip),
   });

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGES, wellFormedText, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
+import { MESSAGES, wellFormedText, type LoginOutcome, type LoginResponse, type RefreshResponse, type SessionUser } from '@goc/contracts';
 import type { AuthSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { apiKeys, employees, refreshTokens, roles, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { recordAuthentication } from '../../lib/reauth';
 import { revokeFamily } from '../../lib/sessions';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken, type AccessTokenService } from '../../lib/tokens';
+import { secondFactorStep, startChallenge } from './mfa-challenges';
 
 /** Audit actions of sign-in events (entity 'user'). */
 export const AUTH_EVENTS = {
@@ -98,7 +100,7 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     return { locks: row.lockedUntil !== null };
   }
 
-  async function login(username: string, password: string, ip: string): Promise<LoginResponse> {
+  async function login(username: string, password: string, ip: string): Promise<LoginOutcome> {
     const now = new Date();
     const [user] = await db
       .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
@@ -147,20 +149,32 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     }
 
     const rehash = passwords.needsRehash(user.passwordHash) ? await passwords.hash(password) : null;
+    // Two-factor (mfa-challenges.ts): the password alone opens no session. The failure count stays until the code is right.
+    const secondStep = await secondFactorStep(db, user.id);
+    if (secondStep) {
+      if (rehash) await db.update(users).set({ passwordHash: rehash }).where(eq(users.id, user.id));
+      return startChallenge(db, user.id, secondStep, ip, now);
+    }
+    return issueSession(user.id, ip, now, rehash);
+  }
+
+  /** A session for a user who proved who they are: the failure count cleared, a new login, signed in now. */
+  async function issueSession(userId: number, ip: string, now: Date, rehash: string | null = null, method?: 'totp' | 'recovery_code'): Promise<LoginResponse> {
     const familyId = randomUUID();
     const familyExpiresAt = new Date(now.getTime() + settings.refreshFamilyTtlSeconds * 1000);
     const refreshToken = await db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
-        .where(eq(users.id, user.id));
-      const issued = await insertRefreshToken(tx, user.id, familyId, familyExpiresAt, now);
-      await recordAudit(tx, { userId: user.id, action: AUTH_EVENTS.login, entity: 'user', entityId: user.id, ip, metadata: { familyId } });
+        .where(eq(users.id, userId));
+      const issued = await insertRefreshToken(tx, userId, familyId, familyExpiresAt, now);
+      await recordAuthentication(tx, userId, familyId, now);
+      await recordAudit(tx, { userId, action: AUTH_EVENTS.login, entity: 'user', entityId: userId, ip, metadata: { familyId, ...(method ? { method } : {}) } });
       return issued.token;
     });
-    const sessionUser = await loadSessionUser(db, user.id);
+    const sessionUser = await loadSessionUser(db, userId);
     if (!sessionUser) throw invalidCredentials();
-    return { token: await tokens.sign({ userId: user.id, familyId }), refreshToken, user: sessionUser };
+    return { token: await tokens.sign({ userId, familyId }), refreshToken, user: sessionUser };
   }
 
   /** A login refused for malformed text (NUL, lone surrogate): audited with the username made storable. */
@@ -269,7 +283,7 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     });
   }
 
-  return { login, auditMalformedLogin, refresh, logout };
+  return { login, auditMalformedLogin, refresh, logout, claimAttempt, issueSession };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

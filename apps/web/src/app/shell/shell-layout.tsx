@@ -5,6 +5,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Sidebar } from 'primereact/sidebar';
 import { MENU, ROUTES } from '@goc/contracts';
 import { PrimeProvider } from '../../components/prime/prime-provider';
+import { ConfirmPasswordHost } from '../../components/reauth/confirm-password-host';
 import { es } from '../../i18n/es';
 import { registerSpanishLocale } from '../../i18n/prime-locale';
 import { useCurrentRoute, useDocumentTitle } from '../../lib/routing/current-route';
@@ -65,6 +66,7 @@ export function ShellLayout() {
   return (
     <PrimeProvider>
       <SessionKeeperHost />
+      <ConfirmPasswordHost />
       <div className="min-h-screen bg-slate-50">
         {isMobile ? (
           <Sidebar

@@ -11,6 +11,7 @@ import { displayName } from './user-identity';
 
 // Loaded when opened: its form (react-hook-form, the password field) is not on every screen's first load.
 const ChangePasswordDialog = lazy(() => import('../../features/users/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const TwoFactorDialog = lazy(() => import('../../features/auth/two-factor-dialog').then((m) => ({ default: m.TwoFactorDialog })));
 
 interface UserMenuProps {
   user: SessionUser;
@@ -21,6 +22,7 @@ interface UserMenuProps {
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const menu = useRef<Menu>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
   const navigate = useNavigate();
   const installOffered = useInstallOffer();
   const name = displayName(user);
@@ -39,6 +41,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     },
     { separator: true },
     { label: 'Cambiar contraseña', icon: 'pi pi-key', command: () => setChangingPassword(true) },
+    { label: 'Verificación en dos pasos', icon: 'pi pi-shield', command: () => setTwoFactor(true) },
     { label: ROUTES.notificationPreferences.title, icon: 'pi pi-bell', command: () => void navigate(ROUTES.notificationPreferences.path) },
     // Only while the browser offers it: not once installed, nor where installing is not offered.
     ...(installOffered ? [{ label: pwaTexts.install, icon: 'pi pi-download', command: () => void install() }] : []),
@@ -71,6 +74,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       {changingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordDialog onHide={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+      {twoFactor && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog onHide={() => setTwoFactor(false)} />
         </Suspense>
       )}
     </>

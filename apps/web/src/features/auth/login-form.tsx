@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { LoginResponse } from '@goc/contracts';
+import type { LoginResponse, MfaChallenge } from '@goc/contracts';
 import { CONNECTION_ERROR_MESSAGE } from '../../lib/api/http-status';
 import type { FieldErrors } from './sign-in';
 
@@ -12,6 +12,8 @@ const loadSignIn = () => import('./sign-in');
 
 interface LoginFormProps {
   onSuccess: (response: LoginResponse, keepSession: boolean) => void;
+  /** The password was right and a second factor is needed (docs/security.md). */
+  onChallenge: (challenge: MfaChallenge, keepSession: boolean) => void;
 }
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -24,7 +26,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 }
 
 /** Usuario, contraseña and "Mantener sesión iniciada", validated with the contracts' loginRequestSchema. */
-export function LoginForm({ onSuccess }: LoginFormProps) {
+export function LoginForm({ onSuccess, onChallenge }: LoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -48,7 +50,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       }
       setFieldErrors({});
       try {
-        onSuccess(await signIn.login(result.data), keepSession);
+        const outcome = await signIn.login(result.data);
+        if ('token' in outcome) onSuccess(outcome, keepSession);
+        else onChallenge(outcome, keepSession);
       } catch (failure) {
         setError(signIn.loginErrorMessage(failure));
         setSubmitting(false);

@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ROUTES, type LoginResponse } from '@goc/contracts';
+import { ROUTES, type LoginResponse, type MfaChallenge } from '@goc/contracts';
 import { useDocumentTitle } from '../../lib/routing/current-route';
 import { hasDrafts, settleDrafts } from '../../lib/session/draft-keeper';
 import { forgetSessionEnd, safeNextPath, sessionEndReason, type SessionEndReason } from '../../lib/session/session-end';
 import { startSession } from '../../lib/session/session-store';
 import { LoginForm } from './login-form';
+
+// Only a sign-in with a second factor needs it (and its QR library): not on the first screen's load.
+const SecondFactorStep = lazy(() => import('./second-factor-step'));
 
 const HIGHLIGHTS = [
   { icon: 'pi pi-building', text: 'Obras y proyectos de cada línea de negocio' },
@@ -32,6 +35,7 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [notice] = useState(() => endNotice(sessionEndReason(), hasDrafts()));
+  const [challenge, setChallenge] = useState<{ challenge: MfaChallenge; keepSession: boolean } | null>(null);
 
   const onSuccess = (response: LoginResponse, keepSession: boolean) => {
     // Nothing cached for a previous user may leak into this session.
@@ -79,13 +83,23 @@ export default function LoginPage() {
           </div>
           <section className="goc-card px-6 py-8 shadow-xl shadow-slate-900/5 sm:px-9 sm:py-10">
             <h1 className="m-0 text-2xl font-semibold text-slate-900">Iniciar Sesión</h1>
-            <p className="mt-2 mb-7 text-sm text-slate-500">Ingresa con tu usuario y contraseña.</p>
-            {notice && (
+            <p className="mt-2 mb-7 text-sm text-slate-500">{challenge ? 'Verificación en dos pasos' : 'Ingresa con tu usuario y contraseña.'}</p>
+            {notice && !challenge && (
               <p role="status" className="-mt-3 mb-6 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 {notice}
               </p>
             )}
-            <LoginForm onSuccess={onSuccess} />
+            {challenge ? (
+              <Suspense fallback={<i className="pi pi-spin pi-spinner text-slate-500" aria-label="Cargando" />}>
+                <SecondFactorStep
+                  challenge={challenge.challenge}
+                  onSuccess={(response) => onSuccess(response, challenge.keepSession)}
+                  onRestart={() => setChallenge(null)}
+                />
+              </Suspense>
+            ) : (
+              <LoginForm onSuccess={onSuccess} onChallenge={(next, keepSession) => setChallenge({ challenge: next, keepSession })} />
+            )}
           </section>
         </div>
       </main>

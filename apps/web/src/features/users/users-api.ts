@@ -17,3 +17,8 @@ export async function setUserActive(userId: number, active: boolean, version: nu
 export async function changeOwnPassword(body: ChangeOwnPasswordInput): Promise<void> {
   await api.post('/auth/change-password', body);
 }
+
+/** DELETE /users/:id/mfa: an administrator removes a user's second factor (a lost phone). */
+export async function removeSecondFactor(userId: number): Promise<void> {
+  await api.delete(`${USERS}/${userId}/mfa`);
+}

@@ -10,7 +10,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { setUserActive } from './users-api';
+import { removeSecondFactor, setUserActive } from './users-api';
 import { usersTexts } from './users-texts';
 
 const users = CATALOGS.users;
@@ -46,10 +46,28 @@ export default function UsersPage() {
       accept: () => void loading.run(activation.mutateAsync({ row, active })).catch(() => undefined),
     });
 
+  // A lost phone (docs/security.md): the user signs in with the password alone, or enrols again if the role requires it.
+  const secondFactor = useMutation({
+    mutationFn: (row: ResourceRow) => removeSecondFactor(row.id),
+    onSuccess: () => toast.add({ severity: 'success', summary: usersTexts.secondFactorRemoved, life: 4000 }),
+    onError: (error) => toast.add({ severity: 'error', summary: usersTexts.secondFactorRemoveFailed, detail: errorMessage(error), life: 8000 }),
+  });
+  const askRemoveSecondFactor = (row: ResourceRow) =>
+    confirm.require({
+      header: usersTexts.removeSecondFactor,
+      message: usersTexts.removeSecondFactorConfirm(usernameOf(row)),
+      icon: 'pi pi-shield',
+      acceptLabel: usersTexts.removeSecondFactor,
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () => void loading.run(secondFactor.mutateAsync(row)).catch(() => undefined),
+    });
+
   const canEdit = can(users.module, 'edit');
   const actions: RowAction[] = canEdit
     ? [
         { key: 'reset-password', icon: 'pi pi-key', label: usersTexts.resetPassword, onClick: setResetting },
+        { key: 'remove-second-factor', icon: 'pi pi-shield', label: usersTexts.removeSecondFactor, onClick: askRemoveSecondFactor },
         { key: 'deactivate', icon: 'pi pi-ban', label: usersTexts.deactivate, onClick: (row) => askActivation(row, false), visible: (row) => row.active === true, severity: 'warning' },
         { key: 'activate', icon: 'pi pi-check-circle', label: usersTexts.activate, onClick: (row) => askActivation(row, true), visible: (row) => row.active !== true, severity: 'success' },
       ]

@@ -1,6 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { ensureFreshToken } from '../session/session-renewal';
 import { getToken } from '../session/session-store';
+import { installReauthenticationInterceptor } from './reauthentication';
 import { installRefreshInterceptor } from './refresh-interceptor';
 import { API_BASE_URL, bearer } from './request-basics';
 import { expireSession } from './session-expiry';
@@ -21,6 +22,7 @@ export function createApiClient(onSessionExpired: () => void = expireSession): A
     return config;
   });
   installRefreshInterceptor(instance, onSessionExpired);
+  installReauthenticationInterceptor(instance);
   return instance;
 }
 

@@ -163,6 +163,16 @@ const actionSamples: Record<AuditAction, Partial<HistoryEntry>> = {
   'auth.refresh_failed': {},
   'auth.refresh_reuse': {},
   'auth.logout': {},
+  'auth.reauthenticated': {},
+  'auth.reauthentication_failed': {},
+  'mfa.challenge': {},
+  'mfa.verified': {},
+  'mfa.failed': {},
+  'mfa.recovery_used': {},
+  'mfa.enrolled': {},
+  'mfa.disabled': {},
+  'mfa.recovery_regenerated': {},
+  'mfa.removed': {},
 };
 
 /** A change of each audited detail that is not a declared field (key, old, new), as its writer stores it. */

@@ -146,6 +146,7 @@ const role = (id: number, name: string, permissions: RolePermission[], version =
   version,
   name,
   description: null,
+  requiresMfa: false,
   permissions,
 });
 

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  INTEGRATION_MESSAGES,
+  loginResponseSchema,
+  mfaStatusSchema,
+  mfaVerifyRequestSchema,
+  passwordConfirmationSchema,
+  reauthenticateRequestSchema,
+  recoveryCodesResponseSchema,
+  totpConfirmRequestSchema,
+  totpConfirmResponseSchema,
+  totpSetupRequestSchema,
+  totpSetupResponseSchema,
+  usersCatalog,
+} from '@goc/contracts';
+import { actorOf } from '../../lib/crud/actor';
+import { idParamsSchema } from '../../lib/crud/routes';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { errorResponses, PERSON_ONLY } from '../../lib/openapi';
+import { createTotpKeys } from '../../lib/totp';
+import { authenticate } from '../../plugins/access';
+import { liveChallenge } from './mfa-challenges';
+import { createMfaService, type Enroller } from './mfa-service';
+import { createAuthService } from './service';
+
+/** Two-factor verification and re-authentication (docs/security.md "Two-factor verification"). */
+const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = app.config.auth;
+  const auth = createAuthService({ db: app.db, passwords: app.passwords, tokens: app.tokens, settings });
+  const mfa = createMfaService({ db: app.db, passwords: app.passwords, keys: createTotpKeys(app.config.jwtSecret), auth });
+  const attempts = { max: settings.loginRateLimit.max, timeWindow: settings.loginRateLimit.windowMs };
+
+  /** Setup and confirm serve a sign-in that must enrol first (its mfaToken) or a signed-in person (never a key). */
+  async function enrollerOf(request: FastifyRequest, mfaToken: string | undefined): Promise<Enroller> {
+    if (mfaToken !== undefined) {
+      const challenge = await liveChallenge(app.db, mfaToken, 'enroll');
+      if (!challenge) throw new UnauthorizedError();
+      return { userId: challenge.userId, challenge };
+    }
+    const user = await authenticate(request);
+    if (user.apiKeyId !== undefined) throw new ForbiddenError(INTEGRATION_MESSAGES.keyManagesNothing);
+    return { userId: user.id, familyId: user.familyId };
+  }
+
+  // Answers that carry a secret, codes or a session take no Idempotency-Key: they would be kept with the answer.
+  app.post('/auth/mfa/verify', {
+    config: { public: true, rateLimit: attempts, idempotency: false },
+    schema: {
+      operationId: 'verifySecondFactor',
+      tags: ['auth'],
+      summary: 'Completar el inicio de sesión con un código de verificación o de recuperación',
+      body: mfaVerifyRequestSchema,
+      response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+    },
+    handler: async (request) => mfa.verify(request.body, request.ip),
+  });
+
+  app.post('/auth/mfa/totp/setup', {
+    // Public to the access plugin: during a sign-in that must enrol there is no session yet, only the mfaToken.
+    config: { public: true, idempotency: false },
+    schema: {
+      operationId: 'setupTotp',
+      tags: ['auth'],
+      summary: 'Generar el secreto de la aplicación de autenticación (con sesión o con el mfaToken de inscripción)',
+      security: [...PERSON_ONLY, {}],
+      body: totpSetupRequestSchema.nullish(),
+      response: { 200: totpSetupResponseSchema, ...errorResponses(401, 403, 409) },
+    },
+    handler: async (request) => mfa.setup(await enrollerOf(request, request.body?.mfaToken)),
+  });
+
+  app.post('/auth/mfa/totp/confirm', {
+    config: { public: true, rateLimit: attempts, idempotency: false },
+    schema: {
+      operationId: 'confirmTotp',
+      tags: ['auth'],
+      summary: 'Activar la verificación en dos pasos con el primer código (devuelve los códigos de recuperación una sola vez)',
+      security: [...PERSON_ONLY, {}],
+      body: totpConfirmRequestSchema,
+      response: { 200: totpConfirmResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
+    },
+    handler: async (request) => mfa.confirm(await enrollerOf(request, request.body.mfaToken), request.body.code, request.ip),
+  });
+
+  app.get('/auth/mfa', {
+    config: { authenticated: true },
+    schema: {
+      operationId: 'getSecondFactorStatus',
+      tags: ['auth'],
+      summary: 'Estado de la verificación en dos pasos propia',
+      response: { 200: mfaStatusSchema, ...errorResponses(401) },
+    },
+    handler: async (request) => mfa.status(request.user.id),
+  });
+
+  app.post('/auth/mfa/totp/disable', {
+    config: { authenticated: true, rateLimit: attempts },
+    schema: {
+      operationId: 'disableTotp',
+      tags: ['auth'],
+      summary: 'Desactivar la verificación en dos pasos propia (requiere la contraseña)',
+      body: passwordConfirmationSchema,
+      response: { 204: z.null().describe('Verificación desactivada'), ...errorResponses(400, 401, 409, 429) },
+    },
+    handler: async (request, reply) => {
+      await mfa.disable(request.user.id, request.user.familyId, request.body.password, request.ip);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/auth/mfa/recovery-codes', {
+    config: { authenticated: true, rateLimit: attempts, idempotency: false },
+    schema: {
+      operationId: 'regenerateRecoveryCodes',
+      tags: ['auth'],
+      summary: 'Generar códigos de recuperación nuevos (requiere la contraseña; los anteriores dejan de servir)',
+      body: passwordConfirmationSchema,
+      response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409, 429) },
+    },
+    handler: async (request) => ({ recoveryCodes: await mfa.regenerate(request.user.id, request.user.familyId, request.body.password, request.ip) }),
+  });
+
+  app.post('/auth/reauthenticate', {
+    config: { authenticated: true, rateLimit: attempts },
+    schema: {
+      operationId: 'reauthenticate',
+      tags: ['auth'],
+      summary: 'Confirmar la identidad (contraseña o código) antes de un cambio delicado',
+      body: reauthenticateRequestSchema,
+      response: { 204: z.null().describe('Identidad confirmada'), ...errorResponses(400, 401, 429) },
+    },
+    handler: async (request, reply) => {
+      await mfa.reauthenticate(request.user.id, request.user.familyId, request.body, request.ip);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.delete('/users/:id/mfa', {
+    config: { permission: { module: 'config_permissions', action: 'edit' } },
+    schema: {
+      operationId: 'removeUserSecondFactor',
+      tags: [usersCatalog.title],
+      summary: 'Quitar la verificación en dos pasos de un usuario (perdió su teléfono)',
+      params: idParamsSchema,
+      response: { 204: z.null().describe('Verificación quitada'), ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await mfa.removeByAdmin(await actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+};
+
+export default mfaRoutes;
