@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   'auth.refresh_failed',
   'auth.refresh_reuse',
   'auth.logout',
+  'auth.session_ended',
+  'auth.sessions_others_ended',
+  'auth.sessions_ended_by_admin',
+  'auth.oidc_login_failed',
+  'auth.oidc_linked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

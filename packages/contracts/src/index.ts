@@ -4,6 +4,7 @@ export * from './permissions';
 export * from './access';
 export * from './auth';
 export * from './session';
+export * from './sessions';
 export * from './errors';
 export * from './routes';
 export * from './navigation/index';

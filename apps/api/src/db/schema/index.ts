@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './attachments';
 export * from './kept-totals';
 export * from './integrations';
+export * from './sessions';

@@ -1,5 +1,13 @@
+import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../lib/modules';
 import authRoutes from './routes';
+import sessionsRoutes from './sessions-routes';
 
-/** Sign-in, refresh, sign-out and the signed-in user (SPEC §7). */
-export default defineModule({ name: 'auth', routes: authRoutes });
+/** Sign-in, refresh, sign-out, the signed-in user (SPEC §7) and the user's sessions. */
+export default defineModule({
+  name: 'auth',
+  async routes(app: FastifyInstance) {
+    await app.register(authRoutes);
+    await app.register(sessionsRoutes);
+  },
+});

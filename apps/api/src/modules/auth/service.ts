@@ -5,7 +5,7 @@ import type { AuthSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { apiKeys, employees, refreshTokens, roles, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { revokeFamily } from '../../lib/sessions';
+import { recordSessionDevice, revokeFamily, type SessionOrigin } from '../../lib/sessions';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken, type AccessTokenService } from '../../lib/tokens';
@@ -28,6 +28,12 @@ export interface AuthDeps {
   passwords: PasswordHasher;
   tokens: AccessTokenService;
   settings: AuthSettings;
+}
+
+/** A login just issued: its family and first refresh token. */
+export interface IssuedSession {
+  familyId: string;
+  refreshToken: string;
 }
 
 const invalidCredentials = () => new UnauthorizedError(MESSAGES.invalidCredentials);
@@ -98,7 +104,7 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     return { locks: row.lockedUntil !== null };
   }
 
-  async function login(username: string, password: string, ip: string): Promise<LoginResponse> {
+  async function login(username: string, password: string, ip: string, userAgent?: string): Promise<LoginResponse> {
     const now = new Date();
     const [user] = await db
       .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
@@ -147,20 +153,33 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     }
 
     const rehash = passwords.needsRehash(user.passwordHash) ? await passwords.hash(password) : null;
+    const issued = await db.transaction(async (tx) => {
+      if (rehash) await tx.update(users).set({ passwordHash: rehash }).where(eq(users.id, user.id));
+      return issueSession(tx, user.id, { ip, userAgent }, now);
+    });
+    return sessionAnswer(user.id, issued);
+  }
+
+  /**
+   * A new login of the user (password or the company's account): its refresh-token family, the device
+   * it began on («Mi cuenta → Sesiones»), the failed-attempt count cleared, audited. Inside the caller's transaction.
+   */
+  async function issueSession(tx: Executor, userId: number, origin: SessionOrigin, now: Date, method: 'password' | 'oidc' = 'password'): Promise<IssuedSession> {
     const familyId = randomUUID();
     const familyExpiresAt = new Date(now.getTime() + settings.refreshFamilyTtlSeconds * 1000);
-    const refreshToken = await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
-        .where(eq(users.id, user.id));
-      const issued = await insertRefreshToken(tx, user.id, familyId, familyExpiresAt, now);
-      await recordAudit(tx, { userId: user.id, action: AUTH_EVENTS.login, entity: 'user', entityId: user.id, ip, metadata: { familyId } });
-      return issued.token;
-    });
-    const sessionUser = await loadSessionUser(db, user.id);
+    await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, userId));
+    const issued = await insertRefreshToken(tx, userId, familyId, familyExpiresAt, now);
+    await recordSessionDevice(tx, { familyId, userId, userAgent: origin.userAgent, ip: origin.ip, createdAt: now });
+    const metadata = method === 'password' ? { familyId } : { familyId, method };
+    await recordAudit(tx, { userId, action: AUTH_EVENTS.login, entity: 'user', entityId: userId, ip: origin.ip, metadata });
+    return { familyId, refreshToken: issued.token };
+  }
+
+  /** The SPEC's login answer for a session just issued. */
+  async function sessionAnswer(userId: number, issued: IssuedSession): Promise<LoginResponse> {
+    const sessionUser = await loadSessionUser(db, userId);
     if (!sessionUser) throw invalidCredentials();
-    return { token: await tokens.sign({ userId: user.id, familyId }), refreshToken, user: sessionUser };
+    return { token: await tokens.sign({ userId, familyId: issued.familyId }), refreshToken: issued.refreshToken, user: sessionUser };
   }
 
   /** A login refused for malformed text (NUL, lone surrogate): audited with the username made storable. */
@@ -269,7 +288,7 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     });
   }
 
-  return { login, auditMalformedLogin, refresh, logout };
+  return { login, auditMalformedLogin, refresh, logout, issueSession, sessionAnswer };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -84,6 +84,11 @@ export const historyWords: { actions: Record<AuditAction, string>; details: { [K
     'auth.refresh_failed': 'Renovación de sesión rechazada',
     'auth.refresh_reuse': 'Sesión cerrada por uso repetido de su renovación',
     'auth.logout': 'Cierre de sesión',
+    'auth.session_ended': 'Sesión cerrada desde «Mi cuenta»',
+    'auth.sessions_others_ended': 'Cerró sus demás sesiones',
+    'auth.sessions_ended_by_admin': 'Un administrador cerró todas sus sesiones',
+    'auth.oidc_login_failed': 'Inicio de sesión con la cuenta de la empresa rechazado',
+    'auth.oidc_linked': 'Cuenta de la empresa vinculada',
   },
   details: {
     attachment: labelled('Documento', (file) => `«${file.fileName}» (${fileKind(file.contentType)}, ${formatSize(file.size)})`),
