@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../lib/modules';
 import authRoutes from './routes';
+import oidcRoutes from './oidc-routes';
 import sessionsRoutes from './sessions-routes';
 
-/** Sign-in, refresh, sign-out, the signed-in user (SPEC §7) and the user's sessions. */
+/** Sign-in (password or the company's account), refresh, sign-out, the signed-in user (SPEC §7) and the user's sessions. */
 export default defineModule({
   name: 'auth',
   async routes(app: FastifyInstance) {
     await app.register(authRoutes);
     await app.register(sessionsRoutes);
+    await app.register(oidcRoutes);
   },
 });
