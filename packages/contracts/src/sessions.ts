@@ -41,3 +41,17 @@ export type OidcPublicConfig = z.infer<typeof oidcPublicConfigSchema>;
 
 /** POST /auth/oidc/exchange: the single-use code the callback hands the SPA, for the login answer. */
 export const oidcExchangeSchema = z.object({ code: z.string().min(1, 'Falta el código').max(128, 'Código no válido') });
+
+/** Why a sign-in with the provider was refused: the key the callback hands the login page (#oidcError=…). */
+export type OidcRefusal = 'expired' | 'failed' | 'unverified' | 'domain' | 'nouser' | 'inactive';
+
+export const OIDC_REFUSAL_MESSAGES: Record<OidcRefusal, string> = {
+  expired: SESSION_MESSAGES.oidcExpired,
+  failed: SESSION_MESSAGES.oidcFailed,
+  unverified: SESSION_MESSAGES.oidcUnverifiedEmail,
+  domain: SESSION_MESSAGES.oidcDomainNotAllowed,
+  nouser: SESSION_MESSAGES.oidcNoUser,
+  inactive: SESSION_MESSAGES.oidcInactive,
+};
+
+export const isOidcRefusal = (key: string): key is OidcRefusal => Object.hasOwn(OIDC_REFUSAL_MESSAGES, key);

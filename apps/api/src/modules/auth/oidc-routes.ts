@@ -1,10 +1,10 @@
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginResponseSchema, oidcExchangeSchema, oidcPublicConfigSchema, SESSION_MESSAGES } from '@goc/contracts';
+import { loginResponseSchema, OIDC_REFUSAL_MESSAGES, oidcExchangeSchema, oidcPublicConfigSchema, SESSION_MESSAGES } from '@goc/contracts';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
-import { createOidcService, OIDC_REFUSAL_MESSAGES, OidcRefused } from './oidc';
+import { createOidcService, OidcRefused } from './oidc';
 import { createAuthService } from './service';
 
 /** The cookie that binds a sign-in with the provider to the browser that began it (login CSRF). */

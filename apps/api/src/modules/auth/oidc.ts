@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
-import { SESSION_MESSAGES, type LoginResponse } from '@goc/contracts';
+import type { LoginResponse, OidcRefusal } from '@goc/contracts';
 import type { OidcSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { apiKeys, oidcIdentities, oidcSignIns, users } from '../../db/schema';
@@ -16,18 +16,6 @@ import type { AuthService } from './service';
  * domain; it never creates a user nor grants anything. The SPA receives no token in a URL: the
  * callback hands it a single-use code it exchanges by POST for the SPEC's login answer.
  */
-
-/** Why a sign-in with the provider was refused: the login page's message key (#oidcError=…). */
-export type OidcRefusal = 'expired' | 'failed' | 'unverified' | 'domain' | 'nouser' | 'inactive';
-
-export const OIDC_REFUSAL_MESSAGES: Record<OidcRefusal, string> = {
-  expired: SESSION_MESSAGES.oidcExpired,
-  failed: SESSION_MESSAGES.oidcFailed,
-  unverified: SESSION_MESSAGES.oidcUnverifiedEmail,
-  domain: SESSION_MESSAGES.oidcDomainNotAllowed,
-  nouser: SESSION_MESSAGES.oidcNoUser,
-  inactive: SESSION_MESSAGES.oidcInactive,
-};
 
 export class OidcRefused extends Error {
   constructor(readonly reason: OidcRefusal, readonly detail: string) {

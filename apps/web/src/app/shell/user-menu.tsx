@@ -15,7 +15,7 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** Header's user button: avatar, name and role; its menu holds Cambiar contraseña, the notification preferences and Salir (SPEC §2). */
+/** Header's user button: avatar, name and role; its menu holds Cambiar contraseña, Sesiones, the notification preferences and Salir (SPEC §2). */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const menu = useRef<Menu>(null);
   const [changingPassword, setChangingPassword] = useState(false);
@@ -36,6 +36,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     },
     { separator: true },
     { label: 'Cambiar contraseña', icon: 'pi pi-key', command: () => setChangingPassword(true) },
+    { label: ROUTES.sessions.title, icon: 'pi pi-desktop', command: () => void navigate(ROUTES.sessions.path) },
     { label: ROUTES.notificationPreferences.title, icon: 'pi pi-bell', command: () => void navigate(ROUTES.notificationPreferences.path) },
     { label: es.logout, icon: 'pi pi-sign-out', command: onLogout },
   ];

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../lib/routing/current-route';
 import { hasDrafts, settleDrafts } from '../../lib/session/draft-keeper';
 import { forgetSessionEnd, safeNextPath, sessionEndReason, type SessionEndReason } from '../../lib/session/session-end';
 import { startSession } from '../../lib/session/session-store';
+import { CompanySignIn } from './company-sign-in';
 import { LoginForm } from './login-form';
 
 const HIGHLIGHTS = [
@@ -86,6 +87,7 @@ export default function LoginPage() {
               </p>
             )}
             <LoginForm onSuccess={onSuccess} />
+            <CompanySignIn onSuccess={onSuccess} />
           </section>
         </div>
       </main>

@@ -17,3 +17,8 @@ export async function setUserActive(userId: number, active: boolean, version: nu
 export async function changeOwnPassword(body: ChangeOwnPasswordInput): Promise<void> {
   await api.post('/auth/change-password', body);
 }
+
+/** DELETE /users/:id/sessions: an administrator ends every session of a user (audited). */
+export async function endUserSessions(userId: number): Promise<void> {
+  await api.delete(`${USERS}/${userId}/sessions`);
+}
