@@ -75,20 +75,22 @@ function SessionCard({ session, onEnd }: { session: Session; onEnd: () => void }
   const device = deviceInWords(session.userAgent);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-solid border-slate-200 bg-white p-4 sm:flex-row sm:items-center">
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600" aria-hidden="true">
-        <i className="pi pi-desktop" />
-      </span>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-800">
-          {device}
-          {session.current && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Esta sesión</span>}
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600" aria-hidden="true">
+          <i className="pi pi-desktop" />
         </span>
-        <span className="text-sm text-slate-600">
-          {session.ip ? `Dirección IP ${session.ip}` : 'Dirección IP desconocida'}
-        </span>
-        <span className="text-sm text-slate-500">
-          Inició: {formatDateTime(session.createdAt)} · Último uso: {formatDateTime(session.lastUsedAt)}
-        </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-800">
+            {device}
+            {session.current && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Esta sesión</span>}
+          </span>
+          <span className="text-sm text-slate-600">
+            {session.ip ? `Dirección IP ${session.ip}` : 'Dirección IP desconocida'}
+          </span>
+          <span className="text-sm text-slate-500">
+            Inició: {formatDateTime(session.createdAt)} · Último uso: {formatDateTime(session.lastUsedAt)}
+          </span>
+        </div>
       </div>
       {!session.current && (
         <Button type="button" label="Cerrar sesión" icon="pi pi-sign-out" severity="danger" outlined size="small" aria-label={`Cerrar la sesión de ${device}`} onClick={onEnd} />
@@ -110,7 +112,7 @@ export default function SessionsPage() {
         <p className="m-0 text-sm text-slate-600">
           Los dispositivos donde tu cuenta tiene una sesión abierta. Si no reconoces alguno, ciérralo y cambia tu contraseña.
         </p>
-        <Button type="button" label="Cerrar las demás" icon="pi pi-sign-out" severity="danger" disabled={others.length === 0} onClick={() => setEnding({ kind: 'others' })} />
+        <Button type="button" label="Cerrar las demás" icon="pi pi-sign-out" severity="danger" className="shrink-0 whitespace-nowrap" disabled={others.length === 0} onClick={() => setEnding({ kind: 'others' })} />
       </div>
       <ul className="m-0 flex list-none flex-col gap-3 p-0">
         {data.map((session) => (
