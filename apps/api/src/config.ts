@@ -82,6 +82,8 @@ export interface AppConfig {
   notifications?: Partial<NotificationSettings> | undefined;
   /** Bearer that may read /metrics from outside loopback; undefined: loopback only. */
   metricsToken?: string | undefined;
+  /** Sign-in with the company's account (OpenID Connect); absent when GOC_OIDC_ISSUER is not set. */
+  oidc?: OidcSettings | undefined;
   /** Webhook deliveries (docs/integrations.md); defaults in modules/integrations. */
   webhooks?: Partial<WebhookSettings> | undefined;
   backups: {
@@ -92,6 +94,19 @@ export interface AppConfig {
     /** How many backups are kept (the oldest go). */
     keep: number;
   };
+}
+
+/** GOC_OIDC_*: the company's OpenID Provider (Microsoft Entra ID, Google Workspace; docs/security.md). */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The login page's button. */
+  label: string;
+  /** E-mail domains (lower case) whose verified address may link an account to a GOC user. */
+  domains: string[];
+  /** GOC_PUBLIC_URL + /api/v2/auth/oidc/callback, registered at the provider. */
+  redirectUri: string;
 }
 
 /** Bounds of the HTTP server and of what one user holds at once (docs/security.md). */
@@ -322,7 +337,32 @@ const envSchema = z.object({
     'GOC_MAIL_FROM debe ser un correo electrónico (avisos@empresa.mx o «GOC <avisos@empresa.mx>»)',
   ),
   GOC_PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), 'GOC_PUBLIC_URL debe empezar con http:// o https://'),
+  GOC_OIDC_ISSUER: optionalText.refine(
+    // Plain http only to this machine (a provider run for development): tokens never cross a network in the clear.
+    (v) => v === undefined || /^https:\/\/[^/\s]+/.test(v) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(v),
+    'GOC_OIDC_ISSUER debe ser la dirección https:// del proveedor (https://login.microsoftonline.com/<inquilino>/v2.0 o https://accounts.google.com)',
+  ),
+  GOC_OIDC_CLIENT_ID: optionalText.refine((v) => v === undefined || v.length <= 200, 'GOC_OIDC_CLIENT_ID admite hasta 200 caracteres'),
+  GOC_OIDC_CLIENT_SECRET: optionalText.refine((v) => v === undefined || v.length <= 500, 'GOC_OIDC_CLIENT_SECRET admite hasta 500 caracteres'),
+  GOC_OIDC_LABEL: optionalText.refine((v) => v === undefined || v.length <= 60, 'GOC_OIDC_LABEL admite hasta 60 caracteres'),
+  GOC_OIDC_DOMAINS: optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const domains = v.split(',').map((d) => d.trim().toLowerCase()).filter((d) => d !== '');
+    if (domains.length === 0 || domains.length > 50 || !domains.every((d) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(d))) {
+      ctx.addIssue({ code: 'custom', message: 'GOC_OIDC_DOMAINS debe ser una lista de dominios de correo separados por comas (empresa.mx,filial.com.mx), hasta 50' });
+      return z.NEVER;
+    }
+    return domains;
+  }),
 }).superRefine((e, ctx) => {
+  const oidc = { GOC_OIDC_ISSUER: e.GOC_OIDC_ISSUER, GOC_OIDC_CLIENT_ID: e.GOC_OIDC_CLIENT_ID, GOC_OIDC_CLIENT_SECRET: e.GOC_OIDC_CLIENT_SECRET, GOC_OIDC_DOMAINS: e.GOC_OIDC_DOMAINS };
+  const missing = Object.entries(oidc).filter(([, value]) => value === undefined).map(([name]) => name);
+  if (missing.length > 0 && missing.length < 4) {
+    for (const name of missing) ctx.addIssue({ code: 'custom', path: [name], message: `${name} es obligatoria para entrar con la cuenta de la empresa (GOC_OIDC_ISSUER, GOC_OIDC_CLIENT_ID, GOC_OIDC_CLIENT_SECRET y GOC_OIDC_DOMAINS van juntas)` });
+  }
+  if (missing.length === 0 && e.GOC_PUBLIC_URL === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['GOC_PUBLIC_URL'], message: 'GOC_PUBLIC_URL es obligatoria cuando se define GOC_OIDC_ISSUER (el proveedor regresa a esa dirección)' });
+  }
   if (e.GOC_SMTP_URL === undefined) return;
   if (e.GOC_MAIL_FROM === undefined) ctx.addIssue({ code: 'custom', path: ['GOC_MAIL_FROM'], message: 'GOC_MAIL_FROM es obligatoria cuando se define GOC_SMTP_URL' });
   if (e.GOC_PUBLIC_URL === undefined) ctx.addIssue({ code: 'custom', path: ['GOC_PUBLIC_URL'], message: 'GOC_PUBLIC_URL es obligatoria cuando se define GOC_SMTP_URL (los correos llevan el enlace)' });
@@ -404,6 +444,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventRetentionDays: e.GOC_EVENT_RETENTION_DAYS,
     attachments: { maxMb: e.GOC_ATTACHMENT_MAX_MB, s3 },
     metricsToken: e.GOC_METRICS_TOKEN,
+    oidc:
+      e.GOC_OIDC_ISSUER && e.GOC_OIDC_CLIENT_ID && e.GOC_OIDC_CLIENT_SECRET && e.GOC_OIDC_DOMAINS && e.GOC_PUBLIC_URL
+        ? {
+            issuer: e.GOC_OIDC_ISSUER,
+            clientId: e.GOC_OIDC_CLIENT_ID,
+            clientSecret: e.GOC_OIDC_CLIENT_SECRET,
+            label: e.GOC_OIDC_LABEL ?? 'Entrar con la cuenta de la empresa',
+            domains: e.GOC_OIDC_DOMAINS,
+            redirectUri: `${e.GOC_PUBLIC_URL.replace(/\/+$/, '')}/api/v2/auth/oidc/callback`,
+          }
+        : undefined,
     webhooks: { allowPrivate: e.GOC_WEBHOOK_ALLOW_PRIVATE ?? false },
     backups: {
       dir: e.GOC_BACKUP_DIR ? (isAbsolute(e.GOC_BACKUP_DIR) ? e.GOC_BACKUP_DIR : resolve(root, e.GOC_BACKUP_DIR)) : join(dataDir, 'backups'),

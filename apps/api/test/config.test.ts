@@ -140,6 +140,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_LOGIN_RATE_LIMIT: 'muchos' })).toThrow('GOC_LOGIN_RATE_LIMIT debe ser un número');
   });
 
+  it("signs in with the company's account only with all of its variables, https and GOC_PUBLIC_URL", () => {
+    const oidc = {
+      GOC_OIDC_ISSUER: 'https://login.microsoftonline.com/inquilino/v2.0',
+      GOC_OIDC_CLIENT_ID: 'cliente',
+      GOC_OIDC_CLIENT_SECRET: 'secreto',
+      GOC_OIDC_DOMAINS: 'Empresa.mx, filial.com.mx',
+      GOC_PUBLIC_URL: 'https://goc.empresa.mx/',
+    };
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET }).oidc).toBeUndefined();
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, ...oidc, GOC_OIDC_LABEL: 'Entrar con Microsoft' }).oidc).toEqual({
+      issuer: 'https://login.microsoftonline.com/inquilino/v2.0',
+      clientId: 'cliente',
+      clientSecret: 'secreto',
+      label: 'Entrar con Microsoft',
+      domains: ['empresa.mx', 'filial.com.mx'],
+      redirectUri: 'https://goc.empresa.mx/api/v2/auth/oidc/callback',
+    });
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, ...oidc }).oidc?.label).toBe('Entrar con la cuenta de la empresa');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, ...oidc, GOC_OIDC_CLIENT_SECRET: '' })).toThrow('GOC_OIDC_CLIENT_SECRET: GOC_OIDC_CLIENT_SECRET es obligatoria');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, ...oidc, GOC_PUBLIC_URL: '' })).toThrow('GOC_PUBLIC_URL es obligatoria cuando se define GOC_OIDC_ISSUER');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, ...oidc, GOC_OIDC_ISSUER: 'http://idp.empresa.mx' })).toThrow('GOC_OIDC_ISSUER debe ser la dirección https://');
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, ...oidc, GOC_OIDC_ISSUER: 'http://127.0.0.1:8080/realms/goc' }).oidc?.issuer).toBe('http://127.0.0.1:8080/realms/goc');
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, ...oidc, GOC_OIDC_DOMAINS: 'empresa.mx, @gmail' })).toThrow('GOC_OIDC_DOMAINS debe ser una lista de dominios');
+  });
+
   it('uses an S3-compatible store only with all of its variables, naming the missing ones', () => {
     const s3 = { GOC_S3_ENDPOINT: 'https://minio.local:9000', GOC_S3_BUCKET: 'goc', GOC_S3_ACCESS_KEY_ID: 'clave', GOC_S3_SECRET_ACCESS_KEY: 'secreto' };
     expect(loadConfig({ GOC_JWT_SECRET: SECRET, ...s3 }).attachments.s3).toEqual({

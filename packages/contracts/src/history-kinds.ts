@@ -40,6 +40,11 @@ export const AUDIT_ACTIONS = [
   'mfa.disabled',
   'mfa.recovery_regenerated',
   'mfa.removed',
+  'auth.session_ended',
+  'auth.sessions_others_ended',
+  'auth.sessions_ended_by_admin',
+  'auth.oidc_login_failed',
+  'auth.oidc_linked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ export * from './access';
 export * from './auth';
 export * from './mfa';
 export * from './session';
+export * from './sessions';
 export * from './errors';
 export * from './routes';
 export * from './navigation/index';

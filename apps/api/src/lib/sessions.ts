@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { refreshTokens } from '../db/schema';
+import { refreshTokens, sessionDevices, users } from '../db/schema';
 
 /*
  * Ending sessions: revoking refresh-token families. Login, refresh and logout (modules/auth) and the
@@ -8,7 +8,44 @@ import { refreshTokens } from '../db/schema';
  */
 
 /** Why a refresh-token family was revoked (refresh_tokens.revoked_reason). */
-export type RevokeReason = 'rotated' | 'reuse' | 'logout' | 'expired' | 'inactive' | 'deactivated' | 'password_reset' | 'password_changed';
+export type RevokeReason =
+  | 'rotated'
+  | 'reuse'
+  | 'logout'
+  | 'expired'
+  | 'inactive'
+  | 'deactivated'
+  | 'password_reset'
+  | 'password_changed'
+  /** Ended from «Mi cuenta → Sesiones». */
+  | 'ended'
+  /** Ended by an administrator from Usuarios. */
+  | 'ended_by_admin'
+  /** The employee linked to the user was given a baja (Altas y bajas). */
+  | 'employee_baja';
+
+/** Where a login began, as «Mi cuenta → Sesiones» shows it. */
+export interface SessionOrigin {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/** Stored user agents are cut here: a header is the client's to make up. */
+const USER_AGENT_MAX = 512;
+
+/** Notes the device and address a login began from. */
+export async function recordSessionDevice(
+  executor: Executor,
+  device: { familyId: string; userId: number; userAgent?: string | undefined; ip: string; createdAt: Date },
+): Promise<void> {
+  await executor.insert(sessionDevices).values({
+    familyId: device.familyId,
+    userId: device.userId,
+    userAgent: device.userAgent ? device.userAgent.slice(0, USER_AGENT_MAX) : null,
+    ip: device.ip.slice(0, 64),
+    createdAt: device.createdAt,
+  });
+}
 
 /** Revokes every live token of a login; its access tokens stop working at the next request. */
 export async function revokeFamily(executor: Executor, familyId: string, reason: RevokeReason): Promise<void> {
@@ -33,4 +70,16 @@ export async function revokeUserSessions(executor: Executor, userId: number, rea
         keepFamilyId === undefined ? undefined : ne(refreshTokens.familyId, keepFamilyId),
       ),
     );
+}
+
+/**
+ * A baja of an employee ends every session of the user linked to them (ASVS 7.4.2): the registry
+ * calls this in the transaction that applies the baja, without knowing of sign-in.
+ */
+export async function revokeEmployeeSessions(executor: Executor, employeeId: number): Promise<void> {
+  const linked = executor.select({ id: users.id }).from(users).where(eq(users.employeeId, employeeId));
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(), revokedReason: 'employee_baja' satisfies RevokeReason })
+    .where(and(inArray(refreshTokens.userId, linked), isNull(refreshTokens.revokedAt)));
 }

@@ -78,6 +78,19 @@ describe('list totals', () => {
       where n.nspname = 'public' and c.relkind = 'r'
         and not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_bump_table_version')
       order by 1`);
-    expect(result.rows.map((r) => r.table)).toEqual(['api_keys', 'audit_log', 'domain_events', 'event_subscribers', 'jobs', 'refresh_tokens', 'role_access_versions', 'table_versions', 'webhook_deliveries']);
+    expect(result.rows.map((r) => r.table)).toEqual([
+      'api_keys',
+      'audit_log',
+      'domain_events',
+      'event_subscribers',
+      'jobs',
+      'oidc_identities',
+      'oidc_sign_ins',
+      'refresh_tokens',
+      'role_access_versions',
+      'session_devices',
+      'table_versions',
+      'webhook_deliveries',
+    ]);
   });
 });

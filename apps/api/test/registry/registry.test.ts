@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addBusinessDays, businessToday, IDSE_RECORD_LENGTH, idseText, MESSAGES, notFoundMessage, parseIdseRecord, REGISTRY_MESSAGES, registryCutsResource, weekOfDay } from '@goc/contracts';
-import { auditLog, domainEvents, employees, registrationStatuses, registryCuts, registryMovements, stampStatuses } from '../../src/db/schema';
+import { auditLog, domainEvents, employees, refreshTokens, registrationStatuses, registryCuts, registryMovements, stampStatuses } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, created, firstId, listUrl, nss, rfcMoral, validCurp, type Api, type Row } from '../catalogs/support';
 
@@ -311,10 +311,31 @@ describe('statuses and applying', () => {
     expect((await setStatus(office, change, { registrationStatusId: statusIds.aplicado })).statusCode).toBe(200);
     let [row] = await t.db.select().from(employees).where(eq(employees.id, employee.id as number));
     expect(row).toMatchObject({ status: 'activo', dailySalary: '450.00', sdi: '470.00' });
+    // The employee's user is signed in; the baja signs them out (ASVS 7.4.2), nobody else.
+    const linked = await createUser(t.app, { employeeId: employee.id as number });
+    const linkedSession = await login(t.app, linked.username, linked.password);
+    const me = (token: string) => t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: { authorization: `Bearer ${token}` } });
     const baja = await createdMovement(office, { type: 'baja', scope: 'oficina', companyId, employeeId: employee.id, effectiveDate: today(), workerType: 'permanente', bajaReason: '2' });
+    expect((await me(linkedSession.token)).statusCode).toBe(200);
     expect((await setStatus(office, baja, { registrationStatusId: statusIds.aplicado })).statusCode).toBe(200);
     [row] = await t.db.select().from(employees).where(eq(employees.id, employee.id as number));
     expect(row!.status).toBe('baja');
+    expect((await me(linkedSession.token)).statusCode).toBe(401);
+    const renewal = await t.app.inject({ method: 'POST', url: `${API}/auth/refresh`, payload: { refreshToken: linkedSession.refreshToken }, headers: { authorization: `Bearer ${linkedSession.token}` } });
+    expect(renewal.statusCode).toBe(401);
+    const revoked = await t.db.select({ reason: refreshTokens.revokedReason }).from(refreshTokens).where(eq(refreshTokens.userId, linked.id));
+    expect(revoked.map((r) => r.reason)).toEqual(['employee_baja']);
+    expect((await office.get(`${API}/auth/me`)).statusCode).toBe(200);
+  });
+
+  it('a baja given from the employees catalogue ends the linked user\'s sessions too', async () => {
+    const employee = await activeEmployee();
+    const linked = await createUser(t.app, { employeeId: employee.id as number });
+    const linkedSession = await login(t.app, linked.username, linked.password);
+    const res = await admin.patch(`${API}/employees/${employee.id as number}`, { version: employee.version, status: 'baja' });
+    expect(res.statusCode, res.body).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: { authorization: `Bearer ${linkedSession.token}` } });
+    expect(me.statusCode).toBe(401);
   });
 
   it('refuses an unknown status and a stale version, changing nothing', async () => {

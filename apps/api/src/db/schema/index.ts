@@ -18,3 +18,4 @@ export * from './integrations';
 export * from './idempotency';
 export * from './jobs';
 export * from './mfa';
+export * from './sessions';

@@ -1,12 +1,20 @@
+import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../lib/modules';
 import mfaRoutes from './mfa-routes';
 import authRoutes from './routes';
+import oidcRoutes from './oidc-routes';
+import sessionsRoutes from './sessions-routes';
 
-/** Sign-in, refresh, sign-out and the signed-in user (SPEC §7); two-factor verification and re-authentication. */
+/**
+ * Sign-in (password or the company's account), refresh, sign-out, the signed-in user (SPEC §7),
+ * two-factor verification, re-authentication and the user's sessions.
+ */
 export default defineModule({
   name: 'auth',
-  routes: async (app) => {
+  async routes(app: FastifyInstance) {
     await app.register(authRoutes);
     await app.register(mfaRoutes);
+    await app.register(sessionsRoutes);
+    await app.register(oidcRoutes);
   },
 });

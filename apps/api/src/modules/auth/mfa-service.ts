@@ -120,7 +120,7 @@ export function createMfaService({ db, passwords, keys, auth }: MfaDeps) {
     }
     if (!(await endChallenge(db, challenge.id, now))) throw challengeEnded();
     await audit(db, userId, recovery ? 'mfa.recovery_used' : 'mfa.verified', ip);
-    return auth.issueSession(userId, ip, now, null, recovery ? 'recovery_code' : 'totp');
+    return auth.signIn(userId, { ip }, now, { method: recovery ? 'recovery_code' : 'totp' });
   }
 
   /** POST /auth/mfa/totp/setup: a new pending secret (replacing a pending one); refused once enrolled. */
@@ -160,7 +160,7 @@ export function createMfaService({ db, passwords, keys, auth }: MfaDeps) {
     if (!('challenge' in enroller)) return { recoveryCodes, session: null };
     // Enrolling during a sign-in proved both factors: that sign-in ends in a session.
     if (!(await endChallenge(db, enroller.challenge.id, now))) throw challengeEnded();
-    return { recoveryCodes, session: await auth.issueSession(userId, ip, now, null, 'totp') };
+    return { recoveryCodes, session: await auth.signIn(userId, { ip }, now, { method: 'totp' }) };
   }
 
   async function requiredByRole(executor: Executor, userId: number): Promise<boolean> {

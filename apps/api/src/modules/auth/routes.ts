@@ -25,7 +25,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: loginRequestSchema,
       response: { 200: loginOutcomeSchema, ...errorResponses(400, 401, 429) },
     },
-    handler: async (request) => service.login(request.body.username, request.body.password, request.ip),
+    handler: async (request) => service.login(request.body.username, request.body.password, request.ip, request.headers['user-agent']),
   });
 
   app.get('/auth/me', {

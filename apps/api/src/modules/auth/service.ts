@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client';
 import { apiKeys, employees, refreshTokens, roles, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { recordAuthentication } from '../../lib/reauth';
-import { revokeFamily } from '../../lib/sessions';
+import { recordSessionDevice, revokeFamily, type SessionOrigin } from '../../lib/sessions';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken, type AccessTokenService } from '../../lib/tokens';
@@ -30,6 +30,15 @@ export interface AuthDeps {
   passwords: PasswordHasher;
   tokens: AccessTokenService;
   settings: AuthSettings;
+}
+
+/** A login just issued: its family and first refresh token. */
+/** How a login proved who it is, kept in its audit entry. */
+export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'oidc';
+
+export interface IssuedSession {
+  familyId: string;
+  refreshToken: string;
 }
 
 const invalidCredentials = () => new UnauthorizedError(MESSAGES.invalidCredentials);
@@ -100,7 +109,7 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     return { locks: row.lockedUntil !== null };
   }
 
-  async function login(username: string, password: string, ip: string): Promise<LoginOutcome> {
+  async function login(username: string, password: string, ip: string, userAgent?: string): Promise<LoginOutcome> {
     const now = new Date();
     const [user] = await db
       .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
@@ -155,26 +164,40 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
       if (rehash) await db.update(users).set({ passwordHash: rehash }).where(eq(users.id, user.id));
       return startChallenge(db, user.id, secondStep, ip, now);
     }
-    return issueSession(user.id, ip, now, rehash);
+    return signIn(user.id, { ip, userAgent }, now, { rehash });
   }
 
-  /** A session for a user who proved who they are: the failure count cleared, a new login, signed in now. */
-  async function issueSession(userId: number, ip: string, now: Date, rehash: string | null = null, method?: 'totp' | 'recovery_code'): Promise<LoginResponse> {
+  /** A session for a user who proved who they are, in a transaction of its own, answered as the SPEC's login. */
+  async function signIn(userId: number, origin: SessionOrigin, now: Date, options: { rehash?: string | null; method?: SignInMethod } = {}): Promise<LoginResponse> {
+    const issued = await db.transaction(async (tx) => {
+      if (options.rehash) await tx.update(users).set({ passwordHash: options.rehash }).where(eq(users.id, userId));
+      return issueSession(tx, userId, origin, now, options.method);
+    });
+    return sessionAnswer(userId, issued);
+  }
+
+  /**
+   * A new login of the user (password, second factor or the company's account): its refresh-token
+   * family, the device it began on («Mi cuenta → Sesiones»), the time it proved who it is
+   * (re-authentication), the failed-attempt count cleared, audited. Inside the caller's transaction.
+   */
+  async function issueSession(tx: Executor, userId: number, origin: SessionOrigin, now: Date, method: SignInMethod = 'password'): Promise<IssuedSession> {
     const familyId = randomUUID();
     const familyExpiresAt = new Date(now.getTime() + settings.refreshFamilyTtlSeconds * 1000);
-    const refreshToken = await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now, ...(rehash ? { passwordHash: rehash } : {}) })
-        .where(eq(users.id, userId));
-      const issued = await insertRefreshToken(tx, userId, familyId, familyExpiresAt, now);
-      await recordAuthentication(tx, userId, familyId, now);
-      await recordAudit(tx, { userId, action: AUTH_EVENTS.login, entity: 'user', entityId: userId, ip, metadata: { familyId, ...(method ? { method } : {}) } });
-      return issued.token;
-    });
+    await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, userId));
+    const issued = await insertRefreshToken(tx, userId, familyId, familyExpiresAt, now);
+    await recordSessionDevice(tx, { familyId, userId, userAgent: origin.userAgent, ip: origin.ip, createdAt: now });
+    await recordAuthentication(tx, userId, familyId, now);
+    const metadata = method === 'password' ? { familyId } : { familyId, method };
+    await recordAudit(tx, { userId, action: AUTH_EVENTS.login, entity: 'user', entityId: userId, ip: origin.ip, metadata });
+    return { familyId, refreshToken: issued.token };
+  }
+
+  /** The SPEC's login answer for a session just issued. */
+  async function sessionAnswer(userId: number, issued: IssuedSession): Promise<LoginResponse> {
     const sessionUser = await loadSessionUser(db, userId);
     if (!sessionUser) throw invalidCredentials();
-    return { token: await tokens.sign({ userId, familyId }), refreshToken, user: sessionUser };
+    return { token: await tokens.sign({ userId, familyId: issued.familyId }), refreshToken: issued.refreshToken, user: sessionUser };
   }
 
   /** A login refused for malformed text (NUL, lone surrogate): audited with the username made storable. */
@@ -283,7 +306,7 @@ export function createAuthService({ db, passwords, tokens, settings }: AuthDeps)
     });
   }
 
-  return { login, auditMalformedLogin, refresh, logout, claimAttempt, issueSession };
+  return { login, auditMalformedLogin, refresh, logout, claimAttempt, signIn, issueSession, sessionAnswer };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -20,6 +20,7 @@ import {
 } from '@goc/contracts';
 import { works, workTotals } from '../../db/schema';
 import type { CatalogBinding } from '../../lib/crud/types';
+import { revokeEmployeeSessions } from '../../lib/sessions';
 
 /*
  * The fifteen configuration catalogues. Fields, validation, labels, uniqueness, references, system
@@ -88,6 +89,12 @@ export const suppliersBinding: CatalogBinding = {
 export const employeesBinding: CatalogBinding<typeof employeesCatalog> = {
   declaration: employeesCatalog,
   optionConsumers: forms('config_work', 'config_permissions', 'registry_office', 'registry_works'),
+  hooks: {
+    // Given a baja from the catalogue (the registry's bajas end them as they apply): ASVS 7.4.2.
+    async afterUpdate({ tx }, before, after) {
+      if (before.status === 'activo' && after.status === 'baja') await revokeEmployeeSessions(tx, after.id);
+    },
+  },
 };
 
 /** Movements of personnel carry the three registry statuses; their pages filter by them. */

@@ -26,6 +26,7 @@ import { MOVEMENT_VIEWS } from './views';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { StatusAction } from '../../lib/crud/service';
 import { statusById } from '../../lib/crud/statuses';
+import { revokeEmployeeSessions } from '../../lib/sessions';
 import { joinedReference } from '../../lib/crud/source';
 import type { Actor, CreateOf, ResourceBinding, WriteContext } from '../../lib/crud/types';
 import type { ModuleServices } from '../../lib/modules';
@@ -220,6 +221,8 @@ async function applyMovement(employees: Employees, ctx: WriteContext, movement: 
     },
     { movementId: movement.id },
   );
+  // The person left the company: whoever holds their user's sessions is signed out (ASVS 7.4.2).
+  if (movement.type === 'baja') await revokeEmployeeSessions(ctx.tx, movement.employeeId);
 }
 
 /** Whom a new movement is about: an existing employee, or the new one an alta brings (and never both). */

@@ -18,7 +18,7 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** Header's user button: avatar, name and role; its menu holds Cambiar contraseña, the notification preferences, Instalar GOC when the browser offers it, and Salir (SPEC §2). */
+/** Header's user button: avatar, name and role; its menu holds Cambiar contraseña, Verificación en dos pasos, Sesiones, the notification preferences, Instalar GOC when the browser offers it, and Salir (SPEC §2). */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const menu = useRef<Menu>(null);
   const [changingPassword, setChangingPassword] = useState(false);
@@ -42,6 +42,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     { separator: true },
     { label: 'Cambiar contraseña', icon: 'pi pi-key', command: () => setChangingPassword(true) },
     { label: 'Verificación en dos pasos', icon: 'pi pi-shield', command: () => setTwoFactor(true) },
+    { label: ROUTES.sessions.title, icon: 'pi pi-desktop', command: () => void navigate(ROUTES.sessions.path) },
     { label: ROUTES.notificationPreferences.title, icon: 'pi pi-bell', command: () => void navigate(ROUTES.notificationPreferences.path) },
     // Only while the browser offers it: not once installed, nor where installing is not offered.
     ...(installOffered ? [{ label: pwaTexts.install, icon: 'pi pi-download', command: () => void install() }] : []),

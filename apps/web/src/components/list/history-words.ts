@@ -94,6 +94,11 @@ export const historyWords: { actions: Record<AuditAction, string>; details: { [K
     'mfa.disabled': 'Verificación en dos pasos desactivada',
     'mfa.recovery_regenerated': 'Códigos de recuperación generados de nuevo',
     'mfa.removed': 'Verificación en dos pasos quitada por un administrador',
+    'auth.session_ended': 'Sesión cerrada desde «Mi cuenta»',
+    'auth.sessions_others_ended': 'Cerró sus demás sesiones',
+    'auth.sessions_ended_by_admin': 'Un administrador cerró todas sus sesiones',
+    'auth.oidc_login_failed': 'Inicio de sesión con la cuenta de la empresa rechazado',
+    'auth.oidc_linked': 'Cuenta de la empresa vinculada',
   },
   details: {
     attachment: labelled('Documento', (file) => `«${file.fileName}» (${fileKind(file.contentType)}, ${formatSize(file.size)})`),

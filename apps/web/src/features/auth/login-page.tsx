@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../lib/routing/current-route';
 import { hasDrafts, settleDrafts } from '../../lib/session/draft-keeper';
 import { forgetSessionEnd, safeNextPath, sessionEndReason, type SessionEndReason } from '../../lib/session/session-end';
 import { startSession } from '../../lib/session/session-store';
+import { CompanySignIn } from './company-sign-in';
 import { LoginForm } from './login-form';
 
 // Only a sign-in with a second factor needs it (and its QR library): not on the first screen's load.
@@ -98,7 +99,10 @@ export default function LoginPage() {
                 />
               </Suspense>
             ) : (
-              <LoginForm onSuccess={onSuccess} onChallenge={(next, keepSession) => setChallenge({ challenge: next, keepSession })} />
+              <>
+                <LoginForm onSuccess={onSuccess} onChallenge={(next, keepSession) => setChallenge({ challenge: next, keepSession })} />
+                <CompanySignIn onSuccess={onSuccess} />
+              </>
             )}
           </section>
         </div>

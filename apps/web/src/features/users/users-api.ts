@@ -22,3 +22,8 @@ export async function changeOwnPassword(body: ChangeOwnPasswordInput): Promise<v
 export async function removeSecondFactor(userId: number): Promise<void> {
   await api.delete(`${USERS}/${userId}/mfa`);
 }
+
+/** DELETE /users/:id/sessions: an administrator ends every session of a user (audited). */
+export async function endUserSessions(userId: number): Promise<void> {
+  await api.delete(`${USERS}/${userId}/sessions`);
+}

@@ -10,13 +10,13 @@ import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { removeSecondFactor, setUserActive } from './users-api';
+import { endUserSessions, removeSecondFactor, setUserActive } from './users-api';
 import { usersTexts } from './users-texts';
 
 const users = CATALOGS.users;
 const usernameOf = (row: ResourceRow) => String(row.username ?? '');
 
-/** /usuarios: accounts, their role and employee; reset password; activate / deactivate. */
+/** /usuarios: accounts, their role and employee; reset password; end all sessions; activate / deactivate. */
 export default function UsersPage() {
   const { can } = usePermissions();
   const confirm = useConfirm();
@@ -34,6 +34,22 @@ export default function UsersPage() {
     // The server refuses to deactivate the last active administrator, in Spanish.
     onError: (error) => toast.add({ severity: 'error', summary: usersTexts.activationFailed, detail: errorMessage(error), life: 8000 }),
   });
+
+  const endSessions = useMutation({
+    mutationFn: (row: ResourceRow) => endUserSessions(row.id),
+    onSuccess: (_, row) => toast.add({ severity: 'success', summary: usersTexts.sessionsEnded(usernameOf(row)), life: 4000 }),
+    onError: (error) => toast.add({ severity: 'error', summary: usersTexts.endSessionsFailed, detail: errorMessage(error), life: 8000 }),
+  });
+  const askEndSessions = (row: ResourceRow) =>
+    confirm.require({
+      header: usersTexts.endSessions,
+      message: usersTexts.endSessionsConfirm(usernameOf(row)),
+      icon: 'pi pi-sign-out',
+      acceptLabel: usersTexts.endSessions,
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () => void loading.run(endSessions.mutateAsync(row)).catch(() => undefined),
+    });
 
   const askActivation = (row: ResourceRow, active: boolean) =>
     confirm.require({
@@ -68,6 +84,7 @@ export default function UsersPage() {
     ? [
         { key: 'reset-password', icon: 'pi pi-key', label: usersTexts.resetPassword, onClick: setResetting },
         { key: 'remove-second-factor', icon: 'pi pi-shield', label: usersTexts.removeSecondFactor, onClick: askRemoveSecondFactor },
+        { key: 'end-sessions', icon: 'pi pi-sign-out', label: usersTexts.endSessions, onClick: askEndSessions, visible: (row) => row.active === true },
         { key: 'deactivate', icon: 'pi pi-ban', label: usersTexts.deactivate, onClick: (row) => askActivation(row, false), visible: (row) => row.active === true, severity: 'warning' },
         { key: 'activate', icon: 'pi pi-check-circle', label: usersTexts.activate, onClick: (row) => askActivation(row, true), visible: (row) => row.active !== true, severity: 'success' },
       ]

@@ -14,6 +14,10 @@ export const usersTexts = {
   deactivate: 'Desactivar',
   activateConfirm: (username: string) => `¿Activar al usuario «${username}»? Podrá volver a iniciar sesión.`,
   deactivateConfirm: (username: string) => `¿Desactivar al usuario «${username}»? No podrá iniciar sesión y sus sesiones abiertas se cerrarán.`,
+  endSessions: 'Cerrar sesiones',
+  endSessionsConfirm: (username: string) => `¿Cerrar todas las sesiones abiertas de «${username}»? Tendrá que iniciar sesión de nuevo en cada dispositivo.`,
+  sessionsEnded: (username: string) => `Sesiones de «${username}» cerradas`,
+  endSessionsFailed: 'No se pudieron cerrar las sesiones',
   activationFailed: 'No se pudo cambiar el estado del usuario',
   removeSecondFactor: 'Quitar verificación en dos pasos',
   removeSecondFactorConfirm: (username: string) =>

@@ -173,6 +173,11 @@ const actionSamples: Record<AuditAction, Partial<HistoryEntry>> = {
   'mfa.disabled': {},
   'mfa.recovery_regenerated': {},
   'mfa.removed': {},
+  'auth.session_ended': {},
+  'auth.sessions_others_ended': {},
+  'auth.sessions_ended_by_admin': {},
+  'auth.oidc_login_failed': {},
+  'auth.oidc_linked': {},
 };
 
 /** A change of each audited detail that is not a declared field (key, old, new), as its writer stores it. */
