@@ -4359,6 +4359,7 @@ export interface components {
                 parentId?: number;
                 detail?: string;
                 amount?: number;
+                code?: string;
             }[];
             hasMore: boolean;
         };
