@@ -4495,6 +4495,7 @@ export interface components {
                 parentId?: number;
                 detail?: string;
                 amount?: number;
+                code?: string;
             }[];
             hasMore: boolean;
         };

@@ -213,6 +213,8 @@ export const optionSchema = z.object({
   detail: z.string().optional(),
   /** The resource's `optionExtras.amount` (a material's reference price). */
   amount: z.number().optional(),
+  /** A system row's code (`systemRows`: a status catalogue's «aplicado»), so a screen finds the row a rule means by code, not by its renamable name. */
+  code: z.string().optional(),
 });
 export type Option = z.infer<typeof optionSchema>;
 export const optionListSchema = z.array(optionSchema);

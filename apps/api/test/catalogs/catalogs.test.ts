@@ -287,6 +287,9 @@ describe.each(CASES.map((c) => [c.catalog.key, c] as const))('%s', (_key, testCa
     const page = res.json() as OptionPage;
     expect(page.items.map((o) => o.value)).toEqual(ids(expected));
     expect(page.items.map((o) => o.label)).toEqual(expected.map((r) => rowLabel(catalog, r)));
+    // A system row carries its code (a screen finds «aplicado» by it); other rows and catalogues carry none.
+    const codeField = catalog.systemRows?.codeField;
+    expect(page.items.map((o) => o.code)).toEqual(expected.map((r) => (codeField && typeof r[codeField] === 'string' ? r[codeField] : undefined)));
     expect(page.hasMore).toBe(false);
     if (catalog.fields.some((f) => f.name === 'active')) expect(page.items.map((o) => o.value)).not.toContain(second.id);
 

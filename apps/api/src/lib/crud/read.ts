@@ -171,6 +171,7 @@ export function createReads(context: ResourceContext) {
     if (amount) extra.amount = source.columns.get(amount) as AnyPgColumn;
     if (color) extra.color = source.columns.get(color) as AnyPgColumn;
     if (parentId) extra.parentId = source.columns.get(parentId) as AnyPgColumn;
+    if (resource.systemRows) extra.code = source.columns.get(resource.systemRows.codeField) as AnyPgColumn;
     const detailField = detail ? source.list.fields.get(detail) : undefined;
     // A reference detail reads the joined row's label (a material's unit), any other field its value.
     if (detailField) extra.detail = detailField.kind === 'reference' ? detailField.labelExpr : 'expr' in detailField ? detailField.expr : sql`null`;
@@ -203,6 +204,7 @@ export function createReads(context: ResourceContext) {
         ...(r.detail !== null && r.detail !== undefined ? { detail: String(r.detail) } : {}),
         // numeric arrives as a string
         ...(r.amount !== null && r.amount !== undefined ? { amount: Number(r.amount) } : {}),
+        ...(typeof r.code === 'string' ? { code: r.code } : {}),
       })),
       hasMore: rows.length > limit,
     };

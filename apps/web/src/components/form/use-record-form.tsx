@@ -133,7 +133,6 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     id: String(initialRecord?.id ?? 'new'),
     context: initialRecord,
     omit: resource.fields.filter((f) => f.type === 'password').map((f) => f.name),
-    onRestored: () => toast.add({ severity: 'info', summary: formTexts.draftRestored, detail: formTexts.draftRestoredDetail, life: 8000 }),
   });
 
   const save = useMutation({

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { rowLabel, type ActionDeclaration, type AttachableResource, type Filters } from '@goc/contracts';
 import { DocumentsDialog } from '../attachments/documents-dialog';
 import { attachmentsTexts } from '../attachments/attachments-texts';
+import { useDraftToReopen } from '../form/form-draft';
 import { copyValues } from '../form/form-values';
 import { listTexts } from './list-texts';
 import { useRecordCommands, type RecordCommandsOptions } from './record-commands';
@@ -12,7 +13,7 @@ import { ResourceList, type ResourceListProps } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
 import type { RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
-import { TransitionDialog, type TransitionInputs } from './transition-dialog';
+import { TransitionDialog, transitionDraftOwner, type TransitionDraftContext, type TransitionInputs } from './transition-dialog';
 
 /** The address parameter that opens a record's detail on a list page. */
 export const DETAIL_PARAM = 'ver';
@@ -113,6 +114,8 @@ export function CrudPage({
       : [];
   const details: RowAction[] = detail ? [{ key: 'details', icon: 'pi pi-eye', label: listTexts.details, onClick: setDetailOf }] : [];
   const onTransition = resource.workflow ? (row: ResourceRow, action: ActionDeclaration) => setTransition({ row, action }) : undefined;
+  // A workflow step whose dialog was open when the session ended opens again with what was typed.
+  useDraftToReopen(transitionDraftOwner(resource), (context) => setTransition(context as TransitionDraftContext));
   // The record's view offers what its row offers; deleting there closes it.
   const detailActions = useResourceActions(resource, {
     extraActions: [...extraActions, ...duplicate],

@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmDeleteMessage, rowLabel, savedMessage } from '@goc/contracts';
 import { useConfirm } from '../confirm/use-confirm';
+import { useDraftToReopen } from '../form/form-draft';
 import { RecordFormDialog, type RecordFormDialogProps } from '../form/record-form-dialog';
 import type { FormExtension, FormShape } from '../form/use-record-form';
 import type { FormMode, FormValues } from '../form/form-values';
@@ -10,7 +10,6 @@ import { useLoading } from '../loading/use-loading';
 import { useToast } from '../toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
 import { deleteRecord } from '../../lib/resources/records';
-import { draftToReopen } from '../../lib/session/draft-keeper';
 import { listTexts } from './list-texts';
 import type { ListResource, ResourceRow } from './resource-types';
 
@@ -70,11 +69,7 @@ export function useRecordCommands(resource: ListResource, { formExtension, formS
     setFormTarget((current) => ({ record, ...(defaults ? { defaults } : {}), opened: (current?.opened ?? 0) + 1 }));
 
   // The form that was open when the session ended opens again, with what was typed (form-draft).
-  const path = useLocation().pathname;
-  useEffect(() => {
-    const draft = draftToReopen(resource.key, path);
-    if (draft) setFormTarget({ record: (draft.context as ResourceRow | null) ?? null, opened: 1 });
-  }, [resource.key, path]);
+  useDraftToReopen(resource.key, (context) => setFormTarget({ record: (context as ResourceRow | null) ?? null, opened: 1 }));
 
   const dialogs: ReactNode = formTarget && (
     <RecordFormDialog

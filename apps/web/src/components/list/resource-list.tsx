@@ -6,7 +6,7 @@ import { DataTable, type DataTableFilterMeta, type DataTableSortMeta } from 'pri
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { Skeleton } from 'primereact/skeleton';
-import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, type ActionDeclaration, type AttachableResource, type Filters, type SortEntry } from '@goc/contracts';
+import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, rowLabel, type ActionDeclaration, type AttachableResource, type Filters, type SortEntry } from '@goc/contracts';
 import { errorMessage } from '../../lib/api/api-error';
 import { useIsMobile } from '../../lib/use-media-query';
 import { CellValue } from './cell-value';
@@ -25,6 +25,7 @@ import type { ListResource, ResourceRow } from './resource-types';
 import { useResourceActions } from './resource-actions';
 import { LabelledRowActions, RowActions, useRowActionsMenu, type RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
+import { RowCheckbox, SelectionBar, selectionTexts, useRowSelection, type RowSelection } from './row-selection';
 import { SearchBox } from './search-box';
 import { columnFilterPassThrough, focusFilterButton, TABLE_PASS_THROUGH } from './table-aria';
 
@@ -62,6 +63,8 @@ export interface ResourceListProps {
   onOpen?: (row: ResourceRow) => void;
   /** The attachments resource of the rows: a paperclip column with each row's number of documents. */
   attachments?: AttachableResource;
+  /** Rows chosen with checkboxes to act on several at once (a cut's movements marked applied): opt-in. */
+  selection?: RowSelection;
 }
 
 /** A column the declaration has no field for: always shown, neither sorted nor filtered. */
@@ -75,6 +78,8 @@ export interface ExtraColumn {
 
 /** Where a row carries its number of documents for the paperclip column. */
 const ATTACHMENT_COUNT = '__attachments';
+/** Where a row carries whether it is chosen, for its checkbox. */
+const SELECTED = '__selected';
 
 /** Skeleton rows have negative ids so they never collide with real ones. */
 const SKELETON_ROWS = 8;
@@ -111,6 +116,7 @@ export function ResourceList({
   extraColumns = [],
   onOpen,
   attachments,
+  selection,
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
   const rights = useRowPermissions(resource);
@@ -145,12 +151,16 @@ export function ResourceList({
   // «No se han encontrado resultados» and the count below it «0 resultados».
   const paged = list.data !== undefined && total > 0;
   const documentCounts = useAttachmentCounts(attachments, rows.map((r) => r.id));
-  // The counts travel in the rows: the table re-renders its cells when its rows change, not when a closure does.
-  const shownRows = useMemo(
-    () => (attachments ? rows.map((r) => ({ ...r, [ATTACHMENT_COUNT]: documentCounts[String(r.id)] ?? 0 })) : rows),
-    [attachments, rows, documentCounts],
-  );
 
+  const chosen = useRowSelection(selection, loadingRows ? [] : rows, JSON.stringify(params));
+  // The counts and the checkboxes travel in the rows: the table re-renders its cells when its rows change, not when a closure does.
+  const shownRows = useMemo(
+    () =>
+      attachments || selection
+        ? rows.map((r) => ({ ...r, ...(attachments ? { [ATTACHMENT_COUNT]: documentCounts[String(r.id)] ?? 0 } : {}), ...(selection ? { [SELECTED]: chosen.ids.has(r.id) } : {}) }))
+        : rows,
+    [attachments, selection, rows, documentCounts, chosen.ids],
+  );
   const actions = useResourceActions(resource, { extraActions, onEdit, onHistory, onDelete, onTransition });
   // A workflow's rows name the steps that fit their status; other lists keep a compact row of icons.
   const labelled = resource.workflow !== undefined && onTransition !== undefined;
@@ -194,6 +204,8 @@ export function ResourceList({
           {onCreate && rights.canCreate && <Button type="button" label={createLabel} icon="pi pi-plus" onClick={onCreate} />}
         </div>
       </div>
+
+      {selection && <SelectionBar selection={selection} state={chosen} />}
 
       {list.isError && (
         <div className="flex flex-wrap items-center gap-3 p-3">
@@ -240,6 +252,14 @@ export function ResourceList({
         className="goc-resource-list"
         pt={TABLE_PASS_THROUGH}
       >
+        {selection && (
+          <Column
+            key="selection"
+            header={<span className="sr-only">{selectionTexts.column}</span>}
+            body={(row: ResourceRow) => (loadingRows ? null : <RowCheckbox row={row} checked={row[SELECTED] === true} label={selection.label?.(row) ?? rowLabel(resource, row)} state={chosen} />)}
+            className="w-px whitespace-nowrap"
+          />
+        )}
         {attachments && (
           <Column
             key="attachments"

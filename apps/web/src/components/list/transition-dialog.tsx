@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
@@ -8,6 +8,7 @@ import { postTransition } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';
 import { useUploadFiles, type UploadFiles } from '../attachments/attach-files-input';
 import { FormDialog } from '../form/form-dialog';
+import { useDialogDraft } from '../form/form-draft';
 import { fieldTextIds, FormField } from '../form/form-field';
 import { useUnsavedChanges } from '../form/unsaved-changes';
 import { useToast } from '../toast/use-toast';
@@ -34,6 +35,13 @@ export interface TransitionInputs {
   afterDone?: (saved: ResourceRow, action: ActionDeclaration, values: Record<string, unknown>, tools: { uploadFiles: UploadFiles }) => Promise<void>;
 }
 
+/** Whose drafts a resource's workflow dialogs leave when the session ends; its context is the row and the action. */
+export const transitionDraftOwner = (resource: Pick<ListResource, 'key'>) => `${resource.key}/transition`;
+export interface TransitionDraftContext {
+  row: ResourceRow;
+  action: ActionDeclaration;
+}
+
 interface TransitionDialogProps {
   resource: ListResource;
   row: ResourceRow;
@@ -55,10 +63,23 @@ export function TransitionDialog({ resource, row, action, inputs, onHide, onDone
   const queryClient = useQueryClient();
   const uploadFiles = useUploadFiles();
   const [comment, setComment] = useState('');
-  const [values, setValues] = useState<Record<string, unknown>>(inputs?.initial ?? {});
+  const initial = useRef(inputs?.initial ?? {});
+  const [values, setValues] = useState<Record<string, unknown>>(initial.current);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const label = rowLabel(resource, row);
   const unsaved = useUnsavedChanges(comment.trim() !== '');
+  // The comment and the workflow's inputs (prices, a justification) come back after signing in again.
+  useDialogDraft({
+    owner: transitionDraftOwner(resource),
+    id: `${row.id}/${action.to}/${action.label}`,
+    context: { row, action } satisfies TransitionDraftContext,
+    values: { comment, values },
+    dirty: comment.trim() !== '' || values !== initial.current,
+    restore: (kept) => {
+      setComment(kept.comment);
+      setValues(kept.values);
+    },
+  });
 
   const send = useMutation({
     mutationFn: (body: Record<string, unknown>) => postTransition(resource.resource, row.id, body),

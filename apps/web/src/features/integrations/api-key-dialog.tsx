@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyCreated } from '@goc/contracts';
 import { FormDialog } from '../../components/form/form-dialog';
+import { useDialogDraft } from '../../components/form/form-draft';
 import { FormField } from '../../components/form/form-field';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
@@ -14,6 +15,9 @@ import { integrationTexts as texts } from './integrations-texts';
 const DAY_MS = 24 * 3_600_000;
 
 /** A new key: name, role and expiry; then the key, shown this once. */
+/** Whose draft the new-key dialog leaves when the session ends. */
+export const API_KEY_DRAFT_OWNER = 'apiKeys';
+
 export function ApiKeyDialog({ onHide }: { onHide: () => void }) {
   const formId = useId();
   const toast = useToast();
@@ -24,6 +28,19 @@ export function ApiKeyDialog({ onHide }: { onHide: () => void }) {
   const [days, setDays] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  // What was typed comes back after signing in again; nothing once created (the key shown is never kept).
+  useDialogDraft({
+    owner: API_KEY_DRAFT_OWNER,
+    id: 'new',
+    context: null,
+    values: { name, roleId, days },
+    dirty: created === null && (name !== '' || roleId !== null || days !== 0),
+    restore: (kept) => {
+      setName(kept.name);
+      setRoleId(kept.roleId);
+      setDays(kept.days);
+    },
+  });
   const save = useMutation({
     mutationFn: () => createApiKey({ name: name.trim(), roleId: roleId!, expiresAt: days === 0 ? null : new Date(Date.now() + days * DAY_MS).toISOString() }),
     onSuccess: (key) => {

@@ -8,12 +8,13 @@ import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
 import { useIsMobile } from '../../lib/use-media-query';
-import { ApiKeyDialog } from './api-key-dialog';
+import { API_KEY_DRAFT_OWNER, ApiKeyDialog } from './api-key-dialog';
 import { DeliveriesDialog } from './deliveries-dialog';
 import { ShownOnceDialog } from './copy-once';
 import { deleteWebhook, fetchApiKeys, fetchWebhooks, integrationKeys, revokeApiKey, rotateSecret, sendTest, updateWebhook } from './integrations-api';
 import { integrationTexts as texts } from './integrations-texts';
-import { WebhookDialog } from './webhook-dialog';
+import { WEBHOOK_DRAFT_OWNER, WebhookDialog } from './webhook-dialog';
+import { useDraftToReopen } from '../../components/form/form-draft';
 
 const cell = 'px-3 py-2 align-top';
 const head = 'whitespace-nowrap px-3 py-2 font-semibold';
@@ -34,6 +35,7 @@ function ApiKeysSection() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
+  useDraftToReopen(API_KEY_DRAFT_OWNER, () => setCreating(true));
   const keys = useQuery({ queryKey: integrationKeys.keys, queryFn: fetchApiKeys });
   const revoke = useMutation({
     mutationFn: (key: ApiKey) => revokeApiKey(key.id),
@@ -149,6 +151,8 @@ function WebhooksSection() {
   const [logOf, setLogOf] = useState<Webhook | null>(null);
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [rotated, setRotated] = useState<WebhookCreated | null>(null);
+  // The dialog open when the session ended opens again, with what was typed (form-draft).
+  useDraftToReopen(WEBHOOK_DRAFT_OWNER, (context) => (context ? setEditing(context as Webhook) : setCreating(true)));
   const hooks = useQuery({ queryKey: integrationKeys.webhooks, queryFn: fetchWebhooks });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks });
   const test = useMutation({

@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Webhook, WebhookCreated, WebhookEvent } from '@goc/contracts';
 import { FormDialog } from '../../components/form/form-dialog';
+import { useDialogDraft } from '../../components/form/form-draft';
 import { FormField } from '../../components/form/form-field';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
@@ -12,6 +13,9 @@ import { createWebhook, fetchWebhookEvents, integrationKeys, updateWebhook } fro
 import { integrationTexts as texts } from './integrations-texts';
 
 /** The events by resource (`orders.created` under Pedidos), in the API's order. */
+/** Whose drafts the webhook dialog leaves when the session ends; its context is the webhook edited (null: a new one). */
+export const WEBHOOK_DRAFT_OWNER = 'webhooks';
+
 function byResource(events: readonly WebhookEvent[]) {
   const groups = new Map<string, { title: string; events: WebhookEvent[] }>();
   for (const event of events) {
@@ -38,6 +42,20 @@ export function WebhookDialog({ webhook, onHide }: { webhook?: Webhook; onHide: 
   const [events, setEvents] = useState<string[]>(webhook?.events ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<WebhookCreated | null>(null);
+  const start = { url: webhook?.url ?? '', description: webhook?.description ?? '', events: webhook?.events ?? [] };
+  // What was typed comes back after signing in again; nothing once saved (the secret shown is never kept).
+  useDialogDraft({
+    owner: WEBHOOK_DRAFT_OWNER,
+    id: String(webhook?.id ?? 'new'),
+    context: webhook ?? null,
+    values: { url, description, events },
+    dirty: created === null && (url !== start.url || description !== start.description || events.join() !== start.events.join()),
+    restore: (kept) => {
+      setUrl(kept.url);
+      setDescription(kept.description);
+      setEvents(kept.events);
+    },
+  });
   const save = useMutation({
     mutationFn: async (): Promise<Webhook | WebhookCreated> => {
       const fields = { url: url.trim(), events, description: description.trim() === '' ? null : description.trim() };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDialogDraft, useDraftToReopen } from '../../components/form/form-draft';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -29,9 +30,14 @@ export function ApprovalReasons({ approval }: { approval: OrderApproval }) {
   );
 }
 
+/** Whose drafts the approval request leaves when the session ends; its context is the order's id. */
+const REQUEST_DRAFT_OWNER = 'orders/approval-request';
+
 /** Purchasing's request to Dirección with a comment; the server's refusal stays in the dialog, by field. */
 function RequestDialog({ orderId, folio, onHide }: { orderId: number; folio: string; onHide: () => void }) {
   const [comment, setComment] = useState('');
+  // The comment comes back after signing in again.
+  useDialogDraft({ owner: REQUEST_DRAFT_OWNER, id: String(orderId), context: orderId, values: { comment }, dirty: comment.trim() !== '', restore: (kept) => setComment(kept.comment) });
   const toast = useToast();
   const queryClient = useQueryClient();
   const send = useMutation({
@@ -85,6 +91,7 @@ export function OrderApprovalBox({ orderId, folio }: { orderId: number; folio: s
   const approval = useOrderApproval(orderId, true);
   const { permissions } = usePermissions();
   const [asking, setAsking] = useState(false);
+  useDraftToReopen(REQUEST_DRAFT_OWNER, (context) => setAsking(context === orderId));
   if (approval.isError) return <Message severity="error" text={`${ordersTexts.approvalFailed}: ${errorMessage(approval.error)}`} className="w-full justify-start" />;
   if (approval.isPending) return <Skeleton height="3rem" />;
   const data = approval.data;

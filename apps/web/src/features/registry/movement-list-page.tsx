@@ -10,7 +10,8 @@ import type { RowAction } from '../../components/list/row-actions';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { useMovementForm } from './movement-form';
 import { MOVEMENT_MODULES, MOVEMENT_RESOURCES } from './movement-resources';
-import { MovementStatusDialog } from './movement-status-dialog';
+import { useDraftToReopen } from '../../components/form/form-draft';
+import { MovementStatusDialog, STATUS_DRAFT_OWNER } from './movement-status-dialog';
 import { movementTexts } from './movement-texts';
 import { useShownWeek, weekFilters, WeekPicker } from './movement-week';
 
@@ -53,6 +54,7 @@ export function MovementListPage({ scope }: { scope: MovementScope }) {
   const filters = useMemo(() => weekFilters(week), [week]);
   const form = useMovementForm(scope);
   const [statusOf, setStatusOf] = useState<ResourceRow | null>(null);
+  useDraftToReopen(STATUS_DRAFT_OWNER, (context) => setStatusOf(context as ResourceRow));
 
   const actions: RowAction[] = can(MOVEMENT_MODULES[scope], 'edit')
     ? [{ key: 'status', icon: 'pi pi-tags', label: movementTexts.changeStatus, onClick: setStatusOf }]

@@ -4,6 +4,7 @@ import { Message } from 'primereact/message';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { FINISHED_REGISTRATION_CODES, registryMovementsResource, rowLabel, type ReferenceDisplay, type ResourceKey } from '@goc/contracts';
 import { FormDialog } from '../../components/form/form-dialog';
+import { useDialogDraft } from '../../components/form/form-draft';
 import { FormField } from '../../components/form/form-field';
 import { ReferencePicker } from '../../components/form/inputs/reference-picker';
 import { isStatusDisplay } from '../../components/list/status-tag';
@@ -25,6 +26,9 @@ function heldStatus(row: ResourceRow, name: StatusField): ReferenceDisplay | nul
   return { id: row[name], label: display.name, ...(typeof display.color === 'string' ? { color: display.color } : {}) };
 }
 
+/** Whose drafts the status dialog leaves when the session ends; its context is the movement's row. */
+export const STATUS_DRAFT_OWNER = 'registryMovements/status';
+
 const numberOr = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /**
@@ -42,6 +46,18 @@ export function MovementStatusDialog({ row, onHide }: { row: ResourceRow; onHide
     errorStatusId: numberOr(row.errorStatusId),
   });
   const [errorDetail, setErrorDetail] = useState(typeof row.errorDetail === 'string' ? row.errorDetail : '');
+  // The statuses picked and the error detail typed come back after signing in again.
+  useDialogDraft({
+    owner: STATUS_DRAFT_OWNER,
+    id: String(row.id),
+    context: row,
+    values: { values, errorDetail },
+    dirty: STATUS_FIELDS.some((name) => values[name] !== numberOr(row[name])) || errorDetail !== (typeof row.errorDetail === 'string' ? row.errorDetail : ''),
+    restore: (kept) => {
+      setValues(kept.values);
+      setErrorDetail(kept.errorDetail);
+    },
+  });
   const registration = row.registrationStatus;
   const registrationFinal = isStatusDisplay(registration) && FINISHED_REGISTRATION_CODES.includes(String(registration.code ?? ''));
 

@@ -1,5 +1,6 @@
-import { idseFileSchema, registryCutsResource, type IdseFile, type MovementType, type RegistryCut } from '@goc/contracts';
+import { idseFileSchema, registrationStatusesCatalog, registryCutsResource, stampStatusesCatalog, type BulkMovementStatus, type IdseFile, type MovementType, type RegistryCut } from '@goc/contracts';
 import { api } from '../../lib/api/client';
+import { fetchOptionPage } from '../../lib/resources/options';
 import { fileNameFromDisposition, saveBlob } from '../../lib/resources/download';
 import { resourceKeys } from '../../lib/resources/query-keys';
 
@@ -41,4 +42,20 @@ export async function fetchIdseFile(id: number, companyId: number, type: Movemen
 /** The IDSE batch as the plain-text file IDSE takes (its records already end in CRLF). */
 export function saveIdseFile(file: IdseFile): void {
   saveBlob(new Blob([file.content], { type: 'text/plain' }), file.fileName);
+}
+
+/** POST /registry/cuts/:id/movements/status: several movements of the cut marked at once, all or none. */
+export async function markCutMovements(id: number, body: BulkMovementStatus): Promise<number> {
+  const response = await api.post<{ updated: number }>(`${CUTS}/${id}/movements/status`, body);
+  return response.data.updated;
+}
+
+/** The ids of the active registration and stamp statuses, by their system code (the names are renamable). */
+export async function fetchStatusCodes(): Promise<{ registration: ReadonlyMap<string, number>; stamp: ReadonlyMap<string, number> }> {
+  const byCode = async (resource: string) => {
+    const page = await fetchOptionPage(resource, { limit: 200 });
+    return new Map(page.items.flatMap((o) => (o.code && typeof o.value === 'number' ? [[o.code, o.value] as const] : [])));
+  };
+  const [registration, stamp] = await Promise.all([byCode(registrationStatusesCatalog.resource), byCode(stampStatusesCatalog.resource)]);
+  return { registration, stamp };
 }

@@ -16,6 +16,7 @@ import { blobErrorBody } from '../../lib/resources/download';
 import { useIsMobile } from '../../lib/use-media-query';
 import { CutCloseButton } from './cut-close-button';
 import { CutIdsePanel } from './cut-idse-panel';
+import { useCutMovementMarks } from './cut-movement-marks';
 import { CutTotalsCards, CutWorksTable } from './cut-totals';
 import { cutKeys, cutMovementsPath, downloadCutWorkbook, fetchCut } from './weekly-cut-api';
 import { cutTexts } from './weekly-cut-texts';
@@ -76,13 +77,17 @@ function CutHeader({ cut }: { cut: RegistryCut }) {
   );
 }
 
-/** The cut's movements on the shared list (filters, sort, search, columns); its Excel is the cut's own workbook. */
+/**
+ * The cut's movements on the shared list (filters, sort, search, columns), several of them marked
+ * sent or applied at once; its Excel is the cut's own workbook.
+ */
 function CutMovements({ cutId }: { cutId: number }) {
   const resource: ListResource = useMemo(() => ({ ...registryMovementsResource, key: 'registryCutMovements', resource: cutMovementsPath(cutId) }), [cutId]);
+  const marks = useCutMovementMarks(cutId);
   return (
     <div className="flex flex-col gap-2">
       <h2 className="m-0 text-base font-semibold">{cutTexts.cutMovements}</h2>
-      <ResourceList resource={resource} exportable={false} />
+      <ResourceList resource={resource} exportable={false} selection={marks} />
     </div>
   );
 }

@@ -49,4 +49,15 @@ export const cutTexts = {
   refusalMovement: 'Movimiento',
   refusalEmployee: 'Empleado',
   refusalReason: 'Motivo',
+  markSent: 'Enviado al IMSS',
+  markApplied: 'Aplicado / Timbrado',
+  markHeader: (mark: string) => `Marcar como «${mark}»`,
+  markQuestion: (count: number, mark: string) =>
+    `¿Marcar ${count === 1 ? 'el movimiento seleccionado' : `los ${count} movimientos seleccionados`} como «${mark}»?`,
+  markAppliedNote: ' Un alta o baja aplicada cambia al empleado, y los movimientos aplicados ya no van en los archivos IDSE.',
+  markAccept: 'Marcar',
+  marked: (count: number, mark: string) => `${count} ${count === 1 ? 'movimiento marcado' : 'movimientos marcados'} como «${mark}»`,
+  markFailed: 'No se marcó ningún movimiento',
+  statusMissing: (code: string) => `El estatus del sistema «${code}» no está activo en su catálogo: actívalo en Configuración para marcar movimientos.`,
+  movementOf: (type: string, employee: string) => `${type} de ${employee}`,
 } as const;

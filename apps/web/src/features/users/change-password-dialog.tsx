@@ -15,7 +15,11 @@ import { usersTexts } from './users-texts';
 
 type ChangePasswordValues = z.input<typeof changeOwnPasswordFormSchema>;
 
-/** "Cambiar contraseña" of the header's user menu: current password, new one and its confirmation. */
+/**
+ * "Cambiar contraseña" of the header's user menu: current password, new one and its confirmation.
+ * Unlike the other dialogs it leaves no draft when the session ends (components/form/form-draft):
+ * it holds nothing but passwords, and a password is never kept, not even in memory.
+ */
 export function ChangePasswordDialog({ onHide }: { onHide: () => void }) {
   const formId = useId();
   const toast = useToast();

@@ -30,7 +30,14 @@ export async function blobErrorBody(error: unknown): Promise<ApiError | null> {
   }
 }
 
-/** Hands a downloaded file to the browser. */
+/**
+ * How long the file's object URL outlives the click. The browser reads the blob after the click
+ * returns, on its own schedule: revoking at once cancels the download in some browsers (a large
+ * backup most of all). A minute is far more than any browser needs to start reading a local blob.
+ */
+export const OBJECT_URL_LIFETIME_MS = 60_000;
+
+/** Hands a downloaded file to the browser; its object URL is released later (OBJECT_URL_LIFETIME_MS), not during the click. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -39,7 +46,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
+  setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
 }
 
 /**
