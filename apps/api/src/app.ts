@@ -14,6 +14,7 @@ import access from './plugins/access';
 import backups from './plugins/backups';
 import compression from './plugins/compression';
 import context from './plugins/context';
+import disk from './plugins/disk';
 import { docsUi, openApi } from './plugins/docs';
 import errors from './plugins/errors';
 import events, { type EventsOptions } from './plugins/events';
@@ -88,6 +89,7 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.register(context, { config, database });
   app.register(events, options.events ?? {});
   app.register(metrics);
+  app.register(disk);
   app.register(backups);
   app.register(errors);
   app.register(security);
