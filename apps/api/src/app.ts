@@ -6,7 +6,7 @@ import type { Database } from './db/client';
 import { APP_MODULES } from './app-modules';
 import importJobRoutes from './lib/import/routes';
 import { createServices, type AnyApiModule } from './lib/modules';
-import { registerResourceTables } from './lib/crud/tables';
+import { createResourceRegistry } from './lib/crud/tables';
 import { trustedProxies } from './lib/proxies';
 import { limitUploads } from './lib/uploads';
 import { requestLogFields } from './lib/request-log';
@@ -56,8 +56,9 @@ export interface BuildOptions {
 
 export function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): FastifyInstance {
   const modules = options.modules ?? APP_MODULES;
-  // Before any service exists: references and delete checks resolve every module's tables.
-  registerResourceTables(modules.flatMap((m) => m.resources ?? []));
+  // Before any service exists: references and delete checks resolve every module's tables — this
+  // app's modules' alone (another app in the process has its own).
+  const resourceTables = createResourceRegistry(modules.flatMap((m) => m.resources ?? []));
   const limits = httpLimits(config);
   const app = Fastify({
     logger: {
@@ -86,7 +87,7 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.register(context, { config, database });
+  app.register(context, { config, database, resourceTables });
   app.register(events, options.events ?? {});
   app.register(metrics);
   app.register(disk);
