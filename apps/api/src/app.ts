@@ -6,7 +6,7 @@ import type { Database } from './db/client';
 import { APP_MODULES } from './app-modules';
 import importJobRoutes from './lib/import/routes';
 import { createServices, type AnyApiModule } from './lib/modules';
-import { registerResourceTables } from './lib/crud/tables';
+import { createResourceRegistry } from './lib/crud/tables';
 import { trustedProxies } from './lib/proxies';
 import { limitUploads } from './lib/uploads';
 import { requestLogFields } from './lib/request-log';
@@ -14,6 +14,7 @@ import access from './plugins/access';
 import backups from './plugins/backups';
 import compression from './plugins/compression';
 import context from './plugins/context';
+import disk from './plugins/disk';
 import { docsUi, openApi } from './plugins/docs';
 import errors from './plugins/errors';
 import events, { type EventsOptions } from './plugins/events';
@@ -59,8 +60,9 @@ export interface BuildOptions {
 
 export function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): FastifyInstance {
   const modules = options.modules ?? APP_MODULES;
-  // Before any service exists: references and delete checks resolve every module's tables.
-  registerResourceTables(modules.flatMap((m) => m.resources ?? []));
+  // Before any service exists: references and delete checks resolve every module's tables — this
+  // app's modules' alone (another app in the process has its own).
+  const resourceTables = createResourceRegistry(modules.flatMap((m) => m.resources ?? []));
   const limits = httpLimits(config);
   const app = Fastify({
     logger: {
@@ -89,12 +91,13 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.register(context, { config, database });
+  app.register(context, { config, database, resourceTables });
   // Tests that keep events undelivered (dispatch: false) keep every queue for drain().
   const pollMs = options.events?.settings?.pollMs;
   app.register(jobs, { run: options.events?.dispatch !== false, settings: pollMs === undefined ? {} : { pollMs } });
   app.register(events, options.events ?? {});
   app.register(metrics);
+  app.register(disk);
   app.register(backups);
   app.register(errors);
   app.register(security);

@@ -45,7 +45,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Listo para atender: la base de datos responde y tiene todas las migraciones */
+        /** Listo para atender: la base de datos responde, tiene todas las migraciones y hay espacio en disco */
         get: operations["getReadiness"];
         put?: never;
         post?: never;

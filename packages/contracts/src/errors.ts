@@ -19,5 +19,7 @@ export const MESSAGES = {
   staleVersion: 'El registro fue modificado por otro usuario',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  /** A write the disk had no room for (the database's or a file's): refused whole, retried once an administrator frees space. */
+  diskFull: 'El servidor se quedó sin espacio en disco; avisa al administrador. No se guardó nada.',
   noRefreshToken: 'No refresh token found',
 } as const;

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, type ApiError } from '@goc/contracts';
 import { AppError } from './errors';
-import { isDataException, isDatabaseUnavailable, isReferenceViolation, PG_UNIQUE_VIOLATION, pgErrorInfo } from './db-errors';
+import { isDataException, isDatabaseUnavailable, isDiskFull, isReferenceViolation, PG_UNIQUE_VIOLATION, pgErrorInfo } from './db-errors';
 
 // zod's built-in messages in Spanish; the contracts' own messages take precedence where they exist.
 z.config(z.locales.es());
@@ -56,6 +56,8 @@ export function toApiError(error: unknown): ApiError {
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     return body(400, MESSAGES.validation, validationFields(fastifyError));
   }
+  // Before "unavailable": a full disk is not fixed by retrying in a few seconds, an administrator must act.
+  if (isDiskFull(error)) return body(503, MESSAGES.diskFull);
   // The database restarting or unreachable: the request may be retried as soon as it is back.
   if (isDatabaseUnavailable(error)) return body(503, MESSAGES.unavailable);
   const db = pgErrorInfo(error);

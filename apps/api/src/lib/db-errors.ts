@@ -64,3 +64,27 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATE 53100 disk_full (PostgreSQL, and PGlite when its data folder cannot grow: «could not extend
+ * file …: No space left on device»), and 58030 io_error whose text says the disk is full.
+ */
+const DISK_FULL_SQLSTATE = '53100';
+/** Node's fs errors (attachments, backups) carry ENOSPC; a quota hit is the same for whoever writes. */
+const DISK_FULL_FS_CODES = new Set(['ENOSPC', 'EDQUOT']);
+const DISK_FULL_MESSAGE = /No space left on device|Disk quota exceeded/i;
+
+/** True when the error (or one it wraps) says a write found no room on its disk: the database's or a file's. */
+export function isDiskFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string') {
+      if (candidate.code === DISK_FULL_SQLSTATE || DISK_FULL_FS_CODES.has(candidate.code)) return true;
+      // Only a coded error's own text: a wrapper's message quotes the query's parameters, which a user wrote.
+      if (typeof candidate.message === 'string' && DISK_FULL_MESSAGE.test(candidate.message)) return true;
+    }
+    current = candidate.cause;
+  }
+  return false;
+}

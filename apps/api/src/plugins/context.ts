@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { ResourceService } from '../lib/crud/service';
+import type { ResourceRegistry } from '../lib/crud/tables';
 import { createExportLimiter, type ExportLimiter } from '../lib/export/limiter';
 import { createImportJobs, type ImportJobs } from '../lib/import/jobs';
 import { createPasswordHasher, type PasswordHasher } from '../lib/passwords';
@@ -25,16 +26,19 @@ declare module 'fastify' {
      * party outside a module ask whether someone may open one of its records (notifications).
      */
     resources: Map<string, ResourceService>;
+    /** Where each resource of this app's modules lives (lib/crud/tables): what references resolve in. */
+    resourceTables: ResourceRegistry;
   }
 }
 
 export interface ContextOptions {
   config: AppConfig;
   database: Database;
+  resourceTables: ResourceRegistry;
 }
 
 /** The app-wide dependencies every module reads from `app` (or `request.server`). */
-async function contextPlugin(app: FastifyInstance, { config, database }: ContextOptions): Promise<void> {
+async function contextPlugin(app: FastifyInstance, { config, database, resourceTables }: ContextOptions): Promise<void> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -43,6 +47,7 @@ async function contextPlugin(app: FastifyInstance, { config, database }: Context
   app.decorate('exportLimiter', createExportLimiter(config.exports));
   app.decorate('importJobs', createImportJobs());
   app.decorate('resources', new Map<string, ResourceService>());
+  app.decorate('resourceTables', resourceTables);
 }
 
 export default fp(contextPlugin, { name: 'goc-context' });

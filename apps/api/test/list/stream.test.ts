@@ -17,7 +17,7 @@ let source: ReturnType<typeof resourceSource>;
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
-  source = resourceSource(catalogResourceBinding({ declaration: CATALOGS.materials }));
+  source = resourceSource(t.app.resourceTables, catalogResourceBinding(t.app.resourceTables, { declaration: CATALOGS.materials }));
   const api = apiFor(t.app, (await login(t.app)).token);
   const units = await optionsOf(api, '/units');
   for (let i = 0; i < 15; i++) {

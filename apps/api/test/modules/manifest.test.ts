@@ -96,6 +96,26 @@ describe('an app built from a module list with a throw-away module', () => {
   });
 });
 
+describe('another app in the same process', () => {
+  // A database without the throw-away table, as the next test file's is.
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp();
+  });
+  afterAll(() => other.close());
+
+  it('knows only its own modules’ resources: no join, check or delete of it reaches the throw-away table', async () => {
+    expect(t.app.resourceTables.all().some((r) => r.declaration.key === 'siteNotes')).toBe(true);
+    expect(other.app.resourceTables.all().some((r) => r.declaration.key === 'siteNotes')).toBe(false);
+    expect(() => other.app.resourceTables.table('siteNotes')).toThrow('resource siteNotes has no table');
+    const api = apiFor(other.app, (await login(other.app)).token);
+    const unit = await created(api, '/units', { abbreviation: 'nt3', name: 'Unidad sin notas' });
+    // Deleting counts the unit's users: with the throw-away module's table among them, a 500.
+    const res = await api.del(`${API}/units/${unit.id}`);
+    expect(res.statusCode, res.body).toBe(204);
+  });
+});
+
 describe('composing the module list', () => {
   const start = (modules: readonly AnyApiModule[]) => t.variant({}, undefined, { modules });
 

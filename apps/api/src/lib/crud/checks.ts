@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { ConflictError, ValidationError } from '../errors';
 import { inactiveReferenceMessage, inactiveReferencesMessage } from './messages';
 import { targetInfo, type Entity, type ResourceSource, type TargetInfo } from './source';
+import type { ResourceRegistry } from './tables';
 import type { Input } from './types';
 
 /*
@@ -46,9 +47,9 @@ function targetRows(executor: Executor, place: number, target: TargetInfo, ids: 
 }
 
 /** The pointed rows of every target table, in one statement (a union of one select per table). */
-async function loadTargets(executor: Executor, wanted: readonly { key: ResourceKey; ids: readonly number[] }[]): Promise<Map<ResourceKey, Map<number, TargetRow>>> {
+async function loadTargets(executor: Executor, registry: ResourceRegistry, wanted: readonly { key: ResourceKey; ids: readonly number[] }[]): Promise<Map<ResourceKey, Map<number, TargetRow>>> {
   const found = new Map<ResourceKey, Map<number, TargetRow>>(wanted.map(({ key }) => [key, new Map()]));
-  const [first, ...rest] = wanted.map(({ key, ids }, place) => targetRows(executor, place, targetInfo(key), ids));
+  const [first, ...rest] = wanted.map(({ key, ids }, place) => targetRows(executor, place, targetInfo(registry, key), ids));
   if (!first) return found;
   const rows = (await (rest.length === 0 ? first : unionAll(first, ...(rest as [typeof first])))) as (TargetRow & { place: number })[];
   for (const row of rows) found.get(wanted[Number(row.place)]!.key)!.set(Number(row.id), row);
@@ -101,7 +102,7 @@ function pointersOf(source: ResourceSource, state: WriteState): Pointer[] {
 }
 
 /** The rows every write of a batch points at: each target table read once for all of them, all in one statement. */
-async function loadPointed(executor: Executor, pointerLists: readonly Pointer[][]): Promise<Map<ResourceKey, Map<number, TargetRow>>> {
+async function loadPointed(executor: Executor, registry: ResourceRegistry, pointerLists: readonly Pointer[][]): Promise<Map<ResourceKey, Map<number, TargetRow>>> {
   const byTarget = new Map<ResourceKey, number[]>();
   for (const pointers of pointerLists) {
     for (const p of pointers) {
@@ -109,7 +110,7 @@ async function loadPointed(executor: Executor, pointerLists: readonly Pointer[][
       if (key) byTarget.set(key, [...(byTarget.get(key) ?? []), p.id]);
     }
   }
-  return loadTargets(executor, [...byTarget].map(([key, ids]) => ({ key, ids })));
+  return loadTargets(executor, registry, [...byTarget].map(([key, ids]) => ({ key, ids })));
 }
 
 /** One write's reference problems (missing, newly chosen but inactive, not of the parent's row) and its own referenced rows' labels. */
@@ -140,7 +141,7 @@ function referenceOutcome(pointers: readonly Pointer[], found: Map<ResourceKey, 
  */
 export async function checkReferences(executor: Executor, source: ResourceSource, state: WriteState): Promise<ReferenceLabels> {
   const pointers = pointersOf(source, state);
-  const outcome = referenceOutcome(pointers, await loadPointed(executor, [pointers]), state);
+  const outcome = referenceOutcome(pointers, await loadPointed(executor, source.registry, [pointers]), state);
   if ('error' in outcome) throw outcome.error;
   return outcome.labels;
 }
@@ -152,7 +153,7 @@ export async function checkReferencesOfBatch(
   states: readonly WriteState[],
 ): Promise<({ labels: ReferenceLabels } | { error: ValidationError })[]> {
   const pointers = states.map((state) => pointersOf(source, state));
-  const found = await loadPointed(executor, pointers);
+  const found = await loadPointed(executor, source.registry, pointers);
   return states.map((state, i) => referenceOutcome(pointers[i]!, found, state));
 }
 

@@ -5,6 +5,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorInfo } from '../db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../errors';
 import { duplicateFromConstraint } from './checks';
 import { resourceSource, type Entity, type ResourceSource } from './source';
+import type { ResourceRegistry } from './tables';
 import type { Actor, Input, ResourceBinding, ResourceHooks } from './types';
 
 /*
@@ -42,9 +43,9 @@ export interface ResourceContext {
   transaction<T>(db: Db | Tx, merged: () => Readonly<Record<string, unknown>>, work: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
-export function resourceContext(binding: ResourceBinding): ResourceContext {
+export function resourceContext(registry: ResourceRegistry, binding: ResourceBinding): ResourceContext {
   const resource = binding.declaration;
-  const source = resourceSource(binding);
+  const source = resourceSource(registry, binding);
   const storedFields = resource.fields
     .filter((f) => source.columns.has(f.name) || f.type === 'multiReference' || f.type === 'lines')
     .map((f) => f.name);

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
 import { personNames } from './people';
 import { targetInfo } from './source';
+import type { ResourceRegistry } from './tables';
 
 /*
  * The audit trail stores ids; people read labels. The history answer carries, per referenced
@@ -30,9 +31,9 @@ function collect(fields: readonly ResourceField[], values: Readonly<Record<strin
   }
 }
 
-async function labelsOf(executor: Executor, target: ResourceKey, ids: readonly number[]): Promise<Record<string, string>> {
+async function labelsOf(executor: Executor, registry: ResourceRegistry, target: ResourceKey, ids: readonly number[]): Promise<Record<string, string>> {
   if (target === 'users') return Object.fromEntries([...(await personNames(executor, ids))].map(([id, name]) => [String(id), name]));
-  const info = targetInfo(target);
+  const info = targetInfo(registry, target);
   const rows = (await executor.select({ id: info.idColumn, label: info.label }).from(info.table).where(inArray(info.idColumn, [...ids]))) as {
     id: number;
     label: string | null;
@@ -52,12 +53,12 @@ function mentioned(resource: AnyResource, change: AuditChanges): Map<ResourceKey
  * For each entry's changes, the labels of the references it mentions, by target resource and id;
  * one query per target for the whole history.
  */
-export async function historyLabels(executor: Executor, resource: AnyResource, changes: readonly AuditChanges[]): Promise<HistoryLabels[]> {
+export async function historyLabels(executor: Executor, registry: ResourceRegistry, resource: AnyResource, changes: readonly AuditChanges[]): Promise<HistoryLabels[]> {
   const perEntry = changes.map((change) => mentioned(resource, change));
   const all = new Map<ResourceKey, Set<number>>();
   for (const wanted of perEntry) for (const [target, ids] of wanted) all.set(target, new Set([...(all.get(target) ?? []), ...ids]));
   const read = new Map<ResourceKey, Record<string, string>>();
-  for (const [target, ids] of all) if (ids.size > 0) read.set(target, await labelsOf(executor, target, [...ids]));
+  for (const [target, ids] of all) if (ids.size > 0) read.set(target, await labelsOf(executor, registry, target, [...ids]));
   return perEntry.map((wanted) => {
     const labels: HistoryLabels = {};
     for (const [target, ids] of wanted) {

@@ -231,7 +231,7 @@ export function createReads(context: ResourceContext) {
       .leftJoin(employees, eq(employees.id, users.employeeId))
       .where(and(eq(auditLog.entity, auditEntity), eq(auditLog.entityId, id)))
       .orderBy(desc(auditLog.at), desc(auditLog.id));
-    const labels = await historyLabels(executor, resource, rows.map((r) => r.changes ?? {}));
+    const labels = await historyLabels(executor, source.registry, resource, rows.map((r) => r.changes ?? {}));
     return rows.map((r, index) => ({
       id: r.id,
       at: r.at.toISOString(),

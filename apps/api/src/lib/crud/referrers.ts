@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { BUSINESS_RESOURCES, IN_USE_NAMED, inUseMessage, type AnyResource, type Nouns } from '@goc/contracts';
 import type { Executor } from '../../db/client';
-import { registeredResources } from './tables';
+import type { ResourceRegistry } from './tables';
 
 /** Rows of `table` whose `column` points at the record: they keep it from being deleted. */
 export interface Referrer {
@@ -29,9 +29,9 @@ function nameColumn(resource: AnyResource, table: PgTable): AnyPgColumn | undefi
 }
 
 /** Every declared reference to `resource`: fields of catalogues and business resources, their link tables and their lines. */
-export function resourceReferrers(resource: AnyResource): Referrer[] {
+export function resourceReferrers(registry: ResourceRegistry, resource: AnyResource): Referrer[] {
   const referrers: Referrer[] = [];
-  for (const { declaration: other, table, links, lines } of registeredResources()) {
+  for (const { declaration: other, table, links, lines } of registry.all()) {
     for (const field of other.fields) {
       if (field.lines) {
         const lineTable = lines?.[field.name];

@@ -24,7 +24,7 @@ import { createResourceService, readPermission, type ResourceService, type Saved
 import type { Entity } from './source';
 import type { TransitionInput } from './transitions';
 import type { CatalogBinding, Input, ResourceBinding } from './types';
-import { linkTables, resourceTable } from './tables';
+import type { ResourceRegistry } from './tables';
 
 export const ID_MESSAGE = 'El identificador debe ser un número entero positivo';
 
@@ -240,7 +240,7 @@ export function registerActionRoutes(instance: FastifyInstance, service: Resourc
 
 /** Every route of a resource: list, record and action routes, and the import routes of an importable one. */
 export function registerResourceRoutes<R extends AnyResource, T extends PgTable>(instance: FastifyInstance, binding: ResourceBinding<R, T>): ResourceService<R> {
-  const service = createResourceService(binding);
+  const service = createResourceService(instance.resourceTables, binding);
   registerServiceRoutes(instance, service);
   return service;
 }
@@ -255,12 +255,12 @@ export function registerServiceRoutes<R extends AnyResource>(instance: FastifyIn
 }
 
 /** A catalogue's binding as a resource binding: its table and link tables are the ones its module declares. */
-export function catalogResourceBinding<C extends AnyCatalog>(binding: CatalogBinding<C>): ResourceBinding<C> {
+export function catalogResourceBinding<C extends AnyCatalog>(registry: ResourceRegistry, binding: CatalogBinding<C>): ResourceBinding<C> {
   const key = binding.declaration.key;
-  return { ...binding, table: resourceTable(key), links: linkTables(key) };
+  return { ...binding, table: registry.table(key), links: registry.links(key) };
 }
 
 /** A catalogue's routes (list, export, options, read, history, create, update, delete). */
 export function registerCatalogRoutes<C extends AnyCatalog>(instance: FastifyInstance, binding: CatalogBinding<C>): ResourceService<C> {
-  return registerResourceRoutes(instance, catalogResourceBinding(binding));
+  return registerResourceRoutes(instance, catalogResourceBinding(instance.resourceTables, binding));
 }

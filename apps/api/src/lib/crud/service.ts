@@ -6,6 +6,7 @@ import { resourceContext } from './context';
 import { createGuardedUpdates, type GuardedChange, type StatusAction } from './guarded-update';
 import { createReads, type ScopedListQuery } from './read';
 import type { Entity, ResourceSource } from './source';
+import type { ResourceRegistry } from './tables';
 import type { TransitionInput } from './transitions';
 import type { Actor, EntityOf, Input, ResourceBinding, WriteContext } from './types';
 import { createWrites, type SavedRecord } from './write';
@@ -62,10 +63,10 @@ export interface ResourceService<R extends AnyResource = AnyResource> {
  * Composes the resource's reads (read.ts), writes (write.ts) and guarded updates and transitions
  * (guarded-update.ts) over one context (context.ts).
  */
-export function createResourceService<R extends AnyResource, T extends PgTable>(typed: ResourceBinding<R, T>): ResourceService<R> {
+export function createResourceService<R extends AnyResource, T extends PgTable>(registry: ResourceRegistry, typed: ResourceBinding<R, T>): ResourceService<R> {
   // Inside the mechanism entities are plain records; hooks see them typed (types.ts).
   const binding = typed as unknown as ResourceBinding;
-  const context = resourceContext(binding);
+  const context = resourceContext(registry, binding);
   const reads = createReads(context);
   const guarded = createGuardedUpdates(context, reads);
   const writes = createWrites(context, reads, guarded);

@@ -6,7 +6,7 @@ import { keptSelect } from '../../db/kept-select';
 import { fold, storedFold, type ListField, type ScalarKind } from '../list/fields';
 import type { ListSource } from '../list/query';
 import { personLabel } from './people';
-import { linkTables, resourceDeclaration, resourceTable, type LinkTable } from './tables';
+import type { LinkTable, ResourceRegistry } from './tables';
 import type { LineTable, ResourceBinding } from './types';
 
 /*
@@ -184,9 +184,9 @@ export function joinedReference<T extends PgTable>(table: T, field: string): T {
 }
 
 /** The joinable side of a reference target: its declaration and an aliased copy of its table. */
-function joinTarget(key: ResourceKey, alias: string) {
-  const target = resourceDeclaration(key);
-  const table = aliasedTable(resourceTable(key), alias);
+function joinTarget(registry: ResourceRegistry, key: ResourceKey, alias: string) {
+  const target = registry.declaration(key);
+  const table = aliasedTable(registry.table(key), alias);
   const cols = columnsOf(table);
   return { target, table, cols, label: labelExpression(target, cols), labelFolded: foldedLabelExpression(target, cols), extras: extrasExpressions(target, cols) };
 }
@@ -211,6 +211,7 @@ export interface RowShape {
 }
 
 interface ShapeOptions {
+  registry: ResourceRegistry;
   where: string;
   fields: readonly ResourceField[];
   table: PgTable;
@@ -239,7 +240,7 @@ function rowShape(options: ShapeOptions): RowShape {
     if (field.type === 'multiReference') {
       const link = options.links?.[field.name];
       if (!link || !ref) throw new Error(`${where}: multi-reference ${field.name} has no link table`);
-      const t = joinTarget(ref.target, `${prefix}l_${field.name}`);
+      const t = joinTarget(options.registry, ref.target, `${prefix}l_${field.name}`);
       const join: LinkJoin = { field, target: t.target, link, alias: t.table, label: t.label, labelFolded: t.labelFolded, extras: t.extras };
       links.push(join);
       const targetId = column(t.cols, 'id', where);
@@ -272,7 +273,7 @@ function rowShape(options: ShapeOptions): RowShape {
     columns.set(field.name, col);
     selection[field.name] = col;
     if (isReferenceLike(field) && ref) {
-      const t = joinTarget(ref.target, referenceAliasName(prefix, field.name));
+      const t = joinTarget(options.registry, ref.target, referenceAliasName(prefix, field.name));
       const join: ReferenceJoin = {
         field,
         target: t.target,
@@ -289,7 +290,7 @@ function rowShape(options: ShapeOptions): RowShape {
       if (join.extras.icon) selection[`${field.name}$icon`] = join.extras.icon;
       if (join.extras.color) selection[`${field.name}$color`] = join.extras.color;
       if (join.extras.code) selection[`${field.name}$code`] = join.extras.code;
-      const searched = joinTarget(ref.target, `${referenceAliasName(prefix, field.name)}_q`);
+      const searched = joinTarget(options.registry, ref.target, `${referenceAliasName(prefix, field.name)}_q`);
       const searchedId = column(searched.cols, 'id', where);
       const matching = (predicate: (labelFolded: SQLWrapper) => SQL) =>
         sql`${col} in (${builder.select({ id: searchedId }).from(searched.table).where(predicate(searched.labelFolded))})`;
@@ -373,6 +374,8 @@ export interface LineSource {
 }
 
 export interface ResourceSource {
+  /** The app's resources its references resolve in. */
+  registry: ResourceRegistry;
   resource: AnyResource;
   table: PgTable;
   columns: ReadonlyMap<string, AnyPgColumn>;
@@ -419,15 +422,33 @@ function lineFilter(name: string, lineField: string, line: LineSource, idColumn:
   };
 }
 
-const sourceCache = new WeakMap<object, ResourceSource>();
+/**
+ * What is derived from an app's resource registry, kept with it: a binding's source and a target's
+ * table and label. Keyed by the registry, so they go when its app goes.
+ */
+interface Derived {
+  sources: WeakMap<object, ResourceSource>;
+  targets: Map<ResourceKey, TargetInfo>;
+}
+const derivedByRegistry = new WeakMap<ResourceRegistry, Derived>();
+
+function derivedOf(registry: ResourceRegistry): Derived {
+  let derived = derivedByRegistry.get(registry);
+  if (!derived) {
+    derived = { sources: new WeakMap(), targets: new Map() };
+    derivedByRegistry.set(registry, derived);
+  }
+  return derived;
+}
 
 /** The key of a lines field's JSON rows in a record's selection, and of each line's position in them. */
 const linesKey = (line: LineSource) => `${line.field.name}$rows`;
 const LINE_POSITION = '$position';
 
-/** The (cached) SQL binding of a resource. */
-export function resourceSource(binding: ResourceBinding): ResourceSource {
-  const cached = sourceCache.get(binding);
+/** The (cached) SQL binding of a resource, its references resolved in the app's registry. */
+export function resourceSource(registry: ResourceRegistry, binding: ResourceBinding): ResourceSource {
+  const { sources } = derivedOf(registry);
+  const cached = sources.get(binding);
   if (cached) return cached;
   const resource = binding.declaration;
   const where = `resource ${resource.key}`;
@@ -437,12 +458,13 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
   }
   const cols = columnsOf(binding.table);
   const shape = rowShape({
+    registry,
     where,
     fields: resource.fields,
     table: binding.table,
     prefix: '',
     ...(binding.computed ? { computed: binding.computed } : {}),
-    links: binding.links ?? linkTables(resource.key),
+    links: binding.links ?? registry.links(resource.key),
     ...(binding.namedPeople ? { namedPeople: binding.namedPeople } : {}),
   });
   for (const name of ['createdAt', 'updatedAt'] as const) {
@@ -457,6 +479,7 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     const lineBinding = binding.lines?.[field.name];
     if (!lineBinding) throw new Error(`${where}: lines field ${field.name} has no table`);
     const lineShape = rowShape({
+      registry,
       where: `${where} ${field.name}`,
       fields: field.lines.fields,
       table: lineBinding.table,
@@ -524,6 +547,7 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     version: Number(row.version),
   });
   const source: ResourceSource = {
+    registry,
     resource,
     table: binding.table,
     columns: shape.columns,
@@ -551,7 +575,7 @@ export function resourceSource(binding: ResourceBinding): ResourceSource {
     },
     complete,
   };
-  sourceCache.set(binding, source);
+  sources.set(binding, source);
   return source;
 }
 
@@ -565,13 +589,12 @@ export interface TargetInfo {
   parentColumn: AnyPgColumn | undefined;
 }
 
-const targetCache = new Map<ResourceKey, TargetInfo>();
-
-export function targetInfo(key: ResourceKey): TargetInfo {
-  const cached = targetCache.get(key);
+export function targetInfo(registry: ResourceRegistry, key: ResourceKey): TargetInfo {
+  const { targets } = derivedOf(registry);
+  const cached = targets.get(key);
   if (cached) return cached;
-  const resource = resourceDeclaration(key);
-  const table = resourceTable(key);
+  const resource = registry.declaration(key);
+  const table = registry.table(key);
   const cols = columnsOf(table);
   const parent = resource.optionExtras.parentId;
   const info: TargetInfo = {
@@ -582,17 +605,22 @@ export function targetInfo(key: ResourceKey): TargetInfo {
     activeColumn: cols.active,
     parentColumn: parent ? column(cols, parent, key) : undefined,
   };
-  targetCache.set(key, info);
+  targets.set(key, info);
   return info;
 }
 
 /**
- * The label of the `key` row whose id is `id` (a column of the outer statement), exactly as a
- * reference to it displays: what a module's own query shows of another module's record.
+ * The label of a `resource` row read from its `table` (joined by the query), exactly as a reference to
+ * it displays: what a module's own query shows of another module's record.
  */
-export function referenceLabel(key: ResourceKey, id: AnyPgColumn): SQL<string | null> {
-  const target = targetInfo(key);
-  return sql<string | null>`(select ${target.label} from ${target.table} where ${target.idColumn} = ${id})`;
+export function tableLabel(resource: AnyResource, table: PgTable): SQL<string | null> {
+  return labelExpression(resource, columnsOf(table)) as SQL<string | null>;
+}
+
+/** The same label of the row whose id is `id` (a column of the outer statement), read by a subquery. */
+export function referenceLabel(resource: AnyResource, table: PgTable, id: AnyPgColumn): SQL<string | null> {
+  const idColumn = column(columnsOf(table), 'id', resource.key);
+  return sql<string | null>`(select ${tableLabel(resource, table)} from ${table} where ${idColumn} = ${id})`;
 }
 
 /** Every field the contracts allow in filters / sort must have SQL here; a gap is a startup error, not a silent 500. */

@@ -28,47 +28,42 @@ export interface ResourceTables {
   lines?: Readonly<Record<string, LineTableRef>>;
 }
 
-/*
- * Filled by the composition root from the module list before any service is built. Process-wide
- * because the declarations are: a key always names the same table, so a second app built in the same
- * process (the tests) registers the same entries again and a clash is a programming error.
+/**
+ * The resources of one app, as its module list declares them: built by the composition root before any
+ * service and carried by the app (`app.resourceTables`), so an app built with a throw-away module (a
+ * test) is the only one that sees it — another app in the same process resolves, joins and checks
+ * references against its own modules alone.
  */
-const registered = new Map<string, ResourceTables>();
+export interface ResourceRegistry {
+  table(key: string): PgTable;
+  declaration(key: string): AnyResource;
+  links(key: string): Readonly<Record<string, LinkTable>>;
+  lines(key: string): Readonly<Record<string, LineTableRef>>;
+  /** Every registered resource, for the search of who refers to a record. */
+  all(): readonly ResourceTables[];
+}
 
-export function registerResourceTables(entries: readonly ResourceTables[]): void {
+export function createResourceRegistry(entries: readonly ResourceTables[]): ResourceRegistry {
+  const registered = new Map<string, ResourceTables>();
   for (const entry of entries) {
     const key = entry.declaration.key;
     const known = registered.get(key);
     if (known && known.table !== entry.table) throw new Error(`resource ${key} is declared with two tables`);
     registered.set(key, entry);
   }
-}
-
-function entryOf(key: string): ResourceTables {
-  const entry = registered.get(key);
-  if (!entry) throw new Error(`resource ${key} has no table: no module of the app declares it`);
-  return entry;
-}
-
-export function resourceTable(key: string): PgTable {
-  return entryOf(key).table;
-}
-
-export function resourceDeclaration(key: string): AnyResource {
-  return entryOf(key).declaration;
-}
-
-export function linkTables(key: string): Readonly<Record<string, LinkTable>> {
-  return registered.get(key)?.links ?? {};
-}
-
-export function lineTables(key: string): Readonly<Record<string, LineTableRef>> {
-  return registered.get(key)?.lines ?? {};
-}
-
-/** Every registered resource, for the search of who refers to a record. */
-export function registeredResources(): readonly ResourceTables[] {
-  return [...registered.values()];
+  const entryOf = (key: string): ResourceTables => {
+    const entry = registered.get(key);
+    if (!entry) throw new Error(`resource ${key} has no table: no module of the app declares it`);
+    return entry;
+  };
+  const all = [...registered.values()];
+  return {
+    table: (key) => entryOf(key).table,
+    declaration: (key) => entryOf(key).declaration,
+    links: (key) => registered.get(key)?.links ?? {},
+    lines: (key) => registered.get(key)?.lines ?? {},
+    all: () => all,
+  };
 }
 
 /** The property name drizzle uses for a column of a table (inserts take property names, not SQL names). */

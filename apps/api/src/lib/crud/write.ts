@@ -36,7 +36,7 @@ export function createWrites(context: ResourceContext, reads: Pick<ResourceReads
   const { resource, binding, hooks, source, auditEntity, writableColumns, singleDefault, defaultColumn } = context;
   const { columnValues, pickStored, warningsFor, checkRules, checkGuard, transaction } = context;
   const { get } = reads;
-  const referrers = [...resourceReferrers(resource), ...(binding.referrers ?? [])];
+  const referrers = [...resourceReferrers(source.registry, resource), ...(binding.referrers ?? [])];
 
   async function writeLinks(tx: Tx, id: number, input: Input, replace: boolean): Promise<void> {
     for (const join of source.links) {

@@ -3,6 +3,7 @@ import { getResource, IMPORT_MESSAGES, type ResourceField, type ResourceKey } fr
 import type { Executor } from '../../db/client';
 import { inactiveReferenceMessage } from '../crud/messages';
 import { targetInfo } from '../crud/source';
+import type { ResourceRegistry } from '../crud/tables';
 
 /*
  * References in a spreadsheet are written as the target's label, or any of its unique text fields
@@ -39,8 +40,8 @@ export interface ReferenceLookup {
 /** A sheet name Excel accepts (≤ 31 characters, none of : \ / ? * [ ]). */
 export const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
 
-export async function loadLookup(executor: Executor, key: ResourceKey): Promise<ReferenceLookup> {
-  const target = targetInfo(key);
+export async function loadLookup(executor: Executor, registry: ResourceRegistry, key: ResourceKey): Promise<ReferenceLookup> {
+  const target = targetInfo(registry, key);
   const resource = getResource(key);
   const columns = getTableColumns(target.table) as Record<string, SQLWrapper>;
   const keyFields = [...new Set([...resource.unique.filter((u) => !u.scope).map((u) => u.field), ...resource.label.fields])].filter(
@@ -91,11 +92,11 @@ export async function loadLookup(executor: Executor, key: ResourceKey): Promise<
 }
 
 /** One lookup per target of the fields' references. */
-export async function loadLookups(executor: Executor, fields: readonly ResourceField[]): Promise<Map<ResourceKey, ReferenceLookup>> {
+export async function loadLookups(executor: Executor, registry: ResourceRegistry, fields: readonly ResourceField[]): Promise<Map<ResourceKey, ReferenceLookup>> {
   const lookups = new Map<ResourceKey, ReferenceLookup>();
   for (const field of fields) {
     const target = field.reference?.target;
-    if (target && !lookups.has(target)) lookups.set(target, await loadLookup(executor, target));
+    if (target && !lookups.has(target)) lookups.set(target, await loadLookup(executor, registry, target));
   }
   return lookups;
 }

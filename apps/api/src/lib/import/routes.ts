@@ -77,7 +77,7 @@ export function registerImportRoutes(instance: FastifyInstance, service: Resourc
     },
     handler: async (request, reply) => {
       const { format } = request.query as z.infer<typeof importTemplateQuerySchema>;
-      const template = await buildTemplate(app.db, declaration);
+      const template = await buildTemplate(app.db, app.resourceTables, declaration);
       const fileName = `plantilla-${fileSlug(nouns.plural)}-${businessToday()}.${format}`;
       reply.header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(templateCsv(template));

@@ -94,7 +94,7 @@ export async function runImport(request: ImportRequest): Promise<ImportOutcome> 
   });
 
   if (headerErrors.length > 0) return failed(headerErrors);
-  const lookups = await loadLookups(db, columns.map((c) => c.field));
+  const lookups = await loadLookups(db, service.source.registry, columns.map((c) => c.field));
   const plan = await planRows({
     executor: db,
     service,

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { importableFields, type AnyResource, type ResourceField, type ResourceKey } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { NUMBER_FORMATS } from '../export/xlsx';
+import type { ResourceRegistry } from '../crud/tables';
 import { loadLookups, sheetName, type ReferenceLookup } from './references';
 
 /*
@@ -93,9 +94,9 @@ export interface Template {
   lookups: ReadonlyMap<ResourceKey, ReferenceLookup>;
 }
 
-export async function buildTemplate(executor: Executor, resource: AnyResource): Promise<Template> {
+export async function buildTemplate(executor: Executor, registry: ResourceRegistry, resource: AnyResource): Promise<Template> {
   const fields = importableFields(resource);
-  const lookups = await loadLookups(executor, fields);
+  const lookups = await loadLookups(executor, registry, fields);
   return {
     headers: fields.map((f) => f.label),
     example: exampleRow(resource, fields, lookups),

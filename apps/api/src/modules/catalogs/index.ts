@@ -18,7 +18,7 @@ export default defineModule({
   name: 'catalogs',
   resources: CATALOG_TABLES,
   provides: {
-    employees: () => createEmployeesService(createResourceService(catalogResourceBinding(employeesBinding))),
+    employees: ({ app }) => createEmployeesService(createResourceService(app.resourceTables, catalogResourceBinding(app.resourceTables, employeesBinding))),
   },
   routes: catalogRoutes,
 });

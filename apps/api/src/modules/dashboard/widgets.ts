@@ -14,10 +14,11 @@ import {
   businessWallClock,
   addMoney,
   approvalReasons,
+  getResource,
   type Dashboard,
 } from '@goc/contracts';
 import type { Executor } from '../../db/client';
-import { orderMonthTotals, orderStatuses, orderStatusTotals, orders, projects, registryCuts, registryMovements } from '../../db/schema';
+import { orderMonthTotals, orderStatuses, orderStatusTotals, orders, projects, registryCuts, registryMovements, works } from '../../db/schema';
 import { viewsCondition } from '../../lib/crud/service';
 import { referenceLabel } from '../../lib/crud/source';
 import type { Actor } from '../../lib/crud/types';
@@ -59,7 +60,7 @@ async function keptCountByStatus(executor: Executor) {
 const orderCardColumns = () => ({
   id: orders.id,
   folio: orders.folio,
-  work: sql<string>`${referenceLabel('works', orders.workId)}`,
+  work: sql<string>`${referenceLabel(getResource('works'), works, orders.workId)}`,
   requiredDate: orders.requiredDate,
   total: orders.total,
   code: orderStatuses.code,

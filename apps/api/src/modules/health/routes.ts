@@ -19,7 +19,8 @@ async function appliedMigrations(db: Db): Promise<number> {
 
 /**
  * GET /health: liveness, 200 when the process and its database answer. GET /health/ready: readiness,
- * 503 while the database is unreachable or has fewer migrations than this build ships.
+ * 503 while the database is unreachable, has fewer migrations than this build ships, or the disk is
+ * full (from a write refused for want of room until one goes through again: plugins/disk).
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', {
@@ -47,7 +48,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       operationId: 'getReadiness',
       tags: ['sistema'],
-      summary: 'Listo para atender: la base de datos responde y tiene todas las migraciones',
+      summary: 'Listo para atender: la base de datos responde, tiene todas las migraciones y hay espacio en disco',
       response: { 200: z.object({ status: z.literal('ready'), migrations: z.number().int() }), ...errorResponses(503) },
     },
     handler: async (request) => {
@@ -59,6 +60,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(503, MESSAGES.unavailable);
       }
       if (applied < expected) throw new AppError(503, NOT_MIGRATED(applied, expected));
+      if (app.disk.full) throw new AppError(503, MESSAGES.diskFull);
       return { status: 'ready' as const, migrations: applied };
     },
   });

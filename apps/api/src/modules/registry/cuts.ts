@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import {
   businessToday,
   formatDay,
+  getResource,
   notFoundMessage,
   REGISTRY_MESSAGES,
   registryCutsResource,
@@ -16,7 +17,7 @@ import type { Executor } from '../../db/client';
 import { registrationStatuses, registryCuts, registryMovements, works } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { StatusAction } from '../../lib/crud/service';
-import { targetInfo } from '../../lib/crud/source';
+import { tableLabel } from '../../lib/crud/source';
 import type { ResourceBinding } from '../../lib/crud/types';
 import type { ExportColumn } from '../../lib/export/format';
 import { cellValue, NUMBER_FORMATS } from '../../lib/export/xlsx';
@@ -76,7 +77,7 @@ async function worksOf(executor: Executor, cutIds: number[]): Promise<Map<number
     .select({
       cutId: m.cutId,
       workId: works.id,
-      label: sql<string>`${targetInfo('works').label}`,
+      label: sql<string>`${tableLabel(getResource('works'), works)}`,
       altas: count(sql`${m.type} = 'alta'`),
       bajas: count(sql`${m.type} = 'baja'`),
       modificaciones: count(sql`${m.type} = 'modificacion_salario'`),
