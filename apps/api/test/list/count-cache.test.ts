@@ -83,6 +83,7 @@ describe('list totals', () => {
       'audit_log',
       'domain_events',
       'event_subscribers',
+      'idempotency_keys',
       'jobs',
       'oidc_identities',
       'oidc_sign_ins',

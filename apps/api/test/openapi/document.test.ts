@@ -186,6 +186,8 @@ describe('security and servers', () => {
         'get /api/v2/notifications/stream',
         'post /api/v2/auth/login',
         'post /api/v2/auth/logout',
+        // The second step of a sign-in: the single-use mfaToken is its credential, not a session.
+        'post /api/v2/auth/mfa/verify',
         // Sign-in with the company's account: before there is a session.
         'get /api/v2/auth/oidc/config',
         'get /api/v2/auth/oidc/start',
@@ -198,7 +200,9 @@ describe('security and servers', () => {
     // A key never manages users, roles, keys or webhooks nor uses the session routes (docs/integrations.md): those take a person's token only.
     const personOnly = operations.filter(({ op, method, path }) => op.security?.length !== 0 && keyMayNotReach(method.toUpperCase(), path));
     expect(personOnly.map(({ method, path }) => `${method} ${path}`)).toEqual(expect.arrayContaining(['post /api/v2/users', 'post /api/v2/api-keys', 'post /api/v2/webhooks/{id}/rotate-secret']));
-    for (const { op } of personOnly) expect(op.security).toEqual([{ bearerAuth: [] }]);
+    // Enrolling a second factor works signed in or, during a sign-in that requires it, with the mfaToken in the body.
+    const enrolment = ['post /api/v2/auth/mfa/totp/setup', 'post /api/v2/auth/mfa/totp/confirm'];
+    for (const { op, method, path } of personOnly) expect(op.security).toEqual(enrolment.includes(`${method} ${path}`) ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }]);
     const others = operations.filter((operation) => operation.op.security?.length !== 0 && !personOnly.includes(operation));
     expect(others.filter(({ op }) => JSON.stringify(op.security) !== JSON.stringify([{ bearerAuth: [] }, { apiKey: [] }]))).toEqual([]);
     expect(doc.components.securitySchemes).toMatchObject({
