@@ -3244,6 +3244,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tareas en segundo plano: pendientes y antigüedad por cola, y las fallidas con su último error */
+        get: operations["getJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reintentar una tarea fallida: vuelve a pendiente con sus intentos desde cero */
+        post: operations["retryJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Descartar una tarea fallida: se borra sin ejecutarse */
+        delete: operations["discardJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin/backup-settings": {
         parameters: {
             query?: never;
@@ -13853,6 +13904,110 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queues: {
+                            queue: string;
+                            pending: number;
+                            oldestPendingSeconds: number | null;
+                            dead: number;
+                        }[];
+                        dead: {
+                            id: number;
+                            queue: string;
+                            key: string | null;
+                            attempts: number;
+                            lastError: string | null;
+                            createdAt: string;
+                            deadAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    retryJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        queue: string;
+                        key: string | null;
+                        attempts: number;
+                        lastError: string | null;
+                        createdAt: string;
+                        deadAt: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    discardJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hecho, sin contenido */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
         };

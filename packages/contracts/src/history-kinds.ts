@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'invoice.removed',
   'approval.requested',
   'secret.rotated',
+  'job.retried',
+  'job.discarded',
   'import',
   'seed',
   'password_reset',

@@ -1,5 +1,6 @@
 export * from './modules';
 export * from './backups';
+export * from './jobs';
 export * from './permissions';
 export * from './access';
 export * from './auth';

@@ -30,11 +30,12 @@ describe('can(module, action) — SPEC §6', () => {
 });
 
 describe('route table and menu', () => {
-  it('has the 24 modules and the 27 routes of SPEC §2 plus the notification preferences, the integrations and the backups', () => {
+  it('has the 24 modules and the 27 routes of SPEC §2 plus the notification preferences, the sessions, the integrations, the backups and the background tasks', () => {
     expect(MODULE_NAMES).toHaveLength(24);
-    expect(ROUTE_LIST).toHaveLength(30);
+    expect(ROUTE_LIST).toHaveLength(32);
     expect(ROUTES.integrations).toEqual({ path: '/configuracion/integraciones', title: 'Integraciones', permission: { module: 'admin', action: 'view' } });
     expect(ROUTES.backups).toEqual({ path: '/configuracion/respaldos', title: 'Respaldos', permission: { module: 'admin', action: 'view' } });
+    expect(ROUTES.jobs).toEqual({ path: '/configuracion/tareas', title: 'Tareas en segundo plano', permission: { module: 'admin', action: 'view' } });
     expect(ROUTES.notificationPreferences).toEqual({ path: '/notificaciones/preferencias', title: 'Preferencias de Notificaciones' });
     expect(ROUTES.registryOfficeCreate.permission).toEqual({ module: 'registry_office', action: 'create' });
     expect(routePath('registryCut', { cutId: 7 })).toBe('/registro/historico/7');

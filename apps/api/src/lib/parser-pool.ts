@@ -58,9 +58,6 @@ function parserPool(): Piscina {
     minThreads: 0,
     idleTimeout: 30_000,
     maxQueue: MAX_QUEUE,
-    // Parsing yields the CPU to the requests: on Linux a worker thread takes the lowest priority, so a
-    // stream of hostile files slows the uploads that send them, not everyone else's reads.
-    niceIncrement: 19,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     ...(fromSources && !process.execArgv.includes('tsx') ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
   });

@@ -61,6 +61,7 @@ describe('sidebar (SPEC §2)', () => {
       'Subcategoria',
       'Integraciones',
       'Respaldos',
+      'Tareas en segundo plano',
     ]);
     expect(screen.getByRole('button', { name: 'Salir' })).toBeInTheDocument();
   });

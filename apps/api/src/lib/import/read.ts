@@ -111,8 +111,8 @@ function sheetCollector(limits: ReadLimits) {
  * The archive's parts, checked before exceljs inflates any of them: how many there are and what each
  * says it inflates to, then each inflated with a cap on its output, which must match what it declared,
  * so a part cannot lie its way past the limits. A 300 KB file holding a 300 MB cell is refused here,
- * having inflated at most the limit. The check inflates synchronously, on this (parser) thread: zlib's
- * streams would run on libuv's shared thread pool at full priority, taking the CPU from the requests.
+ * having inflated at most the limit. The check inflates synchronously, on this (parser) thread, not
+ * on libuv's thread pool that the whole process shares.
  */
 async function checkArchive(buffer: Buffer): Promise<void> {
   let zip: yauzl.ZipFile;

@@ -7,11 +7,13 @@ import { listBackups } from '../../lib/backup/files';
 import { nextRun } from '../../lib/backup/schedule';
 import { NotFoundError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
+import jobRoutes from './jobs';
 
 const tags = ['Administración'];
 
 /** POST/GET /admin/backups, GET /admin/backups/:fileName and GET /admin/backup-settings (module admin). */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(jobRoutes);
   const { dir, schedule, keep } = app.config.backups;
   const two = (n: number) => String(n).padStart(2, '0');
   const setup = (): BackupSetup => ({

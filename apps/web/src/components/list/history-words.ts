@@ -72,6 +72,8 @@ export const historyWords: { actions: Record<AuditAction, string>; details: { [K
     'invoice.removed': 'Factura quitada',
     'approval.requested': 'Aprobación solicitada a Dirección',
     'secret.rotated': 'Secreto de firma cambiado',
+    'job.retried': 'Tarea en segundo plano reintentada',
+    'job.discarded': 'Tarea en segundo plano descartada',
     import: 'Importación',
     seed: 'Datos iniciales',
     password_reset: 'Contraseña restablecida',

@@ -151,6 +151,8 @@ const actionSamples: Record<AuditAction, Partial<HistoryEntry>> = {
   'approval.requested': { changes: { approvalRequest: { old: null, new: approvalRequest } }, comment: 'Solicitud de aprobación a Dirección (Requiere aprobación de Dirección: total ≥ límite de $1,000,000.00): urge para el colado del viernes' },
   'invoice.removed': { changes: { invoices: { old: invoice, new: null }, invoiceStatus: { old: 'facturado', new: 'sin_factura' } } },
   'secret.rotated': {},
+  'job.retried': {},
+  'job.discarded': {},
   import: {},
   seed: { user: null },
   password_reset: {},
