@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { MFA_MESSAGES } from '@goc/contracts';
-import { Password } from 'primereact/password';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { api } from '../../lib/api/client';
 import { FormDialog } from '../form/form-dialog';
-import { FormField, fieldTextIds } from '../form/form-field';
+import { PasswordField } from '../form/password-field';
 
 /** «Confirma tu contraseña»: the password, sent to POST /auth/reauthenticate; closes with whether it was confirmed. */
 export default function ConfirmPasswordDialog({ onClose }: { onClose: (confirmed: boolean) => void }) {
@@ -29,21 +28,7 @@ export default function ConfirmPasswordDialog({ onClose }: { onClose: (confirmed
   return (
     <FormDialog formId={formId} width="26rem" header="Confirma tu contraseña" submitLabel="Confirmar" pending={sending} onHide={() => onClose(false)} onSubmit={() => void submit()}>
       <p className="m-0 text-sm text-(--text-color-secondary)">{MFA_MESSAGES.reauthenticate}: es un cambio delicado y tu inicio de sesión tiene más de 10 minutos.</p>
-      <FormField id={inputId} label="Contraseña" required error={error}>
-        <Password
-          inputId={inputId}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          feedback={false}
-          toggleMask
-          autoComplete="current-password"
-          invalid={error !== undefined}
-          aria-describedby={error ? fieldTextIds(inputId).error : undefined}
-          className="w-full"
-          inputClassName="w-full"
-          autoFocus
-        />
-      </FormField>
+      <PasswordField id={inputId} label="Contraseña" value={password} onChange={setPassword} error={error} autoComplete="current-password" autoFocus />
     </FormDialog>
   );
 }

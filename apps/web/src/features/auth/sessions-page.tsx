@@ -2,10 +2,9 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { formatDateTime, type Session } from '@goc/contracts';
 import { FormDialog } from '../../components/form/form-dialog';
-import { FormField, fieldTextIds } from '../../components/form/form-field';
+import { PasswordField } from '../../components/form/password-field';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { deviceInWords } from './device-words';
@@ -53,20 +52,7 @@ function ConfirmPasswordDialog({ ending, onHide }: { ending: Ending; onHide: () 
       }}
     >
       <p className="m-0 text-sm text-slate-600">Para cerrar {what}, escribe de nuevo tu contraseña.</p>
-      <FormField id={inputId} label="Contraseña" required error={error}>
-        <Password
-          inputId={inputId}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          feedback={false}
-          toggleMask
-          autoComplete="current-password"
-          invalid={Boolean(error)}
-          aria-describedby={error ? fieldTextIds(inputId).error : undefined}
-          className="w-full"
-          inputClassName="w-full"
-        />
-      </FormField>
+      <PasswordField id={inputId} label="Contraseña" value={password} onChange={setPassword} error={error} autoComplete="current-password" />
     </FormDialog>
   );
 }

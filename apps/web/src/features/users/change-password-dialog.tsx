@@ -9,7 +9,7 @@ import { applyServerErrors } from '../../components/form/server-errors';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { useSessionUser } from '../../lib/session/session-user';
-import { FormPasswordField } from './password-field';
+import { FormPasswordField } from '../../components/form/password-field';
 import { changeOwnPassword } from './users-api';
 import { usersTexts } from './users-texts';
 

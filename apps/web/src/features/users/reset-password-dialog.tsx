@@ -8,7 +8,7 @@ import { FormDialog } from '../../components/form/form-dialog';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
-import { FormPasswordField } from './password-field';
+import { FormPasswordField } from '../../components/form/password-field';
 import { resetPassword } from './users-api';
 import { usersTexts } from './users-texts';
 

@@ -1,7 +1,7 @@
 import { Password } from 'primereact/password';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { FormField, fieldTextIds } from '../../components/form/form-field';
-import { PasswordRules } from '../../components/form/password-rules';
+import { FormField, fieldTextIds } from './form-field';
+import { PasswordRules } from './password-rules';
 
 interface PasswordFieldProps {
   id: string;
@@ -13,10 +13,11 @@ interface PasswordFieldProps {
   /** Show the password rules under the field (new passwords). */
   rules?: boolean;
   username?: string;
+  autoFocus?: boolean;
 }
 
 /** A masked password input with its label, error and, for new passwords, the rules ticked as typed. */
-export function PasswordField({ id, label, value, onChange, error, autoComplete, rules, username }: PasswordFieldProps) {
+export function PasswordField({ id, label, value, onChange, error, autoComplete, rules, username, autoFocus }: PasswordFieldProps) {
   const ids = fieldTextIds(id);
   const describedBy = [error ? ids.error : null, rules ? `${id}-rules` : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -32,6 +33,7 @@ export function PasswordField({ id, label, value, onChange, error, autoComplete,
         aria-describedby={describedBy}
         className="w-full"
         inputClassName="w-full"
+        autoFocus={autoFocus}
       />
     </FormField>
   );
