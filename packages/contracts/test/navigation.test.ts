@@ -4,7 +4,7 @@ import { MENU, NAVIGATION, ROUTE_LIST, ROUTES } from '../src';
 /* The route table and the sidebar are built from the modules' navigation: they must still be SPEC §2's. */
 
 describe('navigation built from the modules', () => {
-  it('gives the sidebar of SPEC §2, in its order (Integraciones and Respaldos added last in Configuración)', () => {
+  it('gives the sidebar of SPEC §2, in its order (Integraciones, Respaldos and Tareas en segundo plano added last in Configuración)', () => {
     const lines = MENU.map((e) => (e.kind === 'item' ? `${e.label} → ${e.route}` : `${e.label}: ${e.children.map((c) => c.label).join(', ')}`));
     expect(lines).toEqual([
       'Dashboard → home',
@@ -12,7 +12,7 @@ describe('navigation built from the modules', () => {
       'Proyectos → myProjects',
       'Pedidos: Histórico, Mis pedidos',
       'Altas y Bajas: Histórico, Obras, Oficina',
-      'Configuración: Categorías, Categoria Materiales, Empleados, Empresas, Estatus Alta, Estatus Orden, Estatus Timbre, Estatus de Error, Iconos, Materiales, Obra, Permisos, Proveedores, Unidades, Subcategoria, Integraciones, Respaldos',
+      'Configuración: Categorías, Categoria Materiales, Empleados, Empresas, Estatus Alta, Estatus Orden, Estatus Timbre, Estatus de Error, Iconos, Materiales, Obra, Permisos, Proveedores, Unidades, Subcategoria, Integraciones, Respaldos, Tareas en segundo plano',
       'Usuarios → users',
     ]);
   });
