@@ -18,6 +18,25 @@ const section = 'flex flex-col gap-3 rounded-lg border border-solid border-slate
 const REFRESH_MS = 10_000;
 
 function QueuesTable({ queues }: { queues: readonly JobQueue[] }) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    // A phone stacks each queue: its name is too long to share a row with three figures.
+    return (
+      <ul className="m-0 flex list-none flex-col gap-2 p-0" aria-labelledby="jobs-queues">
+        {queues.map((queue) => (
+          <li key={queue.queue} className="flex flex-col gap-1 rounded-md border border-solid border-slate-200 p-3 text-sm">
+            <code className="break-all text-xs">{queue.queue}</code>
+            <span className="text-slate-600">
+              {texts.pending}: {formatNumber(queue.pending)} · {texts.oldest}: {queue.oldestPendingSeconds === null ? texts.none : texts.age(queue.oldestPendingSeconds)} ·{' '}
+              <span className={queue.dead > 0 ? 'font-semibold text-red-700' : ''}>
+                {texts.dead}: {formatNumber(queue.dead)}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm" aria-labelledby="jobs-queues">
