@@ -125,24 +125,27 @@ export function createJobRunner(database: Database, log: FastifyBaseLogger, sett
       return state.claiming;
     }
     const concurrency = state.definition.concurrency ?? 4;
+    // No free slot: nothing to claim. (A pass that ended without awaiting would clear `claiming` before
+    // it is assigned, leaving a settled promise there that settle() would wait on for ever, spinning.)
+    if (state.running.size >= concurrency) return Promise.resolve();
     const leaseMs = state.definition.timeoutMs + settings.leaseMarginMs;
-    // Cleared in a reaction, never inside the pass: a pass that ends without awaiting (no free slot)
-    // would clear it before it is assigned, leaving a settled promise that settle() waits on forever.
     state.claiming = (async () => {
-      do {
-        state.again = false;
-        const room = concurrency - state.running.size;
-        if (room <= 0) break;
-        const claimed = await claim(db, state.definition.name, owner, room, leaseMs);
-        claims += claimed.length;
-        for (const job of claimed) start(state, job);
-        if (claimed.length === room) state.again = true;
-      } while (state.again && active());
-    })()
-      .catch((error: unknown) => log.error({ err: error, queue: state.definition.name }, 'no se pudieron tomar tareas en segundo plano; se reintentará'))
-      .finally(() => {
+      try {
+        do {
+          state.again = false;
+          const room = concurrency - state.running.size;
+          if (room <= 0) break;
+          const claimed = await claim(db, state.definition.name, owner, room, leaseMs);
+          claims += claimed.length;
+          for (const job of claimed) start(state, job);
+          if (claimed.length === room) state.again = true;
+        } while (state.again && active());
+      } catch (error) {
+        log.error({ err: error, queue: state.definition.name }, 'no se pudieron tomar tareas en segundo plano; se reintentará');
+      } finally {
         state.claiming = null;
-      });
+      }
+    })();
     return state.claiming;
   }
 
@@ -152,19 +155,22 @@ export function createJobRunner(database: Database, log: FastifyBaseLogger, sett
       feedAgain = true;
       return feeding;
     }
-    let fed = false;
-    // Cleared in a reaction, as pump's claiming: without feeders the pass never awaits.
+    // As in pump: a pass that never awaits would leave a settled `feeding` behind.
+    if (feeders.length === 0) return Promise.resolve(false);
     feeding = (async () => {
-      do {
-        feedAgain = false;
-        for (const feeder of feeders) fed = (await feeder()) || fed;
-      } while (feedAgain && active());
-    })()
-      .catch((error: unknown) => log.error({ err: error }, 'no se pudieron encolar los eventos; se reintentará'))
-      .then(() => fed)
-      .finally(() => {
+      let fed = false;
+      try {
+        do {
+          feedAgain = false;
+          for (const feeder of feeders) fed = (await feeder()) || fed;
+        } while (feedAgain && active());
+      } catch (error) {
+        log.error({ err: error }, 'no se pudieron encolar los eventos; se reintentará');
+      } finally {
         feeding = null;
-      });
+      }
+      return fed;
+    })();
     return feeding;
   }
 
