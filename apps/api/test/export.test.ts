@@ -1,6 +1,7 @@
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExportLimiter, EXPORT_LIMIT_MESSAGES } from '../src/lib/export/limiter';
 import { sendExport } from '../src/lib/export/respond';
@@ -32,6 +33,13 @@ describe('sending an export over HTTP', () => {
 
   beforeAll(async () => {
     server = Fastify({ logger: false });
+    // The error handler reports a full disk to the disk watch (plugins/disk); no export here fills one.
+    await server.register(fp(
+        async (app) => {
+          app.decorate('disk', { refused: () => undefined } as unknown as FastifyInstance['disk']);
+        },
+        { name: 'goc-disk' },
+      ));
     await server.register(errors);
     server.get('/export/:format/:failAt', async (request, reply) => {
       const { format, failAt } = request.params as { format: 'csv' | 'xlsx'; failAt: string };
