@@ -73,6 +73,12 @@ function QueuesTable({ queues }: { queues: readonly JobQueue[] }) {
   );
 }
 
+/** «Reintentar» and «Descartar»: each asks first, then acts, says so and reloads the list. */
+const JOB_ACTIONS = [
+  { key: 'retry', act: retryJob, icon: 'pi pi-replay', label: texts.retry, labelOf: texts.retryOf, header: texts.retryHeader, question: texts.retryQuestion, done: texts.retried, danger: false },
+  { key: 'discard', act: discardJob, icon: 'pi pi-trash', label: texts.discard, labelOf: texts.discardOf, header: texts.discardHeader, question: texts.discardQuestion, done: texts.discarded, danger: true },
+] as const;
+
 function DeadJobs({ dead }: { dead: readonly DeadJob[] }) {
   const toast = useToast();
   const confirm = useConfirm();
@@ -80,18 +86,13 @@ function DeadJobs({ dead }: { dead: readonly DeadJob[] }) {
   const { can } = usePermissions();
   const isMobile = useIsMobile();
   const mayAct = can('admin', 'edit');
-  const settle = { onSettled: () => queryClient.invalidateQueries({ queryKey: jobKeys.overview }) };
-  const retry = useMutation({
-    mutationFn: (job: DeadJob) => retryJob(job.id),
-    onSuccess: () => toast.add({ severity: 'success', summary: texts.retried, life: 4000 }),
+  const run = useMutation({
+    mutationFn: async ({ action, job }: { action: (typeof JOB_ACTIONS)[number]; job: DeadJob }) => {
+      await action.act(job.id);
+    },
+    onSuccess: (_, { action }) => toast.add({ severity: 'success', summary: action.done, life: 4000 }),
     onError: (error) => toast.add({ severity: 'error', summary: texts.actionFailed, detail: errorMessage(error), life: 6000 }),
-    ...settle,
-  });
-  const discard = useMutation({
-    mutationFn: (job: DeadJob) => discardJob(job.id),
-    onSuccess: () => toast.add({ severity: 'success', summary: texts.discarded, life: 4000 }),
-    onError: (error) => toast.add({ severity: 'error', summary: texts.actionFailed, detail: errorMessage(error), life: 6000 }),
-    ...settle,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobKeys.overview }),
   });
 
   if (dead.length === 0) return <p className="m-0 text-slate-600">{texts.noneFailed}</p>;
@@ -99,45 +100,29 @@ function DeadJobs({ dead }: { dead: readonly DeadJob[] }) {
   const actions = (job: DeadJob) =>
     mayAct && (
       <div className="flex flex-wrap justify-end gap-2">
-        <Button
-          type="button"
-          icon="pi pi-replay"
-          label={texts.retry}
-          size="small"
-          outlined
-          aria-label={texts.retryOf(job.id)}
-          onClick={() =>
-            confirm.require({
-              header: texts.retryHeader,
-              message: texts.retryQuestion(job.queue),
-              icon: 'pi pi-replay',
-              acceptLabel: texts.retry,
-              rejectLabel: texts.cancel,
-              accept: () => retry.mutate(job),
-            })
-          }
-        />
-        <Button
-          type="button"
-          icon="pi pi-trash"
-          label={texts.discard}
-          size="small"
-          severity="danger"
-          outlined
-          aria-label={texts.discardOf(job.id)}
-          onClick={() =>
-            confirm.require({
-              header: texts.discardHeader,
-              message: texts.discardQuestion(job.queue),
-              icon: 'pi pi-exclamation-triangle',
-              acceptLabel: texts.discard,
-              rejectLabel: texts.cancel,
-              acceptClassName: 'p-button-danger',
-              defaultFocus: 'reject',
-              accept: () => discard.mutate(job),
-            })
-          }
-        />
+        {JOB_ACTIONS.map((action) => (
+          <Button
+            key={action.key}
+            type="button"
+            icon={action.icon}
+            label={action.label}
+            size="small"
+            severity={action.danger ? 'danger' : undefined}
+            outlined
+            aria-label={action.labelOf(job.id)}
+            onClick={() =>
+              confirm.require({
+                header: action.header,
+                message: action.question(job.queue),
+                icon: action.danger ? 'pi pi-exclamation-triangle' : action.icon,
+                acceptLabel: action.label,
+                rejectLabel: texts.cancel,
+                ...(action.danger ? { acceptClassName: 'p-button-danger', defaultFocus: 'reject' as const } : {}),
+                accept: () => run.mutate({ action, job }),
+              })
+            }
+          />
+        ))}
       </div>
     );
 
