@@ -9,12 +9,11 @@ import { formatSize } from '../../lib/format';
 import { blobErrorBody } from '../../lib/resources/download';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { useIsMobile } from '../../lib/use-media-query';
+import { adminStyles } from './page-styles';
 import { backupKeys, createBackup, downloadBackup, fetchBackups, fetchBackupSetup } from './backups-api';
 import { backupTexts as texts } from './backups-texts';
 
-const cell = 'px-3 py-2 align-top';
-const head = 'whitespace-nowrap px-3 py-2 font-semibold';
-const section = 'flex flex-col gap-3 rounded-lg border border-solid border-slate-200 bg-white p-4';
+const { cell, head, section } = adminStyles;
 
 function Term({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -8,12 +8,11 @@ import { errorMessage } from '../../lib/api/api-error';
 import { formatNumber } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { useIsMobile } from '../../lib/use-media-query';
+import { adminStyles } from './page-styles';
 import { discardJob, fetchJobs, jobKeys, retryJob } from './jobs-api';
 import { jobTexts as texts } from './jobs-texts';
 
-const cell = 'px-3 py-2 align-top';
-const head = 'whitespace-nowrap px-3 py-2 font-semibold';
-const section = 'flex flex-col gap-3 rounded-lg border border-solid border-slate-200 bg-white p-4';
+const { cell, head, section } = adminStyles;
 /** The backlog moves on its own: the page asks again this often while open. */
 const REFRESH_MS = 10_000;
 
