@@ -25,6 +25,8 @@ export interface Api {
   headers: Record<string, string>;
   /** An order in a state that takes an invoice. */
   orderId: number;
+  /** The 429's message once the user sent more files to be read than the minute allows. */
+  limitedMessage: string;
 }
 
 /** One hostile request answered later than this is a failure of the bench, not a figure. */
@@ -33,8 +35,17 @@ const ATTACK_TIMEOUT_MS = 60_000;
 /** Milliseconds since the epoch, with performance.now()'s resolution, the same on every thread. */
 export const absoluteNow = (): number => performance.timeOrigin + performance.now();
 
-/** Sends one hostile file; throws unless the answer is its status and message. Returns the answer's milliseconds. */
-export async function send(api: Api, file: Hostile): Promise<number> {
+/** One answer to a hostile file: how long it took, and whether the per-user bound refused it unread. */
+export interface Answer {
+  ms: number;
+  limited: boolean;
+}
+
+/**
+ * Sends one hostile file; throws unless the answer is its status and message, or the 429 of the
+ * per-user bound on files read (`api.limitedMessage`).
+ */
+export async function send(api: Api, file: Hostile): Promise<Answer> {
   const form = new FormData();
   const path = file.target === 'import' ? '/units/import?mode=validate' : `/orders/${api.orderId}/invoices`;
   form.append(file.target === 'import' ? 'file' : 'xml', new Blob([file.content], { type: file.target === 'import' ? 'application/octet-stream' : 'application/xml' }), file.fileName);
@@ -48,16 +59,20 @@ export async function send(api: Api, file: Hostile): Promise<number> {
   } catch {
     message = undefined;
   }
+  if (response.status === 429 && message === api.limitedMessage) return { ms, limited: true };
   if (response.status !== file.status || message !== file.message) {
     throw new Error(`${file.label}: HTTP ${response.status} ${body.slice(0, 300)}; expected ${file.status} «${file.message}»`);
   }
-  return ms;
+  return { ms, limited: false };
 }
 
 /** What the attacker did: when it was sending (absolute ms), how long each answer took, and /health's answers meanwhile. */
 export interface AttackFigures {
   spans: { from: number; to: number }[];
+  /** Files read and answered with their refusal. */
   answersMs: number[];
+  /** Files refused unread by the per-user bound. */
+  limited: number;
   healthMs: number[];
 }
 
@@ -110,7 +125,7 @@ async function probeHealth(api: Api, wanted: () => boolean, healthMs: number[]):
 
 /** Sends the file back to back while switched on, and asks /health meanwhile. */
 function runAttacker(api: Api, file: Hostile, report: (message: { figures: AttackFigures } | { failure: string }) => void): void {
-  const figures: AttackFigures = { spans: [], answersMs: [], healthMs: [] };
+  const figures: AttackFigures = { spans: [], answersMs: [], limited: 0, healthMs: [] };
   let wanted = false;
   let loop: Promise<void> | null = null;
   let failure: string | null = null;
@@ -121,7 +136,11 @@ function runAttacker(api: Api, file: Hostile, report: (message: { figures: Attac
     const from = absoluteNow();
     const probe = probeHealth(api, () => wanted && failure === null, figures.healthMs).catch(fail);
     try {
-      while (wanted && failure === null) figures.answersMs.push(await send(api, file));
+      while (wanted && failure === null) {
+        const answer = await send(api, file);
+        if (answer.limited) figures.limited += 1;
+        else figures.answersMs.push(answer.ms);
+      }
     } catch (error) {
       fail(error);
     } finally {

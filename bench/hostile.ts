@@ -3,12 +3,14 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, INVOICE_MESSAGES, INVOICEABLE_STATUS_CODES, unitsCatalog } from '@goc/contracts';
+import { DEFAULT_HTTP_LIMITS } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { orders, orderStatuses } from '../apps/api/src/db/schema';
 import { seedDatabase } from '../apps/api/src/db/seed';
 import { columnLimit } from '../apps/api/src/lib/import/read';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
+import { tooManyFileReads } from '../apps/api/src/lib/uploads';
 import { bigCellXlsx, bigSharedStringXlsx, blankLinesCsv, blankRecordsCsv, nestedAddenda, strayColumnXlsx, wideCsv } from '../apps/api/test/helpers/hostile-files';
 import { cfdiXml } from '../apps/api/test/orders/cfdi-samples';
 import { absoluteNow, send, startAttackerThread, type Api, type AttackFigures, type Hostile } from './attacker-thread';
@@ -31,7 +33,8 @@ import { freePort, peakRssMiB, resetPeakRss, startServer, stopServer, type Serve
  *
  * Knobs: BENCH_ROWS (100000 materials), BENCH_WARMUP_SECONDS (5), BENCH_MEASURE_SECONDS (24: seconds
  * of (c) per file), BENCH_HOSTILE_HALF_SECONDS (3: attack on, then as long off), BENCH_HOSTILE_FILES
- * (keys of the files to send, all by default).
+ * (keys of the files to send, all by default), BENCH_FILE_READS_PER_MINUTE (the API's bound on files one
+ * user sends to be read per minute: its default; 100000 measures reading every file).
  */
 
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
@@ -46,6 +49,8 @@ const WARMUP_SECONDS = intFromEnv('BENCH_WARMUP_SECONDS', 5, 0, 120);
 const HALF_SECONDS = intFromEnv('BENCH_HOSTILE_HALF_SECONDS', 3, 2, 60);
 const MEASURE_SECONDS = intFromEnv('BENCH_MEASURE_SECONDS', 24, 2 * HALF_SECONDS, 600);
 if (MEASURE_SECONDS % (2 * HALF_SECONDS) !== 0) throw new Error(`BENCH_MEASURE_SECONDS (${MEASURE_SECONDS}) must be a multiple of twice BENCH_HOSTILE_HALF_SECONDS (${HALF_SECONDS})`);
+/** The per-user bound on files read per minute the API runs with (its own default unless told). */
+const FILE_READS_PER_MINUTE = intFromEnv('BENCH_FILE_READS_PER_MINUTE', DEFAULT_HTTP_LIMITS.fileReadsPerMinute, 1, 100_000);
 const CONNECTIONS = 16;
 const HARD_LIMIT_MS = 20 * 60_000;
 const KEPT_TARGET = 0.8;
@@ -89,6 +94,8 @@ interface Row {
   database: string;
   file: Hostile;
   attacks: number;
+  /** Files the per-user bound refused unread (429). */
+  limited: number;
   medianAttackMs: number;
   withoutRps: number;
   duringRps: number;
@@ -142,6 +149,7 @@ async function attack(database: string, api: Api, pid: number | undefined, url: 
     database,
     file,
     attacks: figures.answersMs.length,
+    limited: figures.limited,
     medianAttackMs: median(figures.answersMs),
     withoutRps: mean(without),
     duringRps: mean(during),
@@ -151,7 +159,7 @@ async function attack(database: string, api: Api, pid: number | undefined, url: 
     health: { count: figures.healthMs.length, p99Ms: percentile(figures.healthMs, 99), maxMs: Math.max(0, ...figures.healthMs) },
   };
   log(
-    `${database}: ${file.label}: ${row.attacks} × HTTP ${file.status} (median ${row.medianAttackMs.toFixed(0)} ms); (c) ${row.withoutRps.toFixed(0)} req/s without, ` +
+    `${database}: ${file.label}: ${row.attacks} × HTTP ${file.status} (median ${row.medianAttackMs.toFixed(0)} ms), ${row.limited} × 429; (c) ${row.withoutRps.toFixed(0)} req/s without, ` +
       `${row.duringRps.toFixed(0)} during (${(kept(row) * 100).toFixed(0)} %); API peak RSS ${peak?.toFixed(0) ?? 'n/a'} MiB; /health p99 ${row.health.p99Ms.toFixed(0)} ms, slowest ${row.health.maxMs.toFixed(0)} ms of ${row.health.count} (load ${loadavg()[0]!.toFixed(1)})`,
   );
   return row;
@@ -191,10 +199,10 @@ async function runEngine(label: string, dataDir: string, files: readonly Hostile
     // PGlite is single-process: the folder is released before the API opens it.
     await database.close();
   }
-  const env = childEnv({ GOC_DATA_DIR: dataDir, GOC_ADMIN_PASSWORD: adminPassword(), GOC_DEMO_DATA: 'false', ...(url ? { DATABASE_URL: url } : {}) });
+  const env = childEnv({ GOC_DATA_DIR: dataDir, GOC_ADMIN_PASSWORD: adminPassword(), GOC_DEMO_DATA: 'false', GOC_FILE_READS_PER_MINUTE: String(FILE_READS_PER_MINUTE), ...(url ? { DATABASE_URL: url } : {}) });
   const server: Server = await startServer({ name: `API (${label})`, args: [SERVER_JS], env, port: await freePort(), readyPath: '/api/v2/health', logFile: join(dataDir, '..', `${label.replace(/\W+/g, '-')}.log`) });
   try {
-    const api: Api = { baseUrl: server.baseUrl, headers: { authorization: `Bearer ${await loginOverHttp(server.baseUrl)}` }, orderId };
+    const api: Api = { baseUrl: server.baseUrl, headers: { authorization: `Bearer ${await loginOverHttp(server.baseUrl)}` }, orderId, limitedMessage: tooManyFileReads(FILE_READS_PER_MINUTE) };
     const pid = server.child.pid;
     const caseUrl = `${server.baseUrl}${benchCases(recordId).find((c) => c.key === 'c')!.path}`;
     const before = await written(api);
@@ -215,7 +223,7 @@ const size = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` :
 function render(rows: readonly Row[], starts: readonly string[], loadBefore: number): string {
   const lines = rows.map(
     (r) =>
-      `| ${r.database} | ${r.file.label} | ${size(r.file.content.length)} | ${r.file.status} | ${r.attacks} (${r.medianAttackMs.toFixed(0)} ms) | ` +
+      `| ${r.database} | ${r.file.label} | ${size(r.file.content.length)} | ${r.file.status} | ${r.attacks} (${r.medianAttackMs.toFixed(0)} ms) | ${r.limited} | ` +
       `${r.withoutRps.toFixed(0)} | ${r.duringRps.toFixed(0)} | **${(kept(r) * 100).toFixed(0)} %** | ${r.peakRssMiB?.toFixed(0) ?? 'n/a'} | ${r.health.p99Ms.toFixed(0)} / ${r.health.maxMs.toFixed(0)} (${r.health.count}) |`,
   );
   return [
@@ -223,11 +231,11 @@ function render(rows: readonly Row[], starts: readonly string[], loadBefore: num
       `load average ${loadBefore.toFixed(2)} when it started, ${(loadavg()[0] ?? 0).toFixed(2)} when it ended. ${ROWS} materials on top of the demo data; (c) at ${CONNECTIONS} connections ` +
       `after ${WARMUP_SECONDS} s of warm-up, ${MEASURE_SECONDS} s per file, the attacker on for ${HALF_SECONDS} s then off for ${HALF_SECONDS} s; the first second after each switch is not counted.`,
     '',
-    '| Database | File | On the wire | Answer | Sent (median answer) | (c) without req/s | (c) during req/s | kept | API peak RSS MiB | /health p99 / slowest ms (answers) |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Database | File | On the wire | Answer | Read (median answer) | Refused unread (429) | (c) without req/s | (c) during req/s | kept | API peak RSS MiB | /health p99 / slowest ms (answers) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...lines,
     '',
-    `API peak RSS before the first file (start, login, warm-up): ${starts.join(', ')}. Every answer was the file's status with its message; the order's invoices and the units were the same after as before.`,
+    `API peak RSS before the first file (start, login, warm-up): ${starts.join(', ')}. The API read at most ${FILE_READS_PER_MINUTE} files a minute from the attacker's account; every other answer was the 429 of that bound, every read file's its status with its message; the order's invoices and the units were the same after as before.`,
   ].join('\n');
 }
 

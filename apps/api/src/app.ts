@@ -8,7 +8,7 @@ import importJobRoutes from './lib/import/routes';
 import { createServices, type AnyApiModule } from './lib/modules';
 import { createResourceRegistry } from './lib/crud/tables';
 import { trustedProxies } from './lib/proxies';
-import { limitUploads } from './lib/uploads';
+import { limitFileReads, limitUploads } from './lib/uploads';
 import { requestLogFields } from './lib/request-log';
 import access from './plugins/access';
 import backups from './plugins/backups';
@@ -33,7 +33,9 @@ async function api(app: FastifyInstance, { modules }: { modules: readonly AnyApi
   app.addHook('onSend', apiNoStore);
   // Multipart bodies (imports, attachments) for the whole API; each route sets its own limits.
   await app.register(multipart);
-  app.addHook('onRequest', limitUploads(httpLimits(app.config).uploadsPerUser));
+  const limits = httpLimits(app.config);
+  app.addHook('onRequest', limitUploads(limits.uploadsPerUser));
+  app.addHook('onRequest', limitFileReads(app, limits.fileReadsPerMinute));
   await app.register(importJobRoutes);
   const services = createServices(app, modules);
   for (const module of modules) {

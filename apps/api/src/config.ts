@@ -125,6 +125,8 @@ export interface HttpLimits {
   streamsPerUser: number;
   /** Uploads (multipart requests: documents, imports, invoices) one user sends at once (per process). */
   uploadsPerUser: number;
+  /** Files one user sends to be read (imports, supplier invoices) per minute (across processes with Redis). */
+  fileReadsPerMinute: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -137,6 +139,8 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxConnections: 1_000,
   streamsPerUser: 10,
   uploadsPerUser: 8,
+  // Two a second for half a minute: more than a person importing or registering invoices sends.
+  fileReadsPerMinute: 60,
 };
 
 export const httpLimits = (config: AppConfig): HttpLimits => ({ ...DEFAULT_HTTP_LIMITS, ...config.http });
@@ -286,6 +290,12 @@ const envSchema = z.object({
     .min(10, 'GOC_MAX_CONNECTIONS debe estar entre 10 y 100000')
     .max(100_000, 'GOC_MAX_CONNECTIONS debe estar entre 10 y 100000')
     .default(DEFAULT_HTTP_LIMITS.maxConnections),
+  GOC_FILE_READS_PER_MINUTE: z.coerce
+    .number({ error: 'GOC_FILE_READS_PER_MINUTE debe ser un número' })
+    .int('GOC_FILE_READS_PER_MINUTE debe ser un número entero de archivos por minuto')
+    .min(1, 'GOC_FILE_READS_PER_MINUTE debe estar entre 1 y 100000 archivos por minuto')
+    .max(100_000, 'GOC_FILE_READS_PER_MINUTE debe estar entre 1 y 100000 archivos por minuto')
+    .default(DEFAULT_HTTP_LIMITS.fileReadsPerMinute),
   GOC_EVENT_RETENTION_DAYS: z.coerce
     .number({ error: 'GOC_EVENT_RETENTION_DAYS debe ser un número' })
     .int('GOC_EVENT_RETENTION_DAYS debe ser un número entero de días')
@@ -435,7 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginRateLimit: { ...DEFAULT_AUTH_SETTINGS.loginRateLimit, max: e.GOC_LOGIN_RATE_LIMIT },
     },
     trustProxy: e.GOC_TRUST_PROXY,
-    http: { requestTimeoutMs: e.GOC_REQUEST_TIMEOUT_SECONDS * 1000, maxConnections: e.GOC_MAX_CONNECTIONS },
+    http: { requestTimeoutMs: e.GOC_REQUEST_TIMEOUT_SECONDS * 1000, maxConnections: e.GOC_MAX_CONNECTIONS, fileReadsPerMinute: e.GOC_FILE_READS_PER_MINUTE },
     exports: DEFAULT_EXPORT_LIMITS,
     mail:
       e.GOC_SMTP_URL && e.GOC_MAIL_FROM && e.GOC_PUBLIC_URL

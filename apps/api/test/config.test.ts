@@ -115,6 +115,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, PORT: '70000' })).toThrow('PORT debe estar entre 1 y 65535');
   });
 
+  it('reads 60 files a minute per user unless GOC_FILE_READS_PER_MINUTE says otherwise', () => {
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET }).http?.fileReadsPerMinute).toBe(60);
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, GOC_FILE_READS_PER_MINUTE: '300' }).http?.fileReadsPerMinute).toBe(300);
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, GOC_FILE_READS_PER_MINUTE: '0' })).toThrow('GOC_FILE_READS_PER_MINUTE debe estar entre 1 y 100000 archivos por minuto');
+  });
+
   it('keeps documents in the database, 25 MB each, unless told otherwise', () => {
     expect(loadConfig({ GOC_JWT_SECRET: SECRET }).attachments).toEqual({ maxMb: 25, s3: undefined });
     expect(loadConfig({ GOC_JWT_SECRET: SECRET, GOC_ATTACHMENT_MAX_MB: '100' }).attachments.maxMb).toBe(100);

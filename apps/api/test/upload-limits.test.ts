@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '@goc/contracts';
 import { materials } from '../src/db/schema';
-import { tooManyUploads } from '../src/lib/uploads';
+import { tooManyFileReads, tooManyUploads } from '../src/lib/uploads';
 import { bearer, createTestApp, createUser, login, type TestApp } from './helpers/app';
 import { until } from './helpers/until';
 import { API, apiFor } from './catalogs/support';
@@ -13,6 +13,7 @@ import { csv, multipart } from './import/support';
 /*
  * Uploads one user sends at once (issue 46): counted from the request's headers, before its body is
  * read, over real sockets whose bodies never finish; an import answered 202 counts until its job ends.
+ * And files one user sends to be read per minute, whichever import they go to.
  */
 
 const PER_USER = 2;
@@ -31,7 +32,7 @@ const open: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { http: { uploadsPerUser: PER_USER } },
+    config: { http: { uploadsPerUser: PER_USER, fileReadsPerMinute: 100_000 } },
     prepare: (app) =>
       app.addHook('preHandler', async (request) => {
         if (request.url.startsWith(`${API}/materials/import`)) reached += 1;
@@ -132,5 +133,33 @@ describe('uploads per user', () => {
     expect([await stored('MAT-JOB-1'), await stored('MAT-JOB-2')]).toEqual([1, 1]);
     expect((await sendUpload(otherToken, 'MAT-TRAS-JOBS')).status).toBe(200);
     expect(await stored('MAT-TRAS-JOBS')).toBe(1);
+  });
+});
+
+describe('files sent to be read, per user and minute', () => {
+  const PER_MINUTE = 3;
+
+  it(`reads ${PER_MINUTE} files a minute from one user, whatever the import; the next is 429 before it is read, with when to retry`, async () => {
+    const app = await t.variant({ http: { fileReadsPerMinute: PER_MINUTE } });
+    const importAs = async (token: string, path: string, code: string) => {
+      const { payload, headers } = multipart(`${code}.csv`, file(code));
+      return app.inject({ method: 'POST', url: path, headers: { ...bearer(token), ...headers }, payload });
+    };
+    for (const code of ['LEIDO-1', 'LEIDO-2']) expect((await importAs(adminToken, IMPORT, code)).statusCode).toBe(200);
+    // Another import's route counts toward the same bound.
+    const units = multipart('unidades.csv', Buffer.from(csv(['Abreviatura', 'Nombre'], [['m3', 'Metro cúbico']])));
+    expect((await app.inject({ method: 'POST', url: `${API}/units/import?mode=validate`, headers: { ...bearer(adminToken), ...units.headers }, payload: units.payload })).statusCode).toBe(200);
+
+    const refused = await importAs(adminToken, IMPORT, 'LEIDO-4');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ statusCode: 429, message: tooManyFileReads(PER_MINUTE) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(await stored('LEIDO-4')).toBe(0);
+    expect([await stored('LEIDO-1'), await stored('LEIDO-2')]).toEqual([1, 1]);
+
+    // Another user's files are their own; other requests of the refused user go on.
+    expect((await importAs(otherToken, IMPORT, 'LEIDO-OTRO')).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `${API}/materials`, headers: bearer(adminToken) })).statusCode).toBe(200);
   });
 });

@@ -1,8 +1,16 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from './errors';
 import { createSlots } from './slots';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads the uploaded file's content (an import, a supplier invoice): counted by limitFileReads. */
+    readsFile?: true;
+  }
+}
+
 export const tooManyUploads = (max: number) => `Ya tienes ${max} archivos subiéndose. Espera a que terminen e inténtalo de nuevo.`;
+export const tooManyFileReads = (max: number) => `Ya enviaste ${max} archivos para leer en el último minuto. Espera un momento e inténtalo de nuevo.`;
 
 /**
  * Read from the header: `request.isMultipart()` is only set once the body's parser runs, after
@@ -42,4 +50,22 @@ export function keepUploadSlot(request: FastifyRequest): () => void {
   if (!hold) return () => {};
   hold.kept = true;
   return hold.release;
+}
+
+/**
+ * An onRequest hook (after the access check) bounding the files one user sends to be read — routes
+ * with `config.readsFile` — per minute, across processes when the rate limiter shares Redis. Reading a
+ * file is the costliest thing a request asks for; one beyond the bound is answered 429 before its body
+ * is read, so a user sending files back to back cannot take the server's time from everyone else.
+ */
+export function limitFileReads(app: FastifyInstance, perMinute: number) {
+  const counted = app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `file-reads-${request.user?.id ?? request.ip}` });
+  return async function fileReadLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!request.user || !request.routeOptions.config.readsFile) return;
+    const answer = await counted(request);
+    // isAllowed means «on the allow list»; a counted request is let through until the count exceeds the bound.
+    if (answer.isAllowed || !answer.isExceeded) return;
+    reply.header('retry-after', String(answer.ttlInSeconds));
+    throw new TooManyRequestsError(tooManyFileReads(perMinute));
+  };
 }

@@ -62,6 +62,8 @@ export function testConfig(overrides: Partial<Omit<AppConfig, 'auth'>> & { auth?
     backups: { dir: join(tmpdir(), 'goc-test-backups'), schedule: 'off', keep: 14 },
     // Tests never ask the network's DNS: a webhook to a host name is refused unless a test mocks it.
     webhooks: { resolve: offlineResolver },
+    // The import and fuzz tests send many files a minute; upload-limits.test.ts checks the bound.
+    http: { fileReadsPerMinute: 100_000 },
     ...rest,
     auth: { ...TEST_AUTH, ...auth },
   };

@@ -86,7 +86,7 @@ export function registerImportRoutes(instance: FastifyInstance, service: Resourc
   });
 
   app.post(`${resource}/import`, {
-    config: { permission: create },
+    config: { permission: create, readsFile: true },
     schema: {
       tags,
       operationId: ids.import,

@@ -113,7 +113,7 @@ export function registerInvoiceRoutes(instance: FastifyInstance, service: Resour
   const orderOf = async (request: FastifyRequest, id: number) => service.get(app.db, await actorOf(request), id);
 
   app.post('/orders/:id/invoices', {
-    config: { permission: purchasing },
+    config: { permission: purchasing, readsFile: true },
     schema: {
       operationId: 'createOrderInvoice',
       tags,
