@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { ordersResource } from '@goc/contracts';
+import { CATALOGS, ordersResource, registryCutsResource } from '@goc/contracts';
 import catalogs, { CATALOG_LISTS } from '../../src/features/catalogs/module';
 import { CATALOG_PAGES } from '../../src/features/catalogs/catalog-pages';
 import orders, { ORDERS_LIST } from '../../src/features/orders/module';
+import { CUTS_LIST } from '../../src/features/registry/module';
+import { ROLES_LIST } from '../../src/features/roles/module';
+import { USERS_LIST } from '../../src/features/users/module';
 import { createQueryClient } from '../../src/lib/api/query-client';
 import { resourceKeys } from '../../src/lib/resources/query-keys';
 import { ADMIN_USER, permissionsFor, seedSession } from '../fixtures';
@@ -98,6 +101,9 @@ describe('list prefetch', () => {
 
   it('the lists’ paths written for the loaders are the ones their pages declare', () => {
     expect(ORDERS_LIST).toBe(ordersResource.resource);
+    expect(USERS_LIST).toBe(CATALOGS.users.resource);
+    expect(ROLES_LIST).toBe(CATALOGS.roles.resource);
+    expect(CUTS_LIST).toBe(registryCutsResource.resource);
     for (const [key, path] of Object.entries(CATALOG_LISTS)) expect(CATALOG_PAGES[key as keyof typeof CATALOG_LISTS]?.catalog.resource).toBe(path);
     expect(Object.keys(catalogs.prefetch ?? {}).sort()).toEqual(Object.keys(catalogs.pages).sort());
   });
