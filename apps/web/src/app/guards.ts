@@ -31,7 +31,7 @@ export function guardRedirect(route: RouteDef, hasToken: boolean, permissions: r
  * page's data while the page's chunks still load.
  */
 export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?: Prefetch) {
-  return async () => {
+  return async ({ request }: { request: Request }) => {
     let permissions: PermissionEntry[] = [];
     if (getToken() !== null && route.permission) {
       try {
@@ -47,7 +47,7 @@ export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?
     }
     const target = guardRedirect(route, getToken() !== null, permissions);
     if (target) throw redirect(target);
-    prefetch?.(queryClient);
+    prefetch?.(queryClient, new URL(request.url));
     return null;
   };
 }

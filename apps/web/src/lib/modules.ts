@@ -4,8 +4,8 @@ import type { NavigationModule, RouteKey } from '@goc/contracts';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
-/** Starts a page's first request as its route loads, in parallel with the page's chunks; not awaited. */
-export type Prefetch = (queryClient: QueryClient) => void;
+/** Starts a page's first request as its route loads (`url`: the address being opened), in parallel with the page's chunks; not awaited. */
+export type Prefetch = (queryClient: QueryClient, url: URL) => void;
 
 /**
  * A feature's twin of a module's navigation (contracts): the page of each of its routes, loaded on

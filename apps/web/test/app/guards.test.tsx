@@ -58,14 +58,15 @@ describe('guardRedirect (SPEC §6)', () => {
 });
 
 describe('guardLoader', () => {
-  it("starts the page's prefetch once the user may open the route, never before a redirect", async () => {
+  it("starts the page's prefetch with the address once the user may open the route, never before a redirect", async () => {
     const queryClient = new QueryClient();
     const prefetch = vi.fn();
-    await expect(guardLoader(ROUTES.home, queryClient, prefetch)()).rejects.toMatchObject({ status: 302 });
+    const request = new Request('http://localhost/?q=abc');
+    await expect(guardLoader(ROUTES.home, queryClient, prefetch)({ request })).rejects.toMatchObject({ status: 302 });
     expect(prefetch).not.toHaveBeenCalled();
     seedSession();
-    await guardLoader(ROUTES.home, queryClient, prefetch)();
-    expect(prefetch).toHaveBeenCalledWith(queryClient);
+    await guardLoader(ROUTES.home, queryClient, prefetch)({ request });
+    expect(prefetch).toHaveBeenCalledWith(queryClient, new URL('http://localhost/?q=abc'));
   });
 });
 

@@ -17,6 +17,8 @@ import { TransitionDialog, transitionDraftOwner, type TransitionDraftContext, ty
 
 /** The address parameter that opens a record's detail on a list page. */
 export const DETAIL_PARAM = 'ver';
+/** The address parameter that opens «Nuevo» on a list page (a shortcut to a new order, say); dropped once used. */
+export const NEW_PARAM = 'nuevo';
 
 export interface CrudPageProps extends RecordCommandsOptions {
   resource: ListResource;
@@ -108,6 +110,22 @@ export function CrudPage({
   };
   const { open, askDelete, dialogs } = useRecordCommands(resource, { formExtension, formShape, formWidth, formComputed, onSaved });
   const rights = useRowPermissions(resource);
+  const create = onCreate ?? (() => open(null));
+  // Once: the parameter leaves the address as the form opens, so a reload or «Atrás» shows the list.
+  const createLinked = searchParams.has(NEW_PARAM);
+  useEffect(() => {
+    if (!createLinked) return;
+    if (rights.canCreate) create();
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(NEW_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is acted on once, when it arrives, not on each render's `create`
+  }, [createLinked]);
   const duplicate: RowAction[] =
     duplicable && rights.canCreate
       ? [{ key: 'duplicate', icon: 'pi pi-copy', label: listTexts.duplicate, onClick: (row) => open(null, copyValues(resource.fields, row)) }]
@@ -130,7 +148,7 @@ export function CrudPage({
     <>
       <ResourceList
         resource={resource}
-        onCreate={onCreate ?? (() => open(null))}
+        onCreate={create}
         {...(createLabel ? { createLabel } : {})}
         onEdit={open}
         onHistory={setHistoryOf}

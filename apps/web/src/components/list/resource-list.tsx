@@ -17,7 +17,8 @@ import { fromTableFilters, matchModeOptions, toTableFilters } from './filter-mod
 import { listColumns } from './list-columns';
 import { listTexts } from './list-texts';
 import { useListUrlState } from './list-url-state';
-import { fetchList, listRequestParams } from '../../lib/resources/records';
+import { listRequestParams } from '../../lib/resources/list-request';
+import { fetchList } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';
 import { PaperclipCount, useAttachmentCounts } from '../attachments/attachment-count';
 import { attachmentsTexts } from '../attachments/attachments-texts';

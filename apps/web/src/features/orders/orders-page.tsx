@@ -33,7 +33,7 @@ const ORDERED_FIELDS = [...ordersResource.fields].sort((a, b) => rank(a.name) - 
  * The two views of the orders: "Mis pedidos" hides the requester column (always the user) and keeps
  * its own column choice; the history shows who asked for each order.
  */
-const VIEW_RESOURCES: Record<OrdersView, ListResource> = {
+export const VIEW_RESOURCES: Record<OrdersView, ListResource> = {
   mine: {
     ...ordersResource,
     key: 'ordersMine',

@@ -1,4 +1,12 @@
 import { usersNavigation } from '@goc/contracts';
+import { listPrefetch } from '../../lib/resources/list-prefetch';
 import { defineWebModule } from '../../lib/modules';
 
-export default defineWebModule(usersNavigation, { users: () => import('./users-page') });
+/** The users' list path, as their declaration names it (a test holds them equal). */
+export const USERS_LIST = '/users';
+
+export default defineWebModule(
+  usersNavigation,
+  { users: () => import('./users-page') },
+  { users: listPrefetch({ resource: USERS_LIST, entity: async () => (await import('@goc/contracts/catalogs/users')).usersCatalog.schemas.entity }) },
+);

@@ -49,4 +49,22 @@ describe('what a page adds to the list', () => {
     expect(onCreate).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('a link with «?nuevo» opens the new-record form once and leaves the address; without the create permission only the list', async () => {
+    seedSession({ permissions: permissionsFor() });
+    const server = fakeApi({ 'GET /units': listOf([unit(1, 'kg', 'Kilogramo')]) });
+    const view = renderRoute(<CrudPage resource={CATALOGS.units} />, '/u?nuevo&q=kilo', server.adapter);
+    dispose = view.dispose;
+    expect(await screen.findByRole('dialog', { name: 'Nueva unidad' })).toBeTruthy();
+    await waitFor(() => expect(view.search().has('nuevo')).toBe(false));
+    expect(view.search().get('q')).toBe('kilo');
+    dispose();
+
+    seedSession({ permissions: permissionsFor(undefined, { view: true }) });
+    const readOnly = renderRoute(<CrudPage resource={CATALOGS.units} />, '/u?nuevo', server.adapter);
+    dispose = readOnly.dispose;
+    await screen.findByText('Kilogramo');
+    await waitFor(() => expect(readOnly.search().has('nuevo')).toBe(false));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -19,12 +19,12 @@ describe('Inicio prefetch', () => {
     vi.stubGlobal('fetch', fetch);
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
 
-    prefetch(queryClient);
+    prefetch(queryClient, new URL('http://localhost/'));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledWith('/api/v2/dashboard', expect.anything());
     await vi.waitFor(() => expect(queryClient.getQueryData(['dashboard'])).toEqual({ myOrders: { open: 2, byStatus: [], recent: [] } }));
 
-    prefetch(queryClient);
+    prefetch(queryClient, new URL('http://localhost/'));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
