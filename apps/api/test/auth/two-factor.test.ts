@@ -50,7 +50,7 @@ async function mfaTokenOf(username: string, password: string, app = t.app): Prom
   const res = await postLogin(app, username, password);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { mfaRequired: true; mfaToken: string };
-  expect(Object.keys(body).sort()).toEqual(['mfaRequired', 'mfaToken']);
+  expect(Object.keys(body).sort()).toEqual(['methods', 'mfaRequired', 'mfaToken']);
   return body.mfaToken;
 }
 
@@ -89,7 +89,7 @@ describe('enrolment from «Mi cuenta»', () => {
     expect(hashes).toHaveLength(10);
     expect(JSON.stringify(hashes)).not.toContain(recoveryCodes[0]!.replace('-', ''));
 
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(session.token) })).json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(session.token) })).json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10, passkeysAvailable: false, passkeys: 0 });
     // Once on, the secret is never given again.
     expect((await post('/auth/mfa/totp/setup', {}, session.token)).statusCode).toBe(409);
     expect(await audits(user.id, 'mfa.enrolled')).toHaveLength(1);
@@ -209,7 +209,7 @@ describe('required by role', () => {
     expect(confirm.statusCode, confirm.body).toBe(200);
     const { recoveryCodes, session } = confirm.json() as { recoveryCodes: string[]; session: { token: string } };
     expect(recoveryCodes).toHaveLength(10);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(session.token) })).json()).toEqual({ enabled: true, required: true, recoveryCodesLeft: 10 });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(session.token) })).json()).toEqual({ enabled: true, required: true, recoveryCodesLeft: 10, passkeysAvailable: false, passkeys: 0 });
     // The mfaToken served once.
     expect((await post('/auth/mfa/totp/setup', { mfaToken: body.mfaToken })).statusCode).toBe(401);
     // Required: it cannot be turned off by its user.
