@@ -456,7 +456,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cambiar el código de un solo uso por la sesión (la misma respuesta que el inicio de sesión) */
+        /** Cambiar el código de un solo uso por la sesión, o por el segundo paso (la misma respuesta que el inicio de sesión) */
         post: operations["exchangeOidcCode"];
         delete?: never;
         options?: never;
@@ -7042,7 +7042,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginResponse"];
+                    "application/json": components["schemas"]["LoginResponse"] | ({
+                        /** @enum {boolean} */
+                        mfaRequired: true;
+                        mfaToken: string;
+                        methods: ("totp" | "passkey")[];
+                    } | {
+                        /** @enum {boolean} */
+                        mfaEnrollmentRequired: true;
+                        mfaToken: string;
+                    });
                 };
             };
             400: components["responses"]["BadRequest"];

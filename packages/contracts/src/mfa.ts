@@ -31,6 +31,8 @@ export const PASSKEY_MESSAGES = {
   notFound: 'La llave de acceso no existe',
   lastFactor: 'Tu rol requiere la verificación en dos pasos: no puedes quitar tu único segundo paso',
   none: 'No tienes llaves de acceso registradas',
+  cancelled: 'No se usó la llave de acceso: se canceló o se acabó el tiempo. Inténtalo de nuevo.',
+  unsupported: 'Este navegador no admite llaves de acceso',
 } as const;
 
 /** The second steps a user has: the app's code (with its recovery codes) and/or a passkey. */

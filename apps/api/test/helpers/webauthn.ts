@@ -73,10 +73,10 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, this.cosePublicKey]);
     const authData = this.authData(rpId, FLAG_UP | FLAG_UV | FLAG_AT, attested);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, string | Uint8Array | Map<string, string>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
+        ['attStmt', new Map<string, string>()],
+        ['authData', new Uint8Array(authData)],
       ]),
     );
     return {
