@@ -217,6 +217,37 @@ describe('required by role', () => {
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(MFA_MESSAGES.requiredByRole);
   });
+
+  it('ends the sessions of the role’s users without a second factor when the role comes to require one, and of a user moved to such a role', async () => {
+    const roleId = await createRole(t.db, 'Compras de pruebas', { works: ['view'] });
+    const plainRoleId = await createRole(t.db, 'Consulta de pruebas', { works: ['view'] });
+    const admin = await login(t.app);
+    const unenrolled = await createUser(t.app, { roleId });
+    const unenrolledSession = await login(t.app, unenrolled.username, unenrolled.password);
+    const withCode = await enrolled(roleId);
+    const elsewhere = await createUser(t.app, { roleId: plainRoleId });
+    const elsewhereSession = await login(t.app, elsewhere.username, elsewhere.password);
+    const me = (token: string) => t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(token) });
+
+    const [role] = await t.db.select({ version: roles.version }).from(roles).where(eq(roles.id, roleId));
+    const flagged = await t.app.inject({ method: 'PATCH', url: `${API}/roles/${roleId}`, headers: bearer(admin.token), payload: { requiresMfa: true, version: role!.version } });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    // Opened with the password alone, below what the role now asks: ended, access and refresh.
+    expect((await me(unenrolledSession.token)).statusCode).toBe(401);
+    const refresh = await post('/auth/refresh', { refreshToken: unenrolledSession.refreshToken }, unenrolledSession.token);
+    expect(refresh.statusCode).toBe(401);
+    const [revoked] = await t.db.select({ reason: refreshTokens.revokedReason }).from(refreshTokens).where(eq(refreshTokens.userId, unenrolled.id));
+    expect(revoked!.reason).toBe('mfa_required');
+    expect(Object.keys((await postLogin(t.app, unenrolled.username, unenrolled.password)).json()).sort()).toEqual(['mfaEnrollmentRequired', 'mfaToken']);
+    // Who has a second factor, and the users of other roles, keep their sessions.
+    expect((await me(withCode.session.token)).statusCode).toBe(200);
+    expect((await me(elsewhereSession.token)).statusCode).toBe(200);
+
+    const [user] = await t.db.select({ version: users.version }).from(users).where(eq(users.id, elsewhere.id));
+    const moved = await t.app.inject({ method: 'PATCH', url: `${API}/users/${elsewhere.id}`, headers: bearer(admin.token), payload: { roleId, version: user!.version } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await me(elsewhereSession.token)).statusCode).toBe(401);
+  });
 });
 
 describe('re-authentication before sensitive changes', () => {
