@@ -43,6 +43,8 @@ export async function startServer(port: number, dataDir?: string): Promise<E2eSe
       REDIS_URL: '',
       // The integrations spec receives webhooks on 127.0.0.1 over plain http. Never set in production.
       GOC_WEBHOOK_ALLOW_PRIVATE: 'true',
+      // The site passkeys are bound to (WebAuthn takes a host name, not 127.0.0.1): the passkeys spec opens this address.
+      GOC_PUBLIC_URL: `http://localhost:${port}`,
       // serve.mjs keeps this folder, or makes a fresh one (deleted when the app stops) when it is empty.
       E2E_DATA_DIR: dataDir ?? '',
     },

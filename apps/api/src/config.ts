@@ -84,6 +84,8 @@ export interface AppConfig {
   metricsToken?: string | undefined;
   /** Sign-in with the company's account (OpenID Connect); absent when GOC_OIDC_ISSUER is not set. */
   oidc?: OidcSettings | undefined;
+  /** Passkeys: only with GOC_PUBLIC_URL, the one address a passkey is bound to (docs/security.md «Llaves de acceso»). */
+  webauthn?: WebAuthnSettings | undefined;
   /** Webhook deliveries (docs/integrations.md); defaults in modules/integrations. */
   webhooks?: Partial<WebhookSettings> | undefined;
   backups: {
@@ -107,6 +109,25 @@ export interface OidcSettings {
   domains: string[];
   /** GOC_PUBLIC_URL + /api/v2/auth/oidc/callback, registered at the provider. */
   redirectUri: string;
+}
+
+/** The WebAuthn relying party, derived from GOC_PUBLIC_URL: a passkey works only on the address it was registered at. */
+export interface WebAuthnSettings {
+  /** The host name of GOC_PUBLIC_URL (goc.empresa.mx). */
+  rpId: string;
+  /** The origin of GOC_PUBLIC_URL (https://goc.empresa.mx) the browser reports in every response. */
+  origin: string;
+  /** The name the browser shows when it asks to create or use the passkey. */
+  rpName: string;
+}
+
+/** GOC_PUBLIC_URL → the relying party; none for an IP address, which WebAuthn does not accept as an RP ID. */
+export function webAuthnSettings(publicUrl: string | undefined): WebAuthnSettings | undefined {
+  if (publicUrl === undefined) return undefined;
+  const url = new URL(publicUrl);
+  const host = url.hostname;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('[')) return undefined;
+  return { rpId: host, origin: url.origin, rpName: 'GOC' };
 }
 
 /** Bounds of the HTTP server and of what one user holds at once (docs/security.md). */
@@ -465,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             redirectUri: `${e.GOC_PUBLIC_URL.replace(/\/+$/, '')}/api/v2/auth/oidc/callback`,
           }
         : undefined,
+    webauthn: webAuthnSettings(e.GOC_PUBLIC_URL),
     webhooks: { allowPrivate: e.GOC_WEBHOOK_ALLOW_PRIVATE ?? false },
     backups: {
       dir: e.GOC_BACKUP_DIR ? (isAbsolute(e.GOC_BACKUP_DIR) ? e.GOC_BACKUP_DIR : resolve(root, e.GOC_BACKUP_DIR)) : join(dataDir, 'backups'),

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'mfa.disabled',
   'mfa.recovery_regenerated',
   'mfa.removed',
+  'mfa.passkey_added',
+  'mfa.passkey_removed',
   'auth.session_ended',
   'auth.sessions_others_ended',
   'auth.sessions_ended_by_admin',

@@ -20,6 +20,87 @@ export const MFA_MESSAGES = {
   reauthenticate: 'Confirma tu contraseña para continuar',
 } as const;
 
+/** Passkeys (WebAuthn) as a second factor (docs/security.md «Llaves de acceso»). */
+export const PASSKEY_MESSAGES = {
+  name: 'Escribe un nombre para reconocer la llave (por ejemplo, «Laptop de la oficina»)',
+  nameTooLong: 'Máximo 60 caracteres',
+  notConfigured: 'Las llaves de acceso no están disponibles: falta GOC_PUBLIC_URL con el nombre del sitio',
+  failed: 'La llave de acceso no se pudo verificar. Inténtalo de nuevo.',
+  expired: 'La solicitud de la llave expiró. Inténtalo de nuevo.',
+  duplicate: 'Esa llave de acceso ya está registrada',
+  notFound: 'La llave de acceso no existe',
+  lastFactor: 'Tu rol requiere la verificación en dos pasos: no puedes quitar tu único segundo paso',
+  none: 'No tienes llaves de acceso registradas',
+  cancelled: 'No se usó la llave de acceso: se canceló o se acabó el tiempo. Inténtalo de nuevo.',
+  unsupported: 'Este navegador no admite llaves de acceso',
+} as const;
+
+/** The second steps a user has: the app's code (with its recovery codes) and/or a passkey. */
+export const secondFactorMethodSchema = z.enum(['totp', 'passkey']);
+export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;
+
+const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/);
+
+/**
+ * What the browser's navigator.credentials answers, as @simplewebauthn/browser sends it. Checked in
+ * depth by @simplewebauthn/server; here only its shape and sizes.
+ */
+export const passkeyAuthenticationResponseSchema = z.object({
+  id: base64url.min(1).max(1_024),
+  rawId: base64url.min(1).max(1_024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+});
+export type PasskeyAuthenticationResponse = z.infer<typeof passkeyAuthenticationResponseSchema>;
+
+export const passkeyRegistrationResponseSchema = z.object({
+  id: base64url.min(1).max(1_024),
+  rawId: base64url.min(1).max(1_024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    authenticatorData: base64url.optional(),
+    transports: z.array(z.string().max(30)).max(10).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url.optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+});
+export type PasskeyRegistrationResponse = z.infer<typeof passkeyRegistrationResponseSchema>;
+
+/** The options handed to navigator.credentials (WebAuthn's JSON form): passed through to the browser library. */
+export const passkeyOptionsSchema = z.object({ challenge: z.string() }).catchall(z.unknown());
+export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
+
+export const passkeyRegistrationRequestSchema = z.object({
+  name: z.string().trim().min(1, PASSKEY_MESSAGES.name).max(60, PASSKEY_MESSAGES.nameTooLong),
+  response: passkeyRegistrationResponseSchema,
+});
+export type PasskeyRegistrationRequest = z.infer<typeof passkeyRegistrationRequestSchema>;
+
+/** POST /auth/mfa/passkeys/authentication-options: during a sign-in, its mfaToken. */
+export const passkeyAuthenticationOptionsRequestSchema = z.object({ mfaToken: z.string().min(1).max(128) });
+
+export const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Synced by the person's platform to their other devices. */
+  backedUp: z.boolean(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+export const passkeyListSchema = z.object({ items: z.array(passkeySchema) });
+
 /** The `error` of a 403 the SPA answers by asking for the password again and retrying. */
 export const REAUTHENTICATION_REQUIRED = 'ReauthenticationRequired';
 /** How long a sign-in or a re-authentication allows sensitive changes. */
@@ -38,7 +119,7 @@ const mfaToken = z.string().min(1).max(128);
 
 /** POST /auth/login when a second factor is needed: no session yet, only the next step's token. */
 export const mfaChallengeSchema = z.union([
-  z.object({ mfaRequired: z.literal(true), mfaToken: z.string() }),
+  z.object({ mfaRequired: z.literal(true), mfaToken: z.string(), methods: z.array(secondFactorMethodSchema) }),
   z.object({ mfaEnrollmentRequired: z.literal(true), mfaToken: z.string() }),
 ]);
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
@@ -50,6 +131,7 @@ export type LoginOutcome = z.infer<typeof loginOutcomeSchema>;
 export const mfaVerifyRequestSchema = z.union([
   z.object({ mfaToken, code: totpCode }).strict(),
   z.object({ mfaToken, recoveryCode }).strict(),
+  z.object({ mfaToken, passkey: passkeyAuthenticationResponseSchema }).strict(),
 ], { error: MFA_MESSAGES.oneOf });
 export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequestSchema>;
 
@@ -77,6 +159,9 @@ export const mfaStatusSchema = z.object({
   /** The user's role requires it: it cannot be disabled. */
   required: z.boolean(),
   recoveryCodesLeft: z.number().int(),
+  /** GOC_PUBLIC_URL names the site, so passkeys can be registered. */
+  passkeysAvailable: z.boolean(),
+  passkeys: z.number().int(),
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 

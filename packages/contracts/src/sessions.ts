@@ -11,7 +11,6 @@ export const SESSION_MESSAGES = {
   oidcDomainNotAllowed: 'El dominio de tu correo no está autorizado para entrar a GOC',
   oidcNoUser: 'Tu cuenta de la empresa no corresponde a ningún usuario activo de GOC; pide a un administrador que registre tu correo en tu usuario',
   oidcInactive: 'Tu usuario de GOC está desactivado',
-  oidcSecondFactor: 'Tu cuenta usa verificación en dos pasos: entra con tu usuario, tu contraseña y tu código',
 } as const;
 
 export const sessionSchema = z.object({
@@ -44,7 +43,7 @@ export type OidcPublicConfig = z.infer<typeof oidcPublicConfigSchema>;
 export const oidcExchangeSchema = z.object({ code: z.string().min(1, 'Falta el código').max(128, 'Código no válido') });
 
 /** Why a sign-in with the provider was refused: the key the callback hands the login page (#oidcError=…). */
-export type OidcRefusal = 'expired' | 'failed' | 'unverified' | 'domain' | 'nouser' | 'inactive' | 'secondfactor';
+export type OidcRefusal = 'expired' | 'failed' | 'unverified' | 'domain' | 'nouser' | 'inactive';
 
 export const OIDC_REFUSAL_MESSAGES: Record<OidcRefusal, string> = {
   expired: SESSION_MESSAGES.oidcExpired,
@@ -53,7 +52,6 @@ export const OIDC_REFUSAL_MESSAGES: Record<OidcRefusal, string> = {
   domain: SESSION_MESSAGES.oidcDomainNotAllowed,
   nouser: SESSION_MESSAGES.oidcNoUser,
   inactive: SESSION_MESSAGES.oidcInactive,
-  secondfactor: SESSION_MESSAGES.oidcSecondFactor,
 };
 
 export const isOidcRefusal = (key: string): key is OidcRefusal => Object.hasOwn(OIDC_REFUSAL_MESSAGES, key);

@@ -49,12 +49,14 @@ const under = (url: string, base: string) => url === base || url.startsWith(`${b
 
 /**
  * The sensitive changes, by route pattern (a route added under these paths is covered without saying
- * so): managing users, changing roles and their permissions, creating an API key. Changing one's
- * password and disabling two-factor ask for the password in their own body instead.
+ * so): managing users, changing roles and their permissions, creating an API key, registering or
+ * removing a passkey. Changing one's password and disabling two-factor ask for the password in their
+ * own body instead.
  */
 export function needsRecentAuthentication(method: string, routeUrl: string): boolean {
   if (['GET', 'HEAD', 'OPTIONS'].includes(method)) return false;
   const url = routeUrl.replace(/^\/api\/v2(?=\/)/, '');
   if (method === 'POST' && url === '/api-keys') return true;
+  if (under(url, '/auth/mfa/passkeys')) return url !== '/auth/mfa/passkeys/authentication-options';
   return ['/users', '/roles'].some((base) => under(url, base));
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { refreshTokens, sessionDevices, users } from '../db/schema';
+import { passkeyCredentials, refreshTokens, roles, sessionDevices, users, userTotp } from '../db/schema';
 
 /*
  * Ending sessions: revoking refresh-token families. Login, refresh and logout (modules/auth) and the
@@ -22,7 +22,9 @@ export type RevokeReason =
   /** Ended by an administrator from Usuarios. */
   | 'ended_by_admin'
   /** The employee linked to the user was given a baja (Altas y bajas). */
-  | 'employee_baja';
+  | 'employee_baja'
+  /** The user's role now requires a second factor they have not enrolled. */
+  | 'mfa_required';
 
 /** Where a login began, as «Mi cuenta → Sesiones» shows it. */
 export interface SessionOrigin {
@@ -82,4 +84,31 @@ export async function revokeEmployeeSessions(executor: Executor, employeeId: num
     .update(refreshTokens)
     .set({ revokedAt: new Date(), revokedReason: 'employee_baja' satisfies RevokeReason })
     .where(and(inArray(refreshTokens.userId, linked), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * A role now requires two-factor (its flag turned on, or a user moved to it): the sessions of its
+ * users who have no second factor were opened with the password alone, below what the role asks, so
+ * they end and the next sign-in goes through the enrolment (docs/security.md). `scope` names the role
+ * (all its users) or one user; only users whose role requires it are touched. Returns the users whose
+ * sessions ended.
+ */
+export async function revokeSessionsWithoutSecondFactor(executor: Executor, scope: { roleId: number } | { userId: number }): Promise<number[]> {
+  const unenrolled = executor
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        'roleId' in scope ? eq(users.roleId, scope.roleId) : eq(users.id, scope.userId),
+        sql`exists (select 1 from ${roles} where ${roles.id} = ${users.roleId} and ${roles.requiresMfa})`,
+        sql`not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null)`,
+        sql`not exists (select 1 from ${passkeyCredentials} where ${passkeyCredentials.userId} = ${users.id})`,
+      ),
+    );
+  const ended = await executor
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(), revokedReason: 'mfa_required' satisfies RevokeReason })
+    .where(and(inArray(refreshTokens.userId, unenrolled), isNull(refreshTokens.revokedAt)))
+    .returning({ userId: refreshTokens.userId });
+  return [...new Set(ended.map((row) => row.userId))];
 }

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema, SESSION_MESSAGES } from '@goc/contracts';
 import type { OidcSettings } from '../../src/config';
-import { auditLog, oidcIdentities, oidcSignIns, sessionDevices, users } from '../../src/db/schema';
-import { bearer, createTestApp, createUser, type TestApp } from '../helpers/app';
+import { auditLog, oidcIdentities, oidcSignIns, roles, sessionDevices, users } from '../../src/db/schema';
+import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { CLIENT, REDIRECT_URI, startForgingProvider, startProvider, type ForgingProvider, type RealProvider } from './providers';
 
 /*
@@ -185,6 +186,41 @@ describe('sign-in with the OpenID Provider', () => {
     const replay = await t.app.inject({ method: 'GET', url: `/api/v2/auth/oidc/callback${back.search}`, cookies: { [BROWSER]: cookie } });
     expect(refusalOf(replay.headers.location as string)).toBe('expired');
     expect(await t.db.select().from(oidcIdentities).where(eq(oidcIdentities.userId, someone.id))).toEqual([]);
+  });
+});
+
+describe('a user with a second factor', () => {
+  it('is asked for it after the provider, as after the password: no session until the code is right', async () => {
+    const someone = await person();
+    const session = await login(t.app, someone.username, someone.password);
+    const setup = await t.app.inject({ method: 'POST', url: '/api/v2/auth/mfa/totp/setup', payload: {}, headers: bearer(session.token) });
+    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32((setup.json() as { secret: string }).secret) });
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/v2/auth/mfa/totp/confirm', payload: { code: totp.generate() }, headers: bearer(session.token) });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+
+    const res = await exchange(t.app, codeOf(await signInThroughProvider(someone.sub))!);
+    expect(res.statusCode, res.body).toBe(200);
+    const step = res.json() as { mfaRequired: true; mfaToken: string; methods: string[] };
+    expect(step).toEqual({ mfaRequired: true, mfaToken: expect.any(String), methods: ['totp'] });
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/v2/auth/mfa/verify', payload: { mfaToken: step.mfaToken, code: '000000' } });
+    expect(wrong.statusCode).toBe(401);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/mfa/verify',
+      payload: { mfaToken: step.mfaToken, code: totp.generate({ timestamp: Date.now() + 30_000 }) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(loginResponseSchema.parse(verified.json()).user.id).toBe(someone.id);
+  });
+
+  it('enrols first when the role requires it and the user has none', async () => {
+    const roleId = await createRole(t.db, `OIDC con dos pasos ${Date.now()}`, { works: ['view'] });
+    await t.db.update(roles).set({ requiresMfa: true }).where(eq(roles.id, roleId));
+    const someone = await person();
+    await t.db.update(users).set({ roleId }).where(eq(users.id, someone.id));
+    const res = await exchange(t.app, codeOf(await signInThroughProvider(someone.sub))!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ mfaEnrollmentRequired: true, mfaToken: expect.any(String) });
   });
 });
 

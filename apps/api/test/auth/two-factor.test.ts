@@ -50,7 +50,7 @@ async function mfaTokenOf(username: string, password: string, app = t.app): Prom
   const res = await postLogin(app, username, password);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { mfaRequired: true; mfaToken: string };
-  expect(Object.keys(body).sort()).toEqual(['mfaRequired', 'mfaToken']);
+  expect(Object.keys(body).sort()).toEqual(['methods', 'mfaRequired', 'mfaToken']);
   return body.mfaToken;
 }
 
@@ -89,7 +89,7 @@ describe('enrolment from «Mi cuenta»', () => {
     expect(hashes).toHaveLength(10);
     expect(JSON.stringify(hashes)).not.toContain(recoveryCodes[0]!.replace('-', ''));
 
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(session.token) })).json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(session.token) })).json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10, passkeysAvailable: false, passkeys: 0 });
     // Once on, the secret is never given again.
     expect((await post('/auth/mfa/totp/setup', {}, session.token)).statusCode).toBe(409);
     expect(await audits(user.id, 'mfa.enrolled')).toHaveLength(1);
@@ -209,13 +209,44 @@ describe('required by role', () => {
     expect(confirm.statusCode, confirm.body).toBe(200);
     const { recoveryCodes, session } = confirm.json() as { recoveryCodes: string[]; session: { token: string } };
     expect(recoveryCodes).toHaveLength(10);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(session.token) })).json()).toEqual({ enabled: true, required: true, recoveryCodesLeft: 10 });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(session.token) })).json()).toEqual({ enabled: true, required: true, recoveryCodesLeft: 10, passkeysAvailable: false, passkeys: 0 });
     // The mfaToken served once.
     expect((await post('/auth/mfa/totp/setup', { mfaToken: body.mfaToken })).statusCode).toBe(401);
     // Required: it cannot be turned off by its user.
     const off = await post('/auth/mfa/totp/disable', { password: user.password }, session.token);
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(MFA_MESSAGES.requiredByRole);
+  });
+
+  it('ends the sessions of the role’s users without a second factor when the role comes to require one, and of a user moved to such a role', async () => {
+    const roleId = await createRole(t.db, 'Compras de pruebas', { works: ['view'] });
+    const plainRoleId = await createRole(t.db, 'Consulta de pruebas', { works: ['view'] });
+    const admin = await login(t.app);
+    const unenrolled = await createUser(t.app, { roleId });
+    const unenrolledSession = await login(t.app, unenrolled.username, unenrolled.password);
+    const withCode = await enrolled(roleId);
+    const elsewhere = await createUser(t.app, { roleId: plainRoleId });
+    const elsewhereSession = await login(t.app, elsewhere.username, elsewhere.password);
+    const me = (token: string) => t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(token) });
+
+    const [role] = await t.db.select({ version: roles.version }).from(roles).where(eq(roles.id, roleId));
+    const flagged = await t.app.inject({ method: 'PATCH', url: `${API}/roles/${roleId}`, headers: bearer(admin.token), payload: { requiresMfa: true, version: role!.version } });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    // Opened with the password alone, below what the role now asks: ended, access and refresh.
+    expect((await me(unenrolledSession.token)).statusCode).toBe(401);
+    const refresh = await post('/auth/refresh', { refreshToken: unenrolledSession.refreshToken }, unenrolledSession.token);
+    expect(refresh.statusCode).toBe(401);
+    const [revoked] = await t.db.select({ reason: refreshTokens.revokedReason }).from(refreshTokens).where(eq(refreshTokens.userId, unenrolled.id));
+    expect(revoked!.reason).toBe('mfa_required');
+    expect(Object.keys((await postLogin(t.app, unenrolled.username, unenrolled.password)).json()).sort()).toEqual(['mfaEnrollmentRequired', 'mfaToken']);
+    // Who has a second factor, and the users of other roles, keep their sessions.
+    expect((await me(withCode.session.token)).statusCode).toBe(200);
+    expect((await me(elsewhereSession.token)).statusCode).toBe(200);
+
+    const [user] = await t.db.select({ version: users.version }).from(users).where(eq(users.id, elsewhere.id));
+    const moved = await t.app.inject({ method: 'PATCH', url: `${API}/users/${elsewhere.id}`, headers: bearer(admin.token), payload: { roleId, version: user!.version } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await me(elsewhereSession.token)).statusCode).toBe(401);
   });
 });
 

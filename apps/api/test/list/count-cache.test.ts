@@ -87,10 +87,12 @@ describe('list totals', () => {
       'jobs',
       'oidc_identities',
       'oidc_sign_ins',
+      'passkey_credentials',
       'refresh_tokens',
       'role_access_versions',
       'session_devices',
       'table_versions',
+      'webauthn_challenges',
       'webhook_deliveries',
     ]);
   });

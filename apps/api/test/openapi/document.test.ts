@@ -188,6 +188,7 @@ describe('security and servers', () => {
         'post /api/v2/auth/logout',
         // The second step of a sign-in: the single-use mfaToken is its credential, not a session.
         'post /api/v2/auth/mfa/verify',
+        'post /api/v2/auth/mfa/passkeys/authentication-options',
         // Sign-in with the company's account: before there is a session.
         'get /api/v2/auth/oidc/config',
         'get /api/v2/auth/oidc/start',

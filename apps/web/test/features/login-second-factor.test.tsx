@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MFA_MESSAGES } from '@goc/contracts';
+import { MFA_MESSAGES, PASSKEY_MESSAGES } from '@goc/contracts';
 import { ADMIN_USER, permissionsFor } from '../fixtures';
 import { mockAdapter, type MockHandler, type MockReply } from '../mock-adapter';
 import { renderApp } from '../render-app';
@@ -39,7 +39,7 @@ describe('login with a second factor', () => {
   it('asks for the code after the password, stores no session until the code is right, then opens /', async () => {
     let attempts = 0;
     const { server, router } = await start(
-      { status: 200, data: { mfaRequired: true, mfaToken: 'mfa-1' } },
+      { status: 200, data: { mfaRequired: true, mfaToken: 'mfa-1', methods: ['totp'] } },
       {
         'POST /auth/mfa/verify': () => {
           attempts += 1;
@@ -75,7 +75,7 @@ describe('login with a second factor', () => {
   });
 
   it('takes a recovery code instead («Usar un código de recuperación»)', async () => {
-    const { server } = await start({ status: 200, data: { mfaRequired: true, mfaToken: 'mfa-2' } }, { 'POST /auth/mfa/verify': { status: 200, data: SESSION } });
+    const { server } = await start({ status: 200, data: { mfaRequired: true, mfaToken: 'mfa-2', methods: ['totp'] } }, { 'POST /auth/mfa/verify': { status: 200, data: SESSION } });
     await userEvent.click(await screen.findByRole('button', { name: 'Usar un código de recuperación' }));
     await userEvent.type(screen.getByLabelText('Código de recuperación'), 'ABCDE-FGHIJ');
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
@@ -83,9 +83,48 @@ describe('login with a second factor', () => {
     expect(server.to('POST /auth/mfa/verify')[0]?.body).toEqual({ mfaToken: 'mfa-2', recoveryCode: 'ABCDE-FGHIJ' });
   });
 
+  it('offers «Usar llave de acceso» to a person with a passkey, the code field only when they also have the app', async () => {
+    const { server } = await start(
+      { status: 200, data: { mfaRequired: true, mfaToken: 'mfa-4', methods: ['passkey'] } },
+      { 'POST /auth/mfa/passkeys/authentication-options': { status: 200, data: { challenge: 'reto', rpId: 'localhost', allowCredentials: [] } } },
+    );
+    const use = await screen.findByRole('button', { name: 'Usar llave de acceso' });
+    expect(screen.queryByLabelText('Código de verificación')).not.toBeInTheDocument();
+    // jsdom has no navigator.credentials: the browser cannot use a passkey, and says so.
+    await userEvent.click(use);
+    expect(await screen.findByText(PASSKEY_MESSAGES.unsupported)).toBeInTheDocument();
+    expect(server.to('POST /auth/mfa/passkeys/authentication-options').map((r) => r.body)).toEqual([{ mfaToken: 'mfa-4' }]);
+    expect(server.to('POST /auth/mfa/verify')).toHaveLength(0);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows both ways when the person has a passkey and the app', async () => {
+    await start({ status: 200, data: { mfaRequired: true, mfaToken: 'mfa-5', methods: ['totp', 'passkey'] } });
+    expect(await screen.findByRole('button', { name: 'Usar llave de acceso' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Código de verificación')).toBeInTheDocument();
+  });
+
+  it('asks for the second factor after the company’s account too', async () => {
+    window.history.replaceState(null, '', '/login#oidc=codigo-1');
+    const server = mockAdapter({
+      'POST /auth/oidc/exchange': { status: 200, data: { mfaRequired: true, mfaToken: 'mfa-6', methods: ['totp'] } },
+      'POST /auth/mfa/verify': { status: 200, data: SESSION },
+      'GET /auth/me': { status: 200, data: ADMIN_USER },
+      'GET /permissions': { status: 200, data: permissionsFor() },
+    });
+    const app = renderApp('/login', server.adapter);
+    teardown = app.cleanup;
+    await userEvent.type(await screen.findByLabelText('Código de verificación'), '444444');
+    expect(localStorage.getItem('token')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    await home();
+    expect(server.to('POST /auth/oidc/exchange').map((r) => r.body)).toEqual([{ code: 'codigo-1' }]);
+    expect(server.to('POST /auth/mfa/verify').map((r) => r.body)).toEqual([{ mfaToken: 'mfa-6', code: '444444' }]);
+  });
+
   it('sends an ended verification back to the password', async () => {
     await start(
-      { status: 200, data: { mfaRequired: true, mfaToken: 'mfa-3' } },
+      { status: 200, data: { mfaRequired: true, mfaToken: 'mfa-3', methods: ['totp'] } },
       { 'POST /auth/mfa/verify': { status: 401, data: { statusCode: 401, error: 'Unauthorized', message: MFA_MESSAGES.challengeEnded } } },
     );
     await userEvent.type(await screen.findByLabelText('Código de verificación'), '333333');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn } from './columns';
 import { users } from './access';
 
@@ -72,4 +72,55 @@ export const sessionAuthentications = pgTable(
     authenticatedAt: timestamp('authenticated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('session_authentications_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's passkey (WebAuthn credential, migration 0028): the public key the authenticator made for
+ * this site and the signature counter it last reported (a lower one is a cloned key or a replay).
+ */
+export const passkeyCredentials = pgTable(
+  'passkey_credentials',
+  {
+    id: idColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential ID, base64url, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser reaches the authenticator (usb, internal, hybrid…), handed back when it is asked for. */
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    /** Synced to the person's other devices by their platform (iCloud Keychain, Google Password Manager). */
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('passkey_credentials_credential_id_uq').on(t.credentialId), index('passkey_credentials_user_idx').on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge handed to the browser, single use and short-lived, in the database so the
+ * process that checks the answer need not be the one that asked: to register a passkey (signed in),
+ * or to use one as the second step of a sign-in (tied to that sign-in's mfa challenge).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: idColumn(),
+    challenge: text('challenge').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'authenticate'] }).notNull(),
+    mfaChallengeId: integer('mfa_challenge_id').references(() => mfaChallenges.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('webauthn_challenges_challenge_uq').on(t.challenge),
+    index('webauthn_challenges_user_idx').on(t.userId),
+    check('webauthn_challenges_purpose_ck', sql`${t.purpose} in ('register', 'authenticate')`),
+  ],
 );

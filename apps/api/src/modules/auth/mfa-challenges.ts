@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { MfaChallenge } from '@goc/contracts';
+import type { MfaChallenge, SecondFactorMethod } from '@goc/contracts';
 import type { Db, Executor } from '../../db/client';
-import { mfaChallenges, roles, users, userTotp } from '../../db/schema';
+import { mfaChallenges, passkeyCredentials, roles, users, userTotp } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 
@@ -17,25 +17,42 @@ export type ChallengePurpose = 'verify' | 'enroll';
 const CHALLENGE_MINUTES = 5;
 export const MAX_CODE_FAILURES = 5;
 
-/** What the user must do after the password: give a code, enrol first (their role requires it), or nothing. */
-export async function secondFactorStep(executor: Executor, userId: number): Promise<ChallengePurpose | null> {
+/** The second factors a user has enrolled: the app's code and/or passkeys. Either counts for a role that requires one. */
+export async function secondFactorsOf(executor: Executor, userId: number): Promise<SecondFactorMethod[]> {
   const [row] = await executor
-    .select({ enrolled: isNotNull(userTotp.confirmedAt), required: roles.requiresMfa })
+    .select({
+      totp: isNotNull(userTotp.confirmedAt),
+      passkey: sql<boolean>`exists (select 1 from ${passkeyCredentials} where ${passkeyCredentials.userId} = ${users.id})`,
+    })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(userTotp, eq(userTotp.userId, users.id))
     .where(eq(users.id, userId));
-  if (row?.enrolled) return 'verify';
-  return row?.required ? 'enroll' : null;
+  const methods: SecondFactorMethod[] = [];
+  if (row?.totp) methods.push('totp');
+  if (row?.passkey) methods.push('passkey');
+  return methods;
 }
 
-export async function startChallenge(db: Db, userId: number, purpose: ChallengePurpose, ip: string, now: Date): Promise<MfaChallenge> {
+/** What the user must do after the password: give a second factor (which ones they have), enrol first (their role requires it), or nothing. */
+export async function secondFactorStep(executor: Executor, userId: number): Promise<SecondFactorStep | null> {
+  const methods = await secondFactorsOf(executor, userId);
+  if (methods.length > 0) return { purpose: 'verify', methods };
+  const [row] = await executor.select({ required: roles.requiresMfa }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, userId));
+  return row?.required ? { purpose: 'enroll', methods } : null;
+}
+
+export interface SecondFactorStep {
+  purpose: ChallengePurpose;
+  methods: SecondFactorMethod[];
+}
+
+export async function startChallenge(db: Db, userId: number, { purpose, methods }: SecondFactorStep, ip: string, now: Date): Promise<MfaChallenge> {
   const { token, hash } = newRefreshToken();
   await db.transaction(async (tx) => {
     await tx.insert(mfaChallenges).values({ tokenHash: hash, userId, purpose, expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000) });
     await recordAudit(tx, { userId, action: 'mfa.challenge', entity: 'user', entityId: userId, ip, metadata: { purpose } });
   });
-  return purpose === 'verify' ? { mfaRequired: true, mfaToken: token } : { mfaEnrollmentRequired: true, mfaToken: token };
+  return purpose === 'verify' ? { mfaRequired: true, mfaToken: token, methods } : { mfaEnrollmentRequired: true, mfaToken: token };
 }
 
 export interface LiveChallenge {

@@ -3,9 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   INTEGRATION_MESSAGES,
+  MFA_MESSAGES,
   loginResponseSchema,
   mfaStatusSchema,
   mfaVerifyRequestSchema,
+  passkeyAuthenticationOptionsRequestSchema,
+  passkeyListSchema,
+  passkeyOptionsSchema,
+  passkeyRegistrationRequestSchema,
+  passkeySchema,
   passwordConfirmationSchema,
   reauthenticateRequestSchema,
   recoveryCodesResponseSchema,
@@ -23,13 +29,15 @@ import { createTotpKeys } from '../../lib/totp';
 import { authenticate } from '../../plugins/access';
 import { liveChallenge } from './mfa-challenges';
 import { createMfaService, type Enroller } from './mfa-service';
+import { createPasskeyService } from './passkeys';
 import { createAuthService } from './service';
 
 /** Two-factor verification and re-authentication (docs/security.md "Two-factor verification"). */
 const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.auth;
   const auth = createAuthService({ db: app.db, passwords: app.passwords, tokens: app.tokens, settings });
-  const mfa = createMfaService({ db: app.db, passwords: app.passwords, keys: createTotpKeys(app.config.jwtSecret), auth });
+  const passkeys = createPasskeyService(app.db, app.config.webauthn);
+  const mfa = createMfaService({ db: app.db, passwords: app.passwords, keys: createTotpKeys(app.config.jwtSecret), auth, passkeys });
   const attempts = { max: settings.loginRateLimit.max, timeWindow: settings.loginRateLimit.windowMs };
 
   /** Setup and confirm serve a sign-in that must enrol first (its mfaToken) or a signed-in person (never a key). */
@@ -44,17 +52,97 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     return { userId: user.id, familyId: user.familyId };
   }
 
+  /** Passkeys belong to people: an API key's service user has none. */
+  function personOf(request: FastifyRequest) {
+    if (request.user.apiKeyId !== undefined) throw new ForbiddenError(INTEGRATION_MESSAGES.keyManagesNothing);
+    return request.user;
+  }
+
   // Answers that carry a secret, codes or a session take no Idempotency-Key: they would be kept with the answer.
   app.post('/auth/mfa/verify', {
     config: { public: true, rateLimit: attempts, idempotency: false },
     schema: {
       operationId: 'verifySecondFactor',
       tags: ['auth'],
-      summary: 'Completar el inicio de sesión con un código de verificación o de recuperación',
+      summary: 'Completar el inicio de sesión con un código de verificación, un código de recuperación o una llave de acceso',
       body: mfaVerifyRequestSchema,
       response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
     },
     handler: async (request) => mfa.verify(request.body, request.ip),
+  });
+
+  app.post('/auth/mfa/passkeys/authentication-options', {
+    config: { public: true, rateLimit: attempts, idempotency: false },
+    schema: {
+      operationId: 'passkeyAuthenticationOptions',
+      tags: ['auth'],
+      summary: 'Pedir el reto para usar una llave de acceso como segundo paso del inicio de sesión (con el mfaToken)',
+      body: passkeyAuthenticationOptionsRequestSchema,
+      response: { 200: passkeyOptionsSchema, ...errorResponses(400, 401, 409, 429) },
+    },
+    handler: async (request) => {
+      const challenge = await liveChallenge(app.db, request.body.mfaToken, 'verify');
+      if (!challenge) throw new UnauthorizedError(MFA_MESSAGES.challengeEnded);
+      return passkeys.authenticationOptions(challenge.userId, challenge.id);
+    },
+  });
+
+  // Registering and removing a passkey are sensitive changes: lib/reauth.ts asks for a recent password or code.
+  app.get('/auth/mfa/passkeys', {
+    config: { authenticated: true },
+    schema: {
+      operationId: 'listPasskeys',
+      tags: ['auth'],
+      summary: 'Llaves de acceso propias',
+      security: PERSON_ONLY,
+      response: { 200: passkeyListSchema, ...errorResponses(401, 403) },
+    },
+    handler: async (request) => {
+      personOf(request);
+      return { items: await passkeys.list(request.user.id) };
+    },
+  });
+
+  app.post('/auth/mfa/passkeys/registration-options', {
+    config: { authenticated: true, idempotency: false },
+    schema: {
+      operationId: 'passkeyRegistrationOptions',
+      tags: ['auth'],
+      summary: 'Pedir el reto para registrar una llave de acceso (requiere haber confirmado la identidad hace poco)',
+      security: PERSON_ONLY,
+      response: { 200: passkeyOptionsSchema, ...errorResponses(401, 403, 409) },
+    },
+    handler: async (request) => passkeys.registrationOptions(personOf(request).id),
+  });
+
+  app.post('/auth/mfa/passkeys', {
+    config: { authenticated: true, rateLimit: attempts, idempotency: false },
+    schema: {
+      operationId: 'registerPasskey',
+      tags: ['auth'],
+      summary: 'Registrar una llave de acceso con su nombre (requiere haber confirmado la identidad hace poco)',
+      security: PERSON_ONLY,
+      body: passkeyRegistrationRequestSchema,
+      response: { 201: passkeySchema, ...errorResponses(400, 401, 403, 409, 429) },
+    },
+    handler: async (request, reply) => reply.status(201).send(await passkeys.register(personOf(request).id, request.body, request.ip)),
+  });
+
+  app.delete('/auth/mfa/passkeys/:id', {
+    config: { authenticated: true },
+    schema: {
+      operationId: 'deletePasskey',
+      tags: ['auth'],
+      summary: 'Quitar una llave de acceso propia (requiere haber confirmado la identidad hace poco)',
+      security: PERSON_ONLY,
+      params: idParamsSchema,
+      response: { 204: z.null().describe('Llave quitada'), ...errorResponses(401, 403, 404, 409) },
+    },
+    handler: async (request, reply) => {
+      const user = personOf(request);
+      await passkeys.remove(user.id, request.params.id, await mfa.requiredByRole(app.db, user.id), request.ip);
+      return reply.status(204).send(null);
+    },
   });
 
   app.post('/auth/mfa/totp/setup', {

@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   MFA_MESSAGES,
+  PASSKEY_MESSAGES,
   notFoundMessage,
   usersCatalog,
   type LoginResponse,
@@ -11,7 +12,7 @@ import {
   type TotpSetupResponse,
 } from '@goc/contracts';
 import type { Db, Executor } from '../../db/client';
-import { mfaRecoveryCodes, roles, users, userTotp } from '../../db/schema';
+import { mfaRecoveryCodes, passkeyCredentials, roles, users, userTotp } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/crud/types';
 import { ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
@@ -20,7 +21,8 @@ import { assertMayManageUser } from '../../lib/privileges';
 import { recordAuthentication } from '../../lib/reauth';
 import { codeStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, type TotpKeys } from '../../lib/totp';
 import { AUTH_EVENTS, type AuthService } from './service';
-import { countFailure, endChallenge, liveChallenge, type LiveChallenge } from './mfa-challenges';
+import { countFailure, endChallenge, liveChallenge, secondFactorsOf, type LiveChallenge } from './mfa-challenges';
+import type { PasskeyService } from './passkeys';
 
 /*
  * Two-factor verification (docs/security.md "Two-factor verification"): enrolment, the code after the
@@ -32,6 +34,7 @@ export interface MfaDeps {
   passwords: PasswordHasher;
   keys: TotpKeys;
   auth: AuthService;
+  passkeys: PasskeyService;
 }
 
 /** Who enrols: a signed-in user (their login), or a sign-in waiting on enrolment (its challenge). */
@@ -39,7 +42,7 @@ export type Enroller = { userId: number; familyId: string } | { userId: number; 
 
 const challengeEnded = () => new UnauthorizedError(MFA_MESSAGES.challengeEnded);
 
-export function createMfaService({ db, passwords, keys, auth }: MfaDeps) {
+export function createMfaService({ db, passwords, keys, auth, passkeys }: MfaDeps) {
   const audit = (executor: Executor, userId: number, action: Parameters<typeof recordAudit>[1]['action'], ip: string, metadata?: Record<string, unknown>) =>
     recordAudit(executor, { userId, action, entity: 'user', entityId: userId, ip, ...(metadata ? { metadata } : {}) });
 
@@ -103,24 +106,29 @@ export function createMfaService({ db, passwords, keys, auth }: MfaDeps) {
       await audit(db, userId, AUTH_EVENTS.loginLocked, ip, { step: 'mfa' });
       throw new TooManyRequestsError();
     }
-    const recovery = 'recoveryCode' in input;
-    const totp = await totpOf(db, userId);
-    const accepted =
-      totp?.confirmedAt != null && (recovery ? await acceptRecoveryCode(db, userId, input.recoveryCode) : await acceptCode(db, userId, totp.secret, input.code));
+    const method = 'passkey' in input ? 'passkey' : 'recoveryCode' in input ? 'recovery_code' : 'totp';
+    const accepted = await acceptSecondFactor(userId, challenge.id, input, now);
     if (!accepted) {
       const ended = await countFailure(db, challenge.id, now);
-      await audit(db, userId, 'mfa.failed', ip, { method: recovery ? 'recovery_code' : 'totp' });
+      await audit(db, userId, 'mfa.failed', ip, { method });
       if (claim.locks) {
         await endChallenge(db, challenge.id, now);
         await audit(db, userId, AUTH_EVENTS.lockout, ip, { step: 'mfa' });
         throw new TooManyRequestsError();
       }
       if (ended) throw challengeEnded();
-      throw new UnauthorizedError(MFA_MESSAGES.wrongCode);
+      throw new UnauthorizedError(method === 'passkey' ? PASSKEY_MESSAGES.failed : MFA_MESSAGES.wrongCode);
     }
     if (!(await endChallenge(db, challenge.id, now))) throw challengeEnded();
-    await audit(db, userId, recovery ? 'mfa.recovery_used' : 'mfa.verified', ip);
-    return auth.signIn(userId, { ip }, now, { method: recovery ? 'recovery_code' : 'totp' });
+    await audit(db, userId, method === 'recovery_code' ? 'mfa.recovery_used' : 'mfa.verified', ip, method === 'passkey' ? { method } : undefined);
+    return auth.signIn(userId, { ip }, now, { method });
+  }
+
+  async function acceptSecondFactor(userId: number, challengeId: number, input: MfaVerifyRequest, now: Date): Promise<boolean> {
+    if ('passkey' in input) return passkeys.verifyAssertion(userId, challengeId, input.passkey, now);
+    const totp = await totpOf(db, userId);
+    if (totp?.confirmedAt == null) return false;
+    return 'recoveryCode' in input ? acceptRecoveryCode(db, userId, input.recoveryCode) : acceptCode(db, userId, totp.secret, input.code);
   }
 
   /** POST /auth/mfa/totp/setup: a new pending secret (replacing a pending one); refused once enrolled. */
@@ -174,22 +182,29 @@ export function createMfaService({ db, passwords, keys, auth }: MfaDeps) {
       .select({ n: count() })
       .from(mfaRecoveryCodes)
       .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
-    return { enabled: totp?.confirmedAt != null, required: await requiredByRole(db, userId), recoveryCodesLeft: Number(left?.n ?? 0) };
+    const [keys] = await db.select({ n: count() }).from(passkeyCredentials).where(eq(passkeyCredentials.userId, userId));
+    return {
+      enabled: totp?.confirmedAt != null,
+      required: await requiredByRole(db, userId),
+      recoveryCodesLeft: Number(left?.n ?? 0),
+      passkeysAvailable: passkeys.available,
+      passkeys: Number(keys?.n ?? 0),
+    };
   }
 
-  async function removeFactor(executor: Executor, userId: number): Promise<void> {
+  async function removeTotp(executor: Executor, userId: number): Promise<void> {
     await executor.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
     await executor.delete(userTotp).where(eq(userTotp.userId, userId));
   }
 
-  /** POST /auth/mfa/totp/disable {password}: refused while the role requires it. */
+  /** POST /auth/mfa/totp/disable {password}: refused while the role requires a second factor and no passkey stays. */
   async function disable(userId: number, familyId: string, password: string, ip: string): Promise<void> {
-    if (await requiredByRole(db, userId)) throw new ConflictError(MFA_MESSAGES.requiredByRole);
+    if ((await requiredByRole(db, userId)) && !(await secondFactorsOf(db, userId)).includes('passkey')) throw new ConflictError(MFA_MESSAGES.requiredByRole);
     const [enrolled] = await db.select({ userId: userTotp.userId }).from(userTotp).where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)));
     if (!enrolled) throw new ConflictError(MFA_MESSAGES.notEnrolled);
     await checkPassword(userId, password, ip);
     await db.transaction(async (tx) => {
-      await removeFactor(tx, userId);
+      await removeTotp(tx, userId);
       await recordAuthentication(tx, userId, familyId, new Date());
       await audit(tx, userId, 'mfa.disabled', ip);
     });
@@ -214,7 +229,8 @@ export function createMfaService({ db, passwords, keys, auth }: MfaDeps) {
     if (!target) throw new NotFoundError(notFoundMessage(usersCatalog.nouns));
     await assertMayManageUser(db, actor, userId);
     await db.transaction(async (tx) => {
-      await removeFactor(tx, userId);
+      await removeTotp(tx, userId);
+      await tx.delete(passkeyCredentials).where(eq(passkeyCredentials.userId, userId));
       await recordAudit(tx, { userId: actor.userId, action: 'mfa.removed', entity: usersCatalog.key, entityId: userId, ip: actor.ip });
     });
   }
@@ -240,7 +256,7 @@ export function createMfaService({ db, passwords, keys, auth }: MfaDeps) {
     });
   }
 
-  return { verify, setup, confirm, status, disable, regenerate, removeByAdmin, reauthenticate };
+  return { verify, setup, confirm, status, disable, regenerate, removeByAdmin, reauthenticate, requiredByRole };
 }
 
 export type MfaService = ReturnType<typeof createMfaService>;

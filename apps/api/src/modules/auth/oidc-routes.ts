@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginResponseSchema, OIDC_REFUSAL_MESSAGES, oidcExchangeSchema, oidcPublicConfigSchema, SESSION_MESSAGES } from '@goc/contracts';
+import { loginOutcomeSchema, OIDC_REFUSAL_MESSAGES, oidcExchangeSchema, oidcPublicConfigSchema, SESSION_MESSAGES } from '@goc/contracts';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { createOidcService, OidcRefused } from './oidc';
@@ -81,9 +81,9 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       operationId: 'exchangeOidcCode',
       tags: ['auth'],
-      summary: 'Cambiar el código de un solo uso por la sesión (la misma respuesta que el inicio de sesión)',
+      summary: 'Cambiar el código de un solo uso por la sesión, o por el segundo paso (la misma respuesta que el inicio de sesión)',
       body: oidcExchangeSchema,
-      response: { 200: loginResponseSchema, ...errorResponses(400, 401, 404, 429) },
+      response: { 200: loginOutcomeSchema, ...errorResponses(400, 401, 404, 429) },
     },
     handler: async (request) => {
       try {

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
-import type { LoginResponse, OidcRefusal } from '@goc/contracts';
+import type { LoginOutcome, OidcRefusal } from '@goc/contracts';
 import type { OidcSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { apiKeys, oidcIdentities, oidcSignIns, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { SessionOrigin } from '../../lib/sessions';
-import { secondFactorStep } from './mfa-challenges';
+import { secondFactorStep, startChallenge } from './mfa-challenges';
 import type { AuthService } from './service';
 
 /*
@@ -163,23 +163,26 @@ export function createOidcService(db: Db, auth: AuthService, settings: OidcSetti
   }
 
   /**
-   * The SPA's single-use code → the SPEC's login answer. A user who has (or whose role requires) a
-   * second factor signs in with the password and the code: the provider's word does not replace it.
+   * The SPA's single-use code → the SPEC's login answer; or, for a user who has (or whose role
+   * requires) a second factor, the same second step as after the password (the provider's word does
+   * not replace GOC's second factor): `{ mfaRequired, mfaToken, methods }` or `{ mfaEnrollmentRequired, mfaToken }`.
    */
-  async function exchange(code: string, origin: SessionOrigin): Promise<LoginResponse> {
+  async function exchange(code: string, origin: SessionOrigin): Promise<LoginOutcome> {
     const [claimed] = await db
       .delete(oidcSignIns)
       .where(and(eq(oidcSignIns.exchangeHash, digest(code)), gt(oidcSignIns.expiresAt, new Date())))
       .returning({ userId: oidcSignIns.userId });
     if (!claimed?.userId) throw new OidcRefused('expired', 'unknown_code');
     const userId = claimed.userId;
-    const issued = await db.transaction(async (tx) => {
+    const now = new Date();
+    const outcome = await db.transaction(async (tx) => {
       const [user] = await tx.select({ active: users.active }).from(users).where(eq(users.id, userId)).for('update').limit(1);
       if (!user?.active) throw new OidcRefused('inactive', 'inactive_user');
-      if (await secondFactorStep(tx, userId)) throw new OidcRefused('secondfactor', 'second_factor');
-      return auth.issueSession(tx, userId, origin, new Date(), 'oidc');
+      const step = await secondFactorStep(tx, userId);
+      return step ? { step, issued: null } : { step: null, issued: await auth.issueSession(tx, userId, origin, now, 'oidc') };
     });
-    return auth.sessionAnswer(userId, issued);
+    if (outcome.step) return startChallenge(db, userId, outcome.step, origin.ip, now);
+    return auth.sessionAnswer(userId, outcome.issued);
   }
 
   return { start, callback, exchange };

@@ -32,10 +32,10 @@ export interface AuthDeps {
   settings: AuthSettings;
 }
 
-/** A login just issued: its family and first refresh token. */
 /** How a login proved who it is, kept in its audit entry. */
-export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'oidc';
+export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'passkey' | 'oidc';
 
+/** A login just issued: its family and first refresh token. */
 export interface IssuedSession {
   familyId: string;
   refreshToken: string;

@@ -8,6 +8,7 @@ import type { CatalogBinding } from '../../lib/crud/types';
 import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from '../../lib/permission-admins';
 import { loadMatrices, matrixChanges, writeMatrix } from '../../lib/role-matrix';
 import { assertMayWriteMatrix } from '../../lib/privileges';
+import { revokeSessionsWithoutSecondFactor } from '../../lib/sessions';
 
 /** 'El rol está asignado a 3 usuarios'. */
 export function roleAssignedMessage(n: number): string {
@@ -46,6 +47,7 @@ export const rolesBinding: CatalogBinding<typeof rolesCatalog> = {
       await lockPermissionAdmins(tx);
     },
     async afterUpdate({ tx }, before, after, patch) {
+      if (!before.requiresMfa && after.requiresMfa) await revokeSessionsWithoutSecondFactor(tx, { roleId: after.id });
       if (patch.permissions === undefined) return;
       const id = after.id;
       await writeMatrix(tx, id, patch.permissions);

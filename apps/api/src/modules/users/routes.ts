@@ -10,15 +10,15 @@ import { errorResponses } from '../../lib/openapi';
 import { ADMIN_GUARD_MESSAGES, assertPermissionAdminRemains, lockPermissionAdmins } from '../../lib/permission-admins';
 import { assertMayAssignRole, assertMayManageUser } from '../../lib/privileges';
 import { changeOwnPassword, resetPassword } from './passwords';
-import { revokeUserSessions } from '../../lib/sessions';
+import { revokeSessionsWithoutSecondFactor, revokeUserSessions } from '../../lib/sessions';
 
 const FORM_ACTIONS: readonly Action[] = ['create', 'edit'];
 const forms = (...modules: ModuleName[]) => modules.flatMap((module) => FORM_ACTIONS.map((action) => ({ module, action })));
 
 /**
  * Usuarios on the catalogue mechanism: the password is hashed before the insert's transaction, never
- * selected nor returned; deactivating ends the user's sessions; nobody removes the last person able
- * to administer permissions.
+ * selected nor returned; deactivating ends the user's sessions, and so does moving a user without a
+ * second factor to a role that requires one; nobody removes the last person able to administer permissions.
  */
 export function usersBinding(hashPassword: (password: string) => Promise<string>): CatalogBinding<typeof usersCatalog> {
   return {
@@ -46,6 +46,7 @@ export function usersBinding(hashPassword: (password: string) => Promise<string>
       async afterUpdate({ tx }, before, after) {
         const deactivated = before.active === true && after.active === false;
         if (deactivated) await revokeUserSessions(tx, after.id, 'deactivated');
+        else if (before.roleId !== after.roleId) await revokeSessionsWithoutSecondFactor(tx, { userId: after.id });
         if (deactivated) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.deactivateLastAdmin);
         else if (before.roleId !== after.roleId) await assertPermissionAdminRemains(tx, ADMIN_GUARD_MESSAGES.demoteLastAdmin);
       },

@@ -96,6 +96,8 @@ export const historyWords: { actions: Record<AuditAction, string>; details: { [K
     'mfa.disabled': 'Verificación en dos pasos desactivada',
     'mfa.recovery_regenerated': 'Códigos de recuperación generados de nuevo',
     'mfa.removed': 'Verificación en dos pasos quitada por un administrador',
+    'mfa.passkey_added': 'Llave de acceso registrada',
+    'mfa.passkey_removed': 'Llave de acceso quitada',
     'auth.session_ended': 'Sesión cerrada desde «Mi cuenta»',
     'auth.sessions_others_ended': 'Cerró sus demás sesiones',
     'auth.sessions_ended_by_admin': 'Un administrador cerró todas sus sesiones',

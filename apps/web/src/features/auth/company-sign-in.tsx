@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LoginResponse } from '@goc/contracts';
+import type { LoginResponse, MfaChallenge } from '@goc/contracts';
 import { CONNECTION_ERROR_MESSAGE } from '../../lib/api/http-status';
 import { API_BASE_URL } from '../../lib/api/request-basics';
 
@@ -20,9 +20,15 @@ function takeFragment(): { code: string } | { refusal: string } | null {
 /**
  * «Entrar con Microsoft» (GOC_OIDC_LABEL) under the login form when the server has a provider, and
  * the end of that sign-in: the code the callback put in the fragment is exchanged for the same
- * answer as a password login (docs/security.md).
+ * answer as a password login — a session, or the second step of a user who has one (docs/security.md).
  */
-export function CompanySignIn({ onSuccess }: { onSuccess: (response: LoginResponse, keepSession: boolean) => void }) {
+export function CompanySignIn({
+  onSuccess,
+  onChallenge,
+}: {
+  onSuccess: (response: LoginResponse, keepSession: boolean) => void;
+  onChallenge: (challenge: MfaChallenge, keepSession: boolean) => void;
+}) {
   const [label, setLabel] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [exchanging, setExchanging] = useState(false);
@@ -49,7 +55,9 @@ export function CompanySignIn({ onSuccess }: { onSuccess: (response: LoginRespon
       .then(async (oidc) => {
         if ('refusal' in fragment) return setError(oidc.oidcRefusalMessage(fragment.refusal));
         try {
-          onSuccess(await oidc.exchangeOidcCode(fragment.code), false);
+          const outcome = await oidc.exchangeOidcCode(fragment.code);
+          if ('token' in outcome) onSuccess(outcome, false);
+          else onChallenge(outcome, false);
         } catch (failure) {
           setError(oidc.loginErrorMessage(failure));
           setExchanging(false);

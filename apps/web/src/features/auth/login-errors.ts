@@ -1,4 +1,6 @@
-import { MESSAGES } from '@goc/contracts';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { isAxiosError } from 'axios';
+import { MESSAGES, PASSKEY_MESSAGES } from '@goc/contracts';
 import { apiErrorBody, CONNECTION_ERROR_MESSAGE, httpStatus, isConnectionError } from '../../lib/api/api-error';
 
 /**
@@ -13,4 +15,10 @@ export function loginErrorMessage(error: unknown): string {
   if (status === 401) return MESSAGES.invalidCredentials;
   if (status === 429) return MESSAGES.tooManyAttempts;
   return MESSAGES.internal;
+}
+
+/** A passkey step that failed: the API's words, or the browser's refusal (no WebAuthn; cancelled, timed out, no key) in Spanish. */
+export function passkeyErrorMessage(error: unknown): string {
+  if (isAxiosError(error)) return loginErrorMessage(error);
+  return browserSupportsWebAuthn() ? PASSKEY_MESSAGES.cancelled : PASSKEY_MESSAGES.unsupported;
 }

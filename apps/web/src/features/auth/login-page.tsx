@@ -101,7 +101,7 @@ export default function LoginPage() {
             ) : (
               <>
                 <LoginForm onSuccess={onSuccess} onChallenge={(next, keepSession) => setChallenge({ challenge: next, keepSession })} />
-                <CompanySignIn onSuccess={onSuccess} />
+                <CompanySignIn onSuccess={onSuccess} onChallenge={(next, keepSession) => setChallenge({ challenge: next, keepSession })} />
               </>
             )}
           </section>

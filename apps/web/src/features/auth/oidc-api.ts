@@ -1,10 +1,10 @@
-import { isOidcRefusal, loginResponseSchema, OIDC_REFUSAL_MESSAGES, type LoginResponse } from '@goc/contracts';
+import { isOidcRefusal, loginOutcomeSchema, OIDC_REFUSAL_MESSAGES, type LoginOutcome } from '@goc/contracts';
 import { api } from '../../lib/api/client';
 
-/** POST /auth/oidc/exchange: the single-use code of the callback → the SPEC's login answer. */
-export async function exchangeOidcCode(code: string): Promise<LoginResponse> {
+/** POST /auth/oidc/exchange: the single-use code of the callback → the SPEC's login answer, or the second step. */
+export async function exchangeOidcCode(code: string): Promise<LoginOutcome> {
   const response = await api.post('/auth/oidc/exchange', { code }, { skipAuthRefresh: true });
-  return loginResponseSchema.parse(response.data);
+  return loginOutcomeSchema.parse(response.data);
 }
 
 export { loginErrorMessage } from './login-errors';

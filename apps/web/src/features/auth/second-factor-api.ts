@@ -1,11 +1,17 @@
+import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import {
   loginResponseSchema,
   mfaStatusSchema,
+  passkeyListSchema,
+  passkeyOptionsSchema,
+  passkeySchema,
+  type Passkey,
   recoveryCodesResponseSchema,
   totpConfirmResponseSchema,
   totpSetupResponseSchema,
   type LoginResponse,
   type MfaStatus,
+  type MfaVerifyRequest,
   type TotpConfirmResponse,
   type TotpSetupResponse,
 } from '@goc/contracts';
@@ -16,7 +22,7 @@ import { api } from '../../lib/api/client';
  * carry the mfaToken and never start a refresh.
  */
 
-export async function verifySecondFactor(body: { mfaToken: string; code: string } | { mfaToken: string; recoveryCode: string }): Promise<LoginResponse> {
+export async function verifySecondFactor(body: MfaVerifyRequest): Promise<LoginResponse> {
   const response = await api.post('/auth/mfa/verify', body, { skipAuthRefresh: true });
   return loginResponseSchema.parse(response.data);
 }
@@ -42,4 +48,30 @@ export async function disableTotp(password: string): Promise<void> {
 
 export async function regenerateRecoveryCodes(password: string): Promise<string[]> {
   return recoveryCodesResponseSchema.parse((await api.post('/auth/mfa/recovery-codes', { password })).data).recoveryCodes;
+}
+
+/*
+ * Passkeys: the server's options go to the browser (navigator.credentials through
+ * @simplewebauthn/browser), its answer back to the server, which checks it.
+ */
+
+/** The second step with a passkey: the browser asks the person to touch their key (or unlock their device). */
+export async function verifyWithPasskey(mfaToken: string): Promise<LoginResponse> {
+  const options = passkeyOptionsSchema.parse((await api.post('/auth/mfa/passkeys/authentication-options', { mfaToken }, { skipAuthRefresh: true })).data);
+  const passkey = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+  return verifySecondFactor({ mfaToken, passkey: { ...passkey, clientExtensionResults: { ...passkey.clientExtensionResults } } });
+}
+
+export async function listPasskeys(): Promise<Passkey[]> {
+  return passkeyListSchema.parse((await api.get('/auth/mfa/passkeys')).data).items;
+}
+
+export async function registerPasskey(name: string): Promise<Passkey> {
+  const options = passkeyOptionsSchema.parse((await api.post('/auth/mfa/passkeys/registration-options', {})).data);
+  const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+  return passkeySchema.parse((await api.post('/auth/mfa/passkeys', { name, response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } } })).data);
+}
+
+export async function deletePasskey(id: number): Promise<void> {
+  await api.delete(`/auth/mfa/passkeys/${id}`);
 }

@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { MFA_MESSAGES, type LoginResponse, type MfaChallenge, type TotpSetupResponse } from '@goc/contracts';
-import { loginErrorMessage } from './login-errors';
+import { loginErrorMessage, passkeyErrorMessage } from './login-errors';
 import { RecoveryCodes } from './recovery-codes';
-import { confirmTotp, setupTotp, verifySecondFactor } from './second-factor-api';
+import { confirmTotp, setupTotp, verifySecondFactor, verifyWithPasskey } from './second-factor-api';
 import { TotpQr } from './totp-qr';
 
 /*
- * The second step of /login (docs/security.md): the code of the authenticator app or a recovery
- * code; or, when the role requires two-factor and the person has not enrolled, the enrolment itself
+ * The second step of /login (docs/security.md): a passkey, the code of the authenticator app or a
+ * recovery code (whichever the person has, as the login's answer says); or, when the role requires two-factor and the person has not enrolled, the enrolment itself
  * (QR drawn here as SVG, never by an outside service; the secret as text; the first code; the
  * recovery codes once). Loaded only when a sign-in needs it.
  */
@@ -22,6 +22,8 @@ const inputClass =
   'w-full rounded-md border border-solid border-gray-300 bg-white px-3 py-3 text-base text-gray-600 outline-none hover:border-blue-500 focus:border-blue-500 focus:ring-4 focus:ring-blue-200';
 const primaryClass =
   'flex w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-solid border-blue-600 bg-blue-600 px-5 py-3 text-base font-semibold text-white hover:bg-blue-700 focus-visible:ring-4 focus-visible:ring-blue-200 focus-visible:outline-none disabled:cursor-default disabled:opacity-60';
+const secondaryClass =
+  'flex w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-solid border-blue-600 bg-white px-5 py-3 text-base font-semibold text-blue-700 hover:bg-blue-50 focus-visible:ring-4 focus-visible:ring-blue-200 focus-visible:outline-none disabled:cursor-default disabled:opacity-60';
 const linkClass = 'cursor-pointer self-start border-0 bg-transparent p-0 text-sm font-medium text-blue-700 underline-offset-2 hover:underline';
 
 function ErrorNote({ message }: { message: string | null }) {
@@ -36,6 +38,42 @@ function ErrorNote({ message }: { message: string | null }) {
 
 /** A challenge that ended (expired, used, too many codes) can only start over from the password. */
 const endedMessage = (message: string) => message === MFA_MESSAGES.challengeEnded;
+
+/** «Usar llave de acceso»: the browser asks for the key; the server checks its signature of this sign-in's challenge. */
+function PasskeyStep({ challenge, onSuccess, onRestart, primary }: StepProps & { primary: boolean }) {
+  const [error, setError] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+
+  const use = async () => {
+    setWaiting(true);
+    setError(null);
+    try {
+      onSuccess(await verifyWithPasskey(challenge.mfaToken));
+    } catch (failure) {
+      const message = passkeyErrorMessage(failure);
+      setError(message);
+      setEnded(endedMessage(message));
+      setWaiting(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <ErrorNote message={error} />
+      {ended ? (
+        <button type="button" className={primaryClass} onClick={onRestart}>
+          Volver a iniciar sesión
+        </button>
+      ) : (
+        <button type="button" className={primary ? primaryClass : secondaryClass} disabled={waiting} onClick={() => void use()}>
+          Usar llave de acceso
+          <i className={`pi ${waiting ? 'pi-spin pi-spinner' : 'pi-key'}`} aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}
 
 function CodeStep({ challenge, onSuccess, onRestart }: StepProps) {
   const [recovery, setRecovery] = useState(false);
@@ -205,5 +243,19 @@ function EnrollmentStep({ challenge, onSuccess, onRestart }: StepProps) {
 }
 
 export default function SecondFactorStep(props: StepProps) {
-  return 'mfaRequired' in props.challenge ? <CodeStep {...props} /> : <EnrollmentStep {...props} />;
+  const { challenge } = props;
+  if (!('mfaRequired' in challenge)) return <EnrollmentStep {...props} />;
+  const passkey = challenge.methods.includes('passkey');
+  const totp = challenge.methods.includes('totp');
+  return (
+    <div className="flex flex-col gap-5">
+      {passkey && <PasskeyStep {...props} primary={!totp} />}
+      {passkey && totp && (
+        <p className="m-0 text-center text-sm text-slate-500" aria-hidden="true">
+          o
+        </p>
+      )}
+      {totp && <CodeStep {...props} />}
+    </div>
+  );
 }

@@ -3,20 +3,87 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MFA_MESSAGES, type TotpSetupResponse } from '@goc/contracts';
+import { formatDateTime, MFA_MESSAGES, PASSKEY_MESSAGES, type TotpSetupResponse } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { FormField } from '../../components/form/form-field';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { RecoveryCodes } from './recovery-codes';
-import { confirmTotp, disableTotp, regenerateRecoveryCodes, secondFactorStatus, setupTotp } from './second-factor-api';
+import { passkeyErrorMessage } from './login-errors';
+import { confirmTotp, deletePasskey, disableTotp, listPasskeys, registerPasskey, regenerateRecoveryCodes, secondFactorStatus, setupTotp } from './second-factor-api';
 import { TotpQr } from './totp-qr';
 
 /*
  * «Verificación en dos pasos» of the header's user menu (docs/security.md): turn it on (QR, first
- * code, recovery codes once), generate new recovery codes or turn it off — both with the password.
+ * code, recovery codes once), generate new recovery codes or turn it off — both with the password;
+ * and the passkeys: register one under a name, see them, remove one (the API asks for the identity
+ * again when the sign-in is older than ten minutes, and the SPA replays the request after it).
  */
 
 const STATUS_KEY = ['auth', 'mfa'] as const;
+const PASSKEYS_KEY = ['auth', 'mfa', 'passkeys'] as const;
+
+function Passkeys({ onChange }: { onChange: () => void }) {
+  const list = useQuery({ queryKey: PASSKEYS_KEY, queryFn: listPasskeys });
+  const [name, setName] = useState('');
+  const [missingName, setMissingName] = useState(false);
+  const add = useMutation({
+    mutationFn: () => registerPasskey(name.trim()),
+    onSuccess: () => {
+      setName('');
+      onChange();
+    },
+  });
+  const remove = useMutation({ mutationFn: deletePasskey, onSuccess: onChange });
+  const addError = missingName ? PASSKEY_MESSAGES.name : add.error ? (apiErrorBody(add.error)?.fields?.name ?? passkeyErrorMessage(add.error)) : undefined;
+  return (
+    <section aria-labelledby="passkeys-title" className="flex flex-col gap-3 border-t border-slate-200 pt-4">
+      <h3 id="passkeys-title" className="m-0 text-base font-semibold">
+        Llaves de acceso
+      </h3>
+      <p className="m-0 text-sm text-(--text-color-secondary)">
+        Una llave de seguridad, o tu teléfono o computadora con huella, rostro o PIN, sirve como segundo paso en lugar del código.
+      </p>
+      {list.data && list.data.length > 0 && (
+        <ul aria-label="Llaves de acceso" className="m-0 flex list-none flex-col gap-2 p-0">
+          {list.data.map((key) => (
+            <li key={key.id} className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2">
+              <span className="flex flex-col">
+                <span className="font-medium">{key.name}</span>
+                <small className="text-(--text-color-secondary)">
+                  Registrada: {formatDateTime(key.createdAt)}
+                  {key.lastUsedAt ? ` · Último uso: ${formatDateTime(key.lastUsedAt)}` : ''}
+                </small>
+              </span>
+              <Button
+                icon="pi pi-trash"
+                severity="danger"
+                text
+                aria-label={`Quitar ${key.name}`}
+                loading={remove.isPending && remove.variables === key.id}
+                onClick={() => remove.mutate(key.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {remove.error && <small className="text-red-700">{errorMessage(remove.error)}</small>}
+      <form
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setMissingName(name.trim() === '');
+          if (name.trim() !== '') add.mutate();
+        }}
+      >
+        <FormField id="passkey-name" label="Nombre de la llave" required error={addError}>
+          <InputText id="passkey-name" value={name} maxLength={60} placeholder="Laptop de la oficina" onChange={(e) => setName(e.target.value)} />
+        </FormField>
+        <Button type="submit" label="Agregar llave de acceso" icon="pi pi-key" outlined loading={add.isPending} className="self-start" />
+      </form>
+    </section>
+  );
+}
 
 const fieldError = (error: unknown, field: string) => apiErrorBody(error)?.fields?.[field] ?? errorMessage(error);
 
@@ -83,6 +150,7 @@ export function TwoFactorDialog({ onHide }: { onHide: () => void }) {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: STATUS_KEY, queryFn: secondFactorStatus });
   const [codes, setCodes] = useState<string[] | null>(null);
+  // The status key prefixes the passkeys' key: both are read again.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
 
   let body;
@@ -126,7 +194,10 @@ export function TwoFactorDialog({ onHide }: { onHide: () => void }) {
 
   return (
     <AppDialog visible onHide={onHide} header="Verificación en dos pasos" style={{ width: '30rem' }}>
-      {body}
+      <div className="flex flex-col gap-4">
+        {body}
+        {!codes && status.data?.passkeysAvailable && <Passkeys onChange={refresh} />}
+      </div>
     </AppDialog>
   );
 }

@@ -175,6 +175,8 @@ const actionSamples: Record<AuditAction, Partial<HistoryEntry>> = {
   'mfa.disabled': {},
   'mfa.recovery_regenerated': {},
   'mfa.removed': {},
+  'mfa.passkey_added': {},
+  'mfa.passkey_removed': {},
   'auth.session_ended': {},
   'auth.sessions_others_ended': {},
   'auth.sessions_ended_by_admin': {},

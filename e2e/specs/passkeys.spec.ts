@@ -1,0 +1,68 @@
+import type { LoginResponse } from '@goc/contracts';
+import { apiCall, uniqueName } from '../support/api';
+import { E2E_PORT, USER_PASSWORD } from '../support/constants';
+import { expect, headerTitle, test } from '../support/test';
+
+/*
+ * Passkeys (docs/security.md «Llaves de acceso») in Chromium with a virtual authenticator (CDP
+ * WebAuthn domain): registered from «Verificación en dos pasos», then used as the second step of the
+ * next sign-in. WebAuthn binds a passkey to a host name, so the spec opens the app as localhost
+ * (GOC_PUBLIC_URL of the e2e server) rather than 127.0.0.1.
+ */
+
+const SITE = `http://localhost:${E2E_PORT}`;
+
+test('registers a passkey from «Mi cuenta», signs out, and signs in with it as the second step', async ({ page, sessions }) => {
+  test.slow();
+  const admin: LoginResponse = await sessions.admin();
+  const role = await apiCall<{ id: number }>(sessions.request, admin, 'POST', '/roles', {
+    name: uniqueName('E2E Llaves'),
+    description: 'Creado por las pruebas e2e',
+    permissions: [{ module: 'works', view: true }],
+  });
+  const username = uniqueName('e2e').replace(' ', '.');
+  await apiCall(sessions.request, admin, 'POST', '/users', { username, password: USER_PASSWORD, roleId: role.id, active: true });
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+
+  const signIn = async () => {
+    await page.goto(`${SITE}/login`);
+    await page.getByLabel('Usuario').fill(username);
+    await page.getByLabel('Contraseña', { exact: true }).fill(USER_PASSWORD);
+    await sessions.bookLoginAttempt();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+  };
+
+  await test.step('registers a passkey under a name', async () => {
+    await signIn();
+    await expect(headerTitle(page)).toHaveText('Inicio');
+    await page.getByRole('banner').getByRole('button', { name: 'Opciones de la cuenta' }).click();
+    await page.getByRole('menuitem', { name: 'Verificación en dos pasos' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verificación en dos pasos' });
+    await dialog.getByLabel('Nombre de la llave').fill('Laptop de pruebas');
+    await dialog.getByRole('button', { name: 'Agregar llave de acceso' }).click();
+    await expect(dialog.getByRole('list', { name: 'Llaves de acceso' }).getByRole('listitem')).toHaveText([/Laptop de pruebas/]);
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]?.rpId).toBe('localhost');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('banner').getByRole('button', { name: 'Opciones de la cuenta' }).click();
+    await page.getByRole('menuitem', { name: 'Salir' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  await test.step('the password alone no longer opens a session: the passkey completes the sign-in', async () => {
+    await signIn();
+    await expect(page.getByLabel('Código de verificación')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Usar llave de acceso' }).click();
+    await expect(headerTitle(page)).toHaveText('Inicio');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials[0]?.signCount).toBeGreaterThan(0);
+  });
+});
