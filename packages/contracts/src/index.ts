@@ -57,6 +57,7 @@ export * from './orders/invoices';
 export * from './orders/approvals';
 export * from './resources/registry';
 export * from './registry/index';
+export * from './stock/stock';
 export * from './works/overview';
 export * from './dashboard/dashboard';
 export * from './notifications/notifications';
