@@ -1,6 +1,6 @@
 import type { WorkStatus } from '@goc/contracts';
 import type { Db } from '../../src/db/client';
-import { categories, companies, materialCategories, materials, units, works } from '../../src/db/schema';
+import { categories, companies, materialCategories, materials, suppliers, units, works } from '../../src/db/schema';
 
 let counter = 0;
 
@@ -20,5 +20,6 @@ export async function stockFixtures(db: Db, workStatuses: readonly WorkStatus[],
     .insert(materials)
     .values(materialNames.map((name, i) => ({ code: `MAT-${tag}-${i}`, name: `${name} ${tag}`, materialCategoryId: materialCategory!.id, unitId: unit!.id })))
     .returning({ id: materials.id, name: materials.name });
-  return { works: workRows, materials: materialRows, unit: unit!.abbreviation };
+  const [supplier] = await db.insert(suppliers).values({ name: `Materiales del Centro ${tag}`, rfc: `MCE${tag.padStart(6, '0').slice(-6)}AB2` }).returning({ id: suppliers.id });
+  return { works: workRows, materials: materialRows, unit: unit!.abbreviation, supplierId: supplier!.id };
 }

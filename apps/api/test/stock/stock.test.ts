@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday, FIELD_MESSAGES, STOCK_MESSAGES } from '@goc/contracts';
-import { auditLog, stockBalances, stockMovements } from '../../src/db/schema';
+import { auditLog, domainEvents, stockBalances, stockMovements } from '../../src/db/schema';
 import { enterDelivery } from '../../src/modules/stock/service';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
-import { API, apiFor, listUrl, type Api, type Row } from '../catalogs/support';
+import { API, apiFor, listUrl, ORDER_DATE, type Api, type Row } from '../catalogs/support';
 import { stockFixtures } from './fixtures';
 
 /*
@@ -35,7 +35,7 @@ async function delivered(workIndex: number, lines: [materialIndex: number, quant
     workId: work(workIndex),
     date: TODAY,
     folio: `PED-T${deliveries}`,
-    lines: lines.map(([m, quantity, unitPrice], lineId) => ({ lineId, materialId: material(m), quantity, unitPrice })),
+    lines: lines.map(([m, quantity, unitPrice], lineId) => ({ lineId, materialId: material(m), quantity, unitPriceCents: unitPrice * 100 })),
   });
 }
 
@@ -182,8 +182,42 @@ describe('salidas', () => {
 });
 
 describe('deliveries', () => {
+  it('a delivery recorded on an order enters its work at the line price, once however often the event comes', async () => {
+    type Order = { id: number; version: number; folio: string; lines: { id: number }[]; status: { code: string } };
+    const move = async (order: Order, body: Row) => {
+      const res = await admin.post(`${API}/orders/${order.id}/transitions`, { version: order.version, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Order;
+    };
+    const created = await admin.post(`${API}/orders`, { workId: work(1), requiredDate: ORDER_DATE, lines: [{ materialId: material(3), quantity: 10, unitPrice: 20 }] });
+    expect(created.statusCode, created.body).toBe(201);
+    let order = created.json() as Order;
+    order = await move(order, { to: 'enviado' });
+    order = await move(order, { to: 'autorizado' });
+    order = await move(order, { to: 'comprado', supplierId: fx.supplierId, prices: [{ lineId: order.lines[0]!.id, unitPrice: 25.5 }] });
+    order = await move(order, { to: 'entregado_parcial', received: [{ lineId: order.lines[0]!.id, quantity: 4 }] });
+    await t.app.events.drain();
+    await t.app.events.drain();
+    expect(await balance(1, 3)).toEqual({ quantity: 4, value: 102, averageCost: 25.5 });
+
+    // The same delivery's event again (a redelivery): nothing more enters.
+    const [event] = await t.db.select().from(domainEvents).where(and(eq(domainEvents.type, 'orders.delivered'), eq(domainEvents.recordId, order.id)));
+    await t.db.insert(domainEvents).values({ type: event!.type, resource: event!.resource, recordId: event!.recordId, actorId: event!.actorId, metadata: event!.metadata });
+    await t.app.events.drain();
+    expect(await balance(1, 3)).toEqual({ quantity: 4, value: 102, averageCost: 25.5 });
+
+    await move(order, { to: 'entregado', received: [{ lineId: order.lines[0]!.id, quantity: 6 }] });
+    await t.app.events.drain();
+    expect(await balance(1, 3)).toEqual({ quantity: 10, value: 255, averageCost: 25.5 });
+    const kardex = (await residente.get(`${API}/stock/kardex?workId=${work(1)}&materialId=${material(3)}`)).json() as { items: Row[] };
+    expect(kardex.items.map((m) => [m.kind, m.quantity, m.balance, m.concept, m.reference])).toEqual([
+      ['entrada', 4, 4, `Entrega del pedido ${order.folio}`, `Pedido ${order.id}`],
+      ['entrada', 6, 10, `Entrega del pedido ${order.folio}`, `Pedido ${order.id}`],
+    ]);
+  });
+
   it('the same delivery entering twice adds nothing', async () => {
-    const entry = { key: 'test-delivery:twice', orderId: 77, workId: work(2), date: TODAY, folio: 'PED-000077', lines: [{ lineId: 1, materialId: material(3), quantity: '4.000', unitPrice: '12.50' }] };
+    const entry = { key: 'test-delivery:twice', orderId: 77, workId: work(2), date: TODAY, folio: 'PED-000077', lines: [{ lineId: 1, materialId: material(3), quantity: '4.000', unitPriceCents: 1250 }] };
     expect(await enterDelivery(t.db, entry)).toBe(1);
     expect(await enterDelivery(t.db, entry)).toBe(0);
     expect(await balance(2, 3)).toEqual({ quantity: 4, value: 50, averageCost: 12.5 });

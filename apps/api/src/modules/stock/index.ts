@@ -1,12 +1,15 @@
 import { defineModule } from '../../lib/modules';
+import stockDeliveries from './deliveries';
 import stockRoutes, { balancesBinding } from './routes';
 
 /**
  * Almacén de obra: existencias per work and material, kardex, salidas, traspasos between works and
- * inventario físico (docs/stock.md). Joins other modules only through the database's references.
+ * inventario físico (docs/stock.md). Deliveries enter through the orders' typed event; no other
+ * module is imported.
  */
 export default defineModule({
   name: 'stock',
   resources: [balancesBinding],
   routes: stockRoutes,
+  root: stockDeliveries,
 });

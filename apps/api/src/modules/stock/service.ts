@@ -63,12 +63,12 @@ export interface DeliveryEntry {
   date: string;
   /** Folio shown in the kardex's concept (PED-000123). */
   folio: string;
-  lines: readonly { lineId: number; materialId: number; quantity: string | number; unitPrice: string | number | null }[];
+  lines: readonly { lineId: number; materialId: number; quantity: string | number; unitPriceCents: number }[];
 }
 
 /**
  * Entries from a delivery, idempotent: each line is keyed `<delivery>:<line>`, and a key already in
- * the ledger is skipped, so a redelivered event adds nothing. A line without price enters at no value.
+ * the ledger is skipped, so a redelivered event adds nothing.
  */
 export async function enterDelivery(db: Db, delivery: DeliveryEntry): Promise<number> {
   return db.transaction(async (tx) => {
@@ -90,7 +90,7 @@ export async function enterDelivery(db: Db, delivery: DeliveryEntry): Promise<nu
         materialId: l.materialId,
         kind: 'entrada',
         quantity,
-        amount: l.unitPrice === null ? 0n : valueAt(quantity, moneyUnits(l.unitPrice)),
+        amount: valueAt(quantity, BigInt(l.unitPriceCents)),
         concept: `Entrega del pedido ${delivery.folio}`,
         sourceKey: l.sourceKey,
       };
