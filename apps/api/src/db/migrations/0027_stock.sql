@@ -159,6 +159,10 @@ CREATE INDEX "stock_balances_unit_idx" ON "stock_balances" USING btree ("unit_id
 --> statement-breakpoint
 CREATE INDEX "stock_balances_last_movement_idx" ON "stock_balances" USING btree ("last_movement_on","id");
 --> statement-breakpoint
+CREATE INDEX "stock_balances_work_value_idx" ON "stock_balances" USING btree ("work_id","value" DESC NULLS LAST,"id");
+--> statement-breakpoint
+CREATE INDEX "stock_balances_value_idx" ON "stock_balances" USING btree ("value" DESC NULLS LAST,"id");
+--> statement-breakpoint
 CREATE INDEX "stock_consumptions_work_idx" ON "stock_consumptions" USING btree ("work_id","id");
 --> statement-breakpoint
 CREATE INDEX "stock_count_lines_material_idx" ON "stock_count_lines" USING btree ("material_id");

@@ -42,6 +42,9 @@ export const stockBalances = pgTable(
     index('stock_balances_material_idx').on(t.materialId, t.id),
     index('stock_balances_unit_idx').on(t.unitId),
     index('stock_balances_last_movement_idx').on(t.lastMovementOn, t.id),
+    // Existencias list largest value first (the default order), of one work or of all.
+    index('stock_balances_work_value_idx').on(t.workId, t.value.desc().nullsLast(), t.id),
+    index('stock_balances_value_idx').on(t.value.desc().nullsLast(), t.id),
     check('stock_balances_quantity_ck', sql`${t.quantity} >= 0`),
     check('stock_balances_value_ck', sql`${t.value} >= 0`),
   ],
