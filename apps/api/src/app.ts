@@ -91,6 +91,7 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('modules', modules);
   app.register(context, { config, database, resourceTables });
   // Tests that keep events undelivered (dispatch: false) keep every queue for drain().
   const pollMs = options.events?.settings?.pollMs;

@@ -1,5 +1,8 @@
 import { defineModule } from '../../lib/modules';
+import { orderDelivered } from '@goc/contracts';
+import { orderAttachable } from './attachable';
 import { ordersBinding } from './binding';
+import { orderNotifications } from './notifications';
 import { orderQueries, type OrderQueries } from './queries';
 import orderRoutes from './routes';
 
@@ -16,4 +19,7 @@ export default defineModule({
   resources: [ordersBinding],
   provides: { orders: () => orderQueries },
   routes: orderRoutes,
+  notifications: [orderNotifications],
+  attachables: [orderAttachable],
+  events: [orderDelivered],
 });
