@@ -3568,8 +3568,7 @@ export interface components {
         };
         Attachment: {
             id: number;
-            /** @enum {string} */
-            resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+            resource: string;
             recordId: number;
             fileName: string;
             contentType: string;
@@ -13697,7 +13696,7 @@ export interface operations {
     listAttachments: {
         parameters: {
             query: {
-                resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+                resource: string;
                 recordId: number;
             };
             header?: never;
@@ -13724,7 +13723,7 @@ export interface operations {
     uploadAttachment: {
         parameters: {
             query: {
-                resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+                resource: string;
                 recordId: number;
             };
             header?: {
@@ -13758,7 +13757,7 @@ export interface operations {
     countAttachments: {
         parameters: {
             query: {
-                resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+                resource: string;
                 ids: string;
             };
             header?: never;

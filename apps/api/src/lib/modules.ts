@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
 import type { AnyEventDefinition } from '@goc/contracts';
 import type { Attachable } from './attachable';
 import type { ResourceTables } from './crud/tables';
@@ -56,6 +57,11 @@ export interface ApiModule<P extends ServiceName = never, N extends ServiceName 
   attachables?: readonly Attachable[];
   /** The typed events it publishes (contracts `defineEvent`): webhooks offer them as `<resource>.<action>`. */
   events?: readonly AnyEventDefinition[];
+  /**
+   * OpenAPI component names of the contracts schemas its routes use as they are (PascalCase nouns,
+   * docs/api.md); buildApp names them. (The CRUD mechanism names each resource's: crud/documented.ts.)
+   */
+  schemas?: Readonly<Record<string, z.ZodType>>;
   /** Its resources (keys) whose status routes write `record.transitioned` without a declared workflow: webhooks offer `.transitioned`. */
   statusRoutes?: readonly string[];
 }

@@ -1,3 +1,18 @@
+import {
+  apiKeyCreatedSchema,
+  apiKeyCreateSchema,
+  apiKeyListSchema,
+  apiKeySchema,
+  webhookCreatedSchema,
+  webhookCreateSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEventListSchema,
+  webhookEventSchema,
+  webhookListSchema,
+  webhookSchema,
+  webhookUpdateSchema,
+} from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
 import { webhookNotifications } from './notifications';
 import integrationRoutes from './routes';
@@ -7,4 +22,19 @@ import webhookWorker from './worker';
 export default defineModule({ name: 'integrations', routes: integrationRoutes,
   root: webhookWorker,
   notifications: [webhookNotifications],
+  schemas: {
+    ApiKey: apiKeySchema,
+    ApiKeyCreate: apiKeyCreateSchema,
+    ApiKeyCreated: apiKeyCreatedSchema,
+    ApiKeyList: apiKeyListSchema,
+    Webhook: webhookSchema,
+    WebhookCreate: webhookCreateSchema,
+    WebhookCreated: webhookCreatedSchema,
+    WebhookUpdate: webhookUpdateSchema,
+    WebhookList: webhookListSchema,
+    WebhookEvent: webhookEventSchema,
+    WebhookEventList: webhookEventListSchema,
+    WebhookDelivery: webhookDeliverySchema,
+    WebhookDeliveryList: webhookDeliveryListSchema,
+  },
 });

@@ -1,5 +1,5 @@
 import { defineModule } from '../../lib/modules';
-import { orderDelivered } from '@goc/contracts';
+import { invoiceListSchema, invoiceSchema, orderBudgetSchema, orderDelivered } from '@goc/contracts';
 import { orderAttachable } from './attachable';
 import { ordersBinding } from './binding';
 import { orderNotifications } from './notifications';
@@ -19,6 +19,7 @@ export default defineModule({
   resources: [ordersBinding],
   provides: { orders: () => orderQueries },
   routes: orderRoutes,
+  schemas: { Invoice: invoiceSchema, InvoiceList: invoiceListSchema, OrderBudget: orderBudgetSchema },
   notifications: [orderNotifications],
   attachables: [orderAttachable],
   events: [orderDelivered],

@@ -1,4 +1,4 @@
-import { registryCutsResource, registryMovementsResource } from '@goc/contracts';
+import { employeeMovementDefaultsSchema, registryCutsResource, registryMovementsResource } from '@goc/contracts';
 import { registryMovements } from '../../db/schema';
 import { defineModule } from '../../lib/modules';
 import { movementAttachable } from './attachable';
@@ -26,6 +26,7 @@ export default defineModule({
   needs: ['employees'],
   provides: { registry: () => ({ movementViews: MOVEMENT_VIEWS }) },
   routes,
+  schemas: { EmployeeMovementDefaults: employeeMovementDefaultsSchema },
   notifications: [movementNotifications],
   attachables: [movementAttachable],
   // Their status routes write transitions without a declared workflow.
