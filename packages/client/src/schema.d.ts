@@ -3757,8 +3757,7 @@ export interface components {
         };
         Attachment: {
             id: number;
-            /** @enum {string} */
-            resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+            resource: string;
             recordId: number;
             fileName: string;
             contentType: string;
@@ -14658,7 +14657,7 @@ export interface operations {
     listAttachments: {
         parameters: {
             query: {
-                resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+                resource: string;
                 recordId: number;
             };
             header?: never;
@@ -14685,7 +14684,7 @@ export interface operations {
     uploadAttachment: {
         parameters: {
             query: {
-                resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+                resource: string;
                 recordId: number;
             };
             header?: {
@@ -14719,7 +14718,7 @@ export interface operations {
     countAttachments: {
         parameters: {
             query: {
-                resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+                resource: string;
                 ids: string;
             };
             header?: never;

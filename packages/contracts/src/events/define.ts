@@ -9,6 +9,8 @@ import type { z } from 'zod';
 export interface EventDefinition<N extends string = string, S extends z.ZodType = z.ZodType> {
   /** `<module>.<what happened>` (e.g. `orders.delivered`): the outbox's `type` and the webhook's event name. */
   readonly name: N;
+  /** What happened, in Spanish, as the webhooks' event list shows it after the resource («entrega registrada»). */
+  readonly label: string;
   /** The resource key of the record the event is about. */
   readonly resource: string;
   readonly payload: S;

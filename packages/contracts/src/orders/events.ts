@@ -12,6 +12,7 @@ const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/);
  */
 export const orderDelivered = defineEvent({
   name: 'orders.delivered',
+  label: 'entrega registrada',
   resource: 'orders',
   recordId: (payload) => payload.orderId,
   payload: z.object({
