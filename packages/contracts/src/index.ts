@@ -60,6 +60,7 @@ export * from './orders/events';
 export * from './resources/registry';
 export * from './registry/index';
 export * from './stock/stock';
+export * from './stock/events';
 export * from './works/overview';
 export * from './dashboard/dashboard';
 export * from './notifications/notifications';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday, FIELD_MESSAGES, STOCK_MESSAGES } from '@goc/contracts';
+import { businessToday, FIELD_MESSAGES, STOCK_MESSAGES, stockMoved } from '@goc/contracts';
 import { auditLog, domainEvents, stockBalances, stockMovements } from '../../src/db/schema';
 import { enterDelivery } from '../../src/modules/stock/service';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
@@ -171,6 +171,16 @@ describe('salidas', () => {
     expect(many.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(many.filter((r) => r.statusCode === 409)).toHaveLength(1);
     expect(await balance(1, 2)).toEqual({ quantity: 0, value: 0, averageCost: 0 });
+  });
+
+  it('every movement publishes stock.moved about the work’s balance, offered to webhooks', async () => {
+    const rows = await t.db.select().from(domainEvents).where(eq(domainEvents.type, 'stock.moved'));
+    const consumed = rows.map((r) => stockMoved.payload.parse(r.metadata)).filter((p) => p.kind === 'consumo' && p.workId === work(0));
+    const [held] = await t.db.select({ id: stockBalances.id }).from(stockBalances).where(and(eq(stockBalances.workId, work(0)), eq(stockBalances.materialId, material(0))));
+    expect(consumed[0]).toMatchObject({ balanceId: held!.id, materialId: material(0), quantity: '-5.000', amount: '-575.00', balance: '15.000', transferId: null });
+    expect(rows.every((r) => r.resource === 'stockBalances')).toBe(true);
+    const catalog = (await admin.get(`${API}/webhooks/events`)).json() as { items: { name: string; label: string }[] };
+    expect(catalog.items).toContainEqual({ name: 'stock.moved', label: 'Existencias: movimiento registrado' });
   });
 
   it('every salida is audited', async () => {

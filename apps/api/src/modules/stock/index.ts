@@ -1,3 +1,4 @@
+import { consumptionSchema, countSchema, kardexSchema, stockMoved, stockMovementSchema, transferSchema } from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
 import stockDeliveries from './deliveries';
 import stockRoutes, { balancesBinding } from './routes';
@@ -12,4 +13,7 @@ export default defineModule({
   resources: [balancesBinding],
   routes: stockRoutes,
   root: stockDeliveries,
+  // Every movement, about the work's balance of the material: webhooks offer it as `stock.moved`.
+  events: [stockMoved],
+  schemas: { StockKardex: kardexSchema, StockMovement: stockMovementSchema, StockConsumption: consumptionSchema, StockTransfer: transferSchema, StockCount: countSchema },
 });

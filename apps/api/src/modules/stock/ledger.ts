@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { FIELD_MESSAGES, getResource, STOCK_MESSAGES, TRANSFERABLE_WORK_STATUSES, type StockMovementKind } from '@goc/contracts';
+import { FIELD_MESSAGES, getResource, STOCK_MESSAGES, stockMoved, TRANSFERABLE_WORK_STATUSES, type StockMovementKind } from '@goc/contracts';
 import type { Tx } from '../../db/client';
 import { materials, stockBalances, stockMovements, units, works } from '../../db/schema';
 import { ConflictError, ValidationError } from '../../lib/errors';
+import { publishEvent } from '../../lib/events/typed';
 import { tableLabel } from '../../lib/crud/source';
 import { enter, EMPTY, moneyText, moneyUnits, notEnoughMessage, quantityText, quantityUnits, takeOut, type Holding } from './rules';
 
@@ -128,7 +129,7 @@ export async function post(tx: Tx, context: PostContext, postings: readonly Post
   const used = new Map([...new Set(postings.map((p) => p.materialId))].map((id) => [id, known.get(id)!]));
   const locked = await lockHoldings(tx, context.workId, used, postings.some((p) => p.quantity > 0n));
   const holdings = new Map<number, Holding>([...used.keys()].map((id) => [id, locked.get(id) ?? EMPTY]));
-  const posted: Posted[] = [];
+  const movements: Posted[] = [];
   for (const p of postings) {
     const holding = holdings.get(p.materialId)!;
     let amount: bigint;
@@ -144,7 +145,6 @@ export async function post(tx: Tx, context: PostContext, postings: readonly Post
       after = out.after;
     }
     holdings.set(p.materialId, after);
-    posted.push({ materialId: p.materialId, kind: p.kind, quantity: p.quantity, amount, balance: after.quantity });
     await tx.insert(stockMovements).values({
       workId: context.workId,
       materialId: p.materialId,
@@ -162,6 +162,7 @@ export async function post(tx: Tx, context: PostContext, postings: readonly Post
       sourceKey: p.sourceKey ?? null,
       createdById: context.actorId,
     });
+    movements.push({ materialId: p.materialId, kind: p.kind, quantity: p.quantity, amount, balance: after.quantity });
   }
   for (const [materialId, holding] of holdings) {
     const row = locked.get(materialId);
@@ -177,7 +178,29 @@ export async function post(tx: Tx, context: PostContext, postings: readonly Post
       })
       .where(eq(stockBalances.id, row.balanceId));
   }
-  return posted;
+  // After the balances' updates (which hold their locks), so per balance the events follow the commits.
+  for (const m of movements) {
+    await publishEvent(
+      tx,
+      stockMoved,
+      {
+        balanceId: locked.get(m.materialId)!.balanceId,
+        workId: context.workId,
+        materialId: m.materialId,
+        kind: m.kind,
+        date: context.date,
+        quantity: quantityText(m.quantity),
+        amount: moneyText(m.amount),
+        balance: quantityText(m.balance),
+        consumptionId: context.consumptionId ?? null,
+        transferId: context.transferId ?? null,
+        countId: context.countId ?? null,
+        orderId: context.orderId ?? null,
+      },
+      context.actorId,
+    );
+  }
+  return movements;
 }
 
 /** What the work holds of each material now, locked until the transaction ends (a count's application). */
