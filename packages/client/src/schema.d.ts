@@ -5630,11 +5630,162 @@ export interface components {
             value: number | null;
             lastMovementOn: string | null;
         };
+        StockConsumption: {
+            id: number;
+            work: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            date: string;
+            concept: string;
+            receivedBy: string | null;
+            lines: {
+                materialId: number;
+                material: string;
+                unit: string | null;
+                quantity: number;
+                unitCost: number;
+                amount: number;
+                balance: number;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StockCount: {
+            id: number;
+            work: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            /** @enum {string} */
+            status: "por_aprobar" | "aplicado";
+            date: string;
+            notes: string | null;
+            reason: string | null;
+            lines: {
+                materialId: number;
+                material: string;
+                unit: string | null;
+                countedQuantity: number;
+                expectedQuantity: number;
+                difference: number;
+            }[];
+            countedBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            appliedBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            /** Format: date-time */
+            appliedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            version: number;
+        };
+        StockKardex: {
+            work: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            material: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            unit: string | null;
+            quantity: number;
+            averageCost: number;
+            value: number;
+            items: components["schemas"]["StockMovement"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        StockMovement: {
+            id: number;
+            date: string;
+            /** @enum {string} */
+            kind: "entrada" | "consumo" | "traspaso_salida" | "traspaso_entrada" | "merma" | "ajuste";
+            quantity: number;
+            unitCost: number;
+            amount: number;
+            balance: number;
+            balanceValue: number;
+            concept: string | null;
+            reference: string | null;
+            createdBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         StockPage: {
             items: components["schemas"]["Stock"][];
             total: number;
             page: number;
             pageSize: number;
+        };
+        StockTransfer: {
+            id: number;
+            folio: string;
+            fromWork: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            toWork: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            /** @enum {string} */
+            status: "en_transito" | "recibido";
+            date: string;
+            notes: string | null;
+            lossReason: string | null;
+            lines: {
+                materialId: number;
+                material: string;
+                unit: string | null;
+                quantity: number;
+                receivedQuantity: number | null;
+                amount: number;
+            }[];
+            sentBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            receivedBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            /** Format: date-time */
+            receivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            version: number;
         };
         StreamTicket: {
             ticket: string;
@@ -12703,48 +12854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        work: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        material: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        unit: string | null;
-                        quantity: number;
-                        averageCost: number;
-                        value: number;
-                        items: {
-                            id: number;
-                            date: string;
-                            /** @enum {string} */
-                            kind: "entrada" | "consumo" | "traspaso_salida" | "traspaso_entrada" | "merma" | "ajuste";
-                            quantity: number;
-                            unitCost: number;
-                            amount: number;
-                            balance: number;
-                            balanceValue: number;
-                            concept: string | null;
-                            reference: string | null;
-                            createdBy: {
-                                id: number;
-                                label: string;
-                                icon?: string;
-                                color?: string;
-                            } | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        total: number;
-                        page: number;
-                        pageSize: number;
-                    };
+                    "application/json": components["schemas"]["StockKardex"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12809,29 +12919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        work: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        date: string;
-                        concept: string;
-                        receivedBy: string | null;
-                        lines: {
-                            materialId: number;
-                            material: string;
-                            unit: string | null;
-                            quantity: number;
-                            unitCost: number;
-                            amount: number;
-                            balance: number;
-                        }[];
-                        /** Format: date-time */
-                        createdAt: string;
-                    };
+                    "application/json": components["schemas"]["StockConsumption"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12859,52 +12947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        folio: string;
-                        fromWork: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        toWork: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        /** @enum {string} */
-                        status: "en_transito" | "recibido";
-                        date: string;
-                        notes: string | null;
-                        lossReason: string | null;
-                        lines: {
-                            materialId: number;
-                            material: string;
-                            unit: string | null;
-                            quantity: number;
-                            receivedQuantity: number | null;
-                            amount: number;
-                        }[];
-                        sentBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        receivedBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        /** Format: date-time */
-                        receivedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        version: number;
-                    }[];
+                    "application/json": components["schemas"]["StockTransfer"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12943,52 +12986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        folio: string;
-                        fromWork: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        toWork: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        /** @enum {string} */
-                        status: "en_transito" | "recibido";
-                        date: string;
-                        notes: string | null;
-                        lossReason: string | null;
-                        lines: {
-                            materialId: number;
-                            material: string;
-                            unit: string | null;
-                            quantity: number;
-                            receivedQuantity: number | null;
-                            amount: number;
-                        }[];
-                        sentBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        receivedBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        /** Format: date-time */
-                        receivedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["StockTransfer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13029,52 +13027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        folio: string;
-                        fromWork: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        toWork: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        /** @enum {string} */
-                        status: "en_transito" | "recibido";
-                        date: string;
-                        notes: string | null;
-                        lossReason: string | null;
-                        lines: {
-                            materialId: number;
-                            material: string;
-                            unit: string | null;
-                            quantity: number;
-                            receivedQuantity: number | null;
-                            amount: number;
-                        }[];
-                        sentBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        receivedBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        /** Format: date-time */
-                        receivedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["StockTransfer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13103,45 +13056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        work: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        /** @enum {string} */
-                        status: "por_aprobar" | "aplicado";
-                        date: string;
-                        notes: string | null;
-                        reason: string | null;
-                        lines: {
-                            materialId: number;
-                            material: string;
-                            unit: string | null;
-                            countedQuantity: number;
-                            expectedQuantity: number;
-                            difference: number;
-                        }[];
-                        countedBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        appliedBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        /** Format: date-time */
-                        appliedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        version: number;
-                    }[];
+                    "application/json": components["schemas"]["StockCount"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13179,45 +13094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        work: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        /** @enum {string} */
-                        status: "por_aprobar" | "aplicado";
-                        date: string;
-                        notes: string | null;
-                        reason: string | null;
-                        lines: {
-                            materialId: number;
-                            material: string;
-                            unit: string | null;
-                            countedQuantity: number;
-                            expectedQuantity: number;
-                            difference: number;
-                        }[];
-                        countedBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        appliedBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        /** Format: date-time */
-                        appliedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["StockCount"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13254,45 +13131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        work: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        };
-                        /** @enum {string} */
-                        status: "por_aprobar" | "aplicado";
-                        date: string;
-                        notes: string | null;
-                        reason: string | null;
-                        lines: {
-                            materialId: number;
-                            material: string;
-                            unit: string | null;
-                            countedQuantity: number;
-                            expectedQuantity: number;
-                            difference: number;
-                        }[];
-                        countedBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        appliedBy: {
-                            id: number;
-                            label: string;
-                            icon?: string;
-                            color?: string;
-                        } | null;
-                        /** Format: date-time */
-                        appliedAt: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        version: number;
-                    };
+                    "application/json": components["schemas"]["StockCount"];
                 };
             };
             400: components["responses"]["BadRequest"];

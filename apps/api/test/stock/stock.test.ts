@@ -92,6 +92,8 @@ describe('existencias and weighted average cost', () => {
     expect(exported.body).toContain(fx.materials[0]!.name);
 
     expect((await outsider.get(url)).statusCode).toBe(403);
+    // Its filters and forms pick works, materials and units without their catalogues' pages.
+    for (const picker of ['works', 'materials', 'units']) expect((await residente.get(`${API}/${picker}/options`)).statusCode, picker).toBe(200);
   });
 
   it('the kardex shows each movement with the balance after it, oldest first', async () => {
@@ -314,6 +316,15 @@ describe('inventario físico', () => {
       [4, 4, 0],
       [0, 3, 3],
     ]);
+
+    // Whoever applies counts (stock edit: the administrator here) is told one waits, never the one who counted.
+    await t.app.events.drain();
+    const told = (await admin.get(`${API}/notifications`)).json() as { items: { type: string; title: string; body: string; link: string }[] };
+    expect(told.items.filter((n) => n.type === 'stock_count')).toEqual([
+      expect.objectContaining({ title: expect.stringMatching(/^Conteo de .+ por aprobar$/), body: '2 materiales con diferencia contra los libros', link: '/almacen' }),
+    ]);
+    const own = (await residente.get(`${API}/notifications`)).json() as { items: { type: string }[] };
+    expect(own.items.filter((n) => n.type === 'stock_count')).toEqual([]);
 
     const apply = (api: Api, body: Row) => api.post(`${API}/stock/counts/${count.id}/apply`, { version: count.version, ...body });
     expect((await apply(residente, { reason: 'Conteo mensual' })).statusCode).toBe(403);

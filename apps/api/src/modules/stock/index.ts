@@ -1,6 +1,7 @@
 import { consumptionSchema, countSchema, kardexSchema, stockMoved, stockMovementSchema, transferSchema } from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
 import stockDeliveries from './deliveries';
+import { stockNotifications } from './notifications';
 import stockRoutes, { balancesBinding } from './routes';
 
 /**
@@ -15,5 +16,6 @@ export default defineModule({
   root: stockDeliveries,
   // Every movement, about the work's balance of the material: webhooks offer it as `stock.moved`.
   events: [stockMoved],
+  notifications: stockNotifications,
   schemas: { StockKardex: kardexSchema, StockMovement: stockMovementSchema, StockConsumption: consumptionSchema, StockTransfer: transferSchema, StockCount: countSchema },
 });
