@@ -47,7 +47,7 @@ test('a residente on a phone records a salida, and a transfer is sent and receiv
   await page.getByRole('button', { name: 'Registrar salida' }).first().click();
   const form = page.getByRole('dialog', { name: 'Salida de material (consumo)' });
   await pickOption(page, form.getByRole('textbox', { name: 'Obra', exact: true }), here!.label);
-  await form.getByRole('textbox', { name: /^Concepto o frente/ }).fill('Losa nivel 2 (e2e)');
+  await form.getByRole('combobox', { name: /^Concepto o frente/ }).fill('Losa nivel 2 (e2e)');
   await pickOption(page, form.getByRole('textbox', { name: 'Material 1' }), material.label);
   await typeNumber(form.getByRole('spinbutton', { name: 'Cantidad 1' }), '25');
   await form.getByRole('button', { name: 'Guardar' }).click();

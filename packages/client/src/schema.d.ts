@@ -4804,7 +4804,7 @@ export interface components {
             items: {
                 id: number;
                 /** @enum {string} */
-                type: "order_sent" | "order_status" | "approval_requested" | "order_decided" | "movement_status" | "movement_late" | "cut_open" | "access_changed" | "webhook_disabled";
+                type: "order_sent" | "order_status" | "approval_requested" | "order_decided" | "movement_status" | "movement_late" | "cut_open" | "access_changed" | "webhook_disabled" | "stock_transfer" | "stock_count";
                 title: string;
                 body: string;
                 link: string | null;
@@ -4856,6 +4856,16 @@ export interface components {
                 email: boolean;
             };
             webhook_disabled?: {
+                /** @enum {boolean} */
+                inApp?: true;
+                email: boolean;
+            };
+            stock_transfer?: {
+                /** @enum {boolean} */
+                inApp?: true;
+                email: boolean;
+            };
+            stock_count?: {
                 /** @enum {boolean} */
                 inApp?: true;
                 email: boolean;
@@ -14356,6 +14366,16 @@ export interface operations {
                             inApp: true;
                             email: boolean;
                         };
+                        stock_transfer: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        stock_count: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
                         emailConfigured: boolean;
                     };
                 };
@@ -14427,6 +14447,16 @@ export interface operations {
                             email: boolean;
                         };
                         webhook_disabled: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        stock_transfer: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        stock_count: {
                             /** @enum {boolean} */
                             inApp: true;
                             email: boolean;
