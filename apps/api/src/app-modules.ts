@@ -11,6 +11,7 @@ import permissions from './modules/permissions';
 import projects from './modules/projects';
 import registry from './modules/registry';
 import roles from './modules/roles';
+import stock from './modules/stock';
 import users from './modules/users';
 import works from './modules/works';
 import { moduleList } from './lib/modules';
@@ -27,6 +28,7 @@ export const APP_MODULES = moduleList(
   roles,
   users,
   orders,
+  stock,
   registry,
   projects,
   works,

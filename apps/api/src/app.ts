@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { APP_MODULES } from './app-modules';
 import importJobRoutes from './lib/import/routes';
 import { createServices, type AnyApiModule } from './lib/modules';
+import { component } from './lib/openapi';
 import { createResourceRegistry } from './lib/crud/tables';
 import { trustedProxies } from './lib/proxies';
 import { limitFileReads, limitUploads } from './lib/uploads';
@@ -65,6 +66,7 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   // Before any service exists: references and delete checks resolve every module's tables — this
   // app's modules' alone (another app in the process has its own).
   const resourceTables = createResourceRegistry(modules.flatMap((m) => m.resources ?? []));
+  for (const m of modules) for (const [id, schema] of Object.entries(m.schemas ?? {})) component(id, schema);
   const limits = httpLimits(config);
   const app = Fastify({
     logger: {
@@ -93,6 +95,7 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('modules', modules);
   app.register(context, { config, database, resourceTables });
   // Tests that keep events undelivered (dispatch: false) keep every queue for drain().
   const pollMs = options.events?.settings?.pollMs;

@@ -54,12 +54,12 @@ async function setFlags(roleId: number, module: string, flags: Partial<Record<'c
 }
 
 describe('GET /api/v2/permissions', () => {
-  it('lists all 24 modules in MODULES order with every flag for Administrador', async () => {
+  it('lists all 25 modules in MODULES order with every flag for Administrador', async () => {
     const session = await login(t.app);
     const res = await get('/permissions', session.token);
     expect(res.statusCode).toBe(200);
     const list = permissionListSchema.parse(res.json());
-    expect(list).toHaveLength(24);
+    expect(list).toHaveLength(25);
     expect(list.map((p) => p.module.name)).toEqual(MODULES.map((m) => m.name));
     expect(list.every((p) => p.view && p.create && p.edit && p.delete)).toBe(true);
     expect(Object.keys(list[0]!).sort()).toEqual(['create', 'delete', 'edit', 'module', 'view']);
@@ -70,7 +70,7 @@ describe('GET /api/v2/permissions', () => {
     const user = await createUser(t.app, { roleId });
     const session = await login(t.app, user.username, user.password);
     const list = permissionListSchema.parse((await get('/permissions', session.token)).json());
-    expect(list).toHaveLength(24);
+    expect(list).toHaveLength(25);
     expect(list.find((p) => p.module.name === 'config_units')).toEqual({ module: { name: 'config_units' }, view: true, create: false, edit: false, delete: false });
     expect(list.find((p) => p.module.name === 'config_materials')).toEqual({ module: { name: 'config_materials' }, view: true, create: false, edit: true, delete: false });
     expect(list.filter((p) => p.view || p.create || p.edit || p.delete)).toHaveLength(2);

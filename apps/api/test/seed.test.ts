@@ -61,7 +61,7 @@ describe('first-start seed without demo data', () => {
     const [role] = await db.select().from(roles).where(eq(roles.id, admin!.roleId));
     expect(role!.name).toBe('Administrador');
     const flags = await db.select().from(rolePermissions).where(eq(rolePermissions.roleId, role!.id));
-    expect(flags).toHaveLength(24);
+    expect(flags).toHaveLength(25);
     expect(flags.every((f) => f.canView && f.canCreate && f.canEdit && f.canDelete)).toBe(true);
 
     expect(await db.select({ n: count() }).from(companies)).toEqual([{ n: 0 }]);

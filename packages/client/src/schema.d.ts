@@ -2641,6 +2641,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista de existencias */
+        get: operations["listStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exportar existencias (exactamente lo filtrado y en el mismo orden) */
+        get: operations["exportStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Detalle de la existencia */
+        get: operations["getStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Historial de cambios de la existencia (más reciente primero) */
+        get: operations["getStockHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/kardex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Kardex: movimientos de un material en una obra con el saldo después de cada uno */
+        get: operations["getStockKardex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/concepts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conceptos o frentes ya usados en las salidas de una obra (sugerencias) */
+        get: operations["listStockConcepts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/consumptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registrar una salida (consumo) de material de una obra; nunca por debajo de cero */
+        post: operations["createStockConsumption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Traspasos que salen de una obra o llegan a ella (los 200 más recientes) */
+        get: operations["listStockTransfers"];
+        put?: never;
+        /** Enviar material a otra obra: sale del origen en el acto y queda en tránsito */
+        post: operations["createStockTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/transfers/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recibir un traspaso en la obra de destino (parcial: la diferencia es merma con su motivo) */
+        post: operations["receiveStockTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conteos de inventario físico de una obra (los 200 más recientes) */
+        get: operations["listStockCounts"];
+        put?: never;
+        /** Registrar un conteo de inventario físico (queda por aprobar) */
+        post: operations["createStockCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/counts/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aplicar un conteo: cada diferencia se vuelve un ajuste con el motivo dado */
+        post: operations["applyStockCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/registry/movements": {
         parameters: {
             query?: never;
@@ -3637,8 +3826,7 @@ export interface components {
         };
         Attachment: {
             id: number;
-            /** @enum {string} */
-            resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+            resource: string;
             recordId: number;
             fileName: string;
             contentType: string;
@@ -4685,7 +4873,7 @@ export interface components {
             items: {
                 id: number;
                 /** @enum {string} */
-                type: "order_sent" | "order_status" | "approval_requested" | "order_decided" | "movement_status" | "movement_late" | "cut_open" | "access_changed" | "webhook_disabled";
+                type: "order_sent" | "order_status" | "approval_requested" | "order_decided" | "movement_status" | "movement_late" | "cut_open" | "access_changed" | "webhook_disabled" | "stock_transfer" | "stock_count";
                 title: string;
                 body: string;
                 link: string | null;
@@ -4737,6 +4925,16 @@ export interface components {
                 email: boolean;
             };
             webhook_disabled?: {
+                /** @enum {boolean} */
+                inApp?: true;
+                email: boolean;
+            };
+            stock_transfer?: {
+                /** @enum {boolean} */
+                inApp?: true;
+                email: boolean;
+            };
+            stock_count?: {
                 /** @enum {boolean} */
                 inApp?: true;
                 email: boolean;
@@ -5327,7 +5525,7 @@ export interface components {
             requiresMfa: boolean;
             permissions: {
                 /** @enum {string} */
-                module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
+                module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "stock" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
                 view: boolean;
                 create: boolean;
                 edit: boolean;
@@ -5342,7 +5540,7 @@ export interface components {
             /** @default [] */
             permissions?: {
                 /** @enum {string} */
-                module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
+                module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "stock" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
                 /** @default false */
                 view?: boolean;
                 /** @default false */
@@ -5371,7 +5569,7 @@ export interface components {
             requiresMfa: boolean;
             permissions: {
                 /** @enum {string} */
-                module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
+                module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "stock" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
                 view: boolean;
                 create: boolean;
                 edit: boolean;
@@ -5388,7 +5586,7 @@ export interface components {
             requiresMfa?: boolean;
             permissions?: {
                 /** @enum {string} */
-                module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
+                module: "works" | "projects" | "history" | "my_orders" | "orders_approval" | "stock" | "registry_history" | "registry_works" | "registry_office" | "config_categories" | "config_material_categories" | "config_employees" | "config_companies" | "config_status_register" | "config_order_status" | "config_stamp_status" | "config_error_status" | "config_icons" | "config_materials" | "config_work" | "config_permissions" | "config_suppliers" | "config_units" | "config_subcategory" | "admin";
                 /** @default false */
                 view?: boolean;
                 /** @default false */
@@ -5477,6 +5675,196 @@ export interface components {
             sortOrder?: number;
             isDefault?: boolean;
             active?: boolean;
+        };
+        Stock: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+            workId: number | null;
+            work: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            materialId: number | null;
+            material: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            unitId: number | null;
+            unit: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            quantity: number | null;
+            averageCost: number | null;
+            value: number | null;
+            lastMovementOn: string | null;
+        };
+        StockConsumption: {
+            id: number;
+            work: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            date: string;
+            concept: string;
+            receivedBy: string | null;
+            lines: {
+                materialId: number;
+                material: string;
+                unit: string | null;
+                quantity: number;
+                unitCost: number;
+                amount: number;
+                balance: number;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StockCount: {
+            id: number;
+            work: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            /** @enum {string} */
+            status: "por_aprobar" | "aplicado";
+            date: string;
+            notes: string | null;
+            reason: string | null;
+            lines: {
+                materialId: number;
+                material: string;
+                unit: string | null;
+                countedQuantity: number;
+                expectedQuantity: number;
+                difference: number;
+            }[];
+            countedBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            appliedBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            /** Format: date-time */
+            appliedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            version: number;
+        };
+        StockKardex: {
+            work: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            material: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            unit: string | null;
+            quantity: number;
+            averageCost: number;
+            value: number;
+            items: components["schemas"]["StockMovement"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        StockMovement: {
+            id: number;
+            date: string;
+            /** @enum {string} */
+            kind: "entrada" | "consumo" | "traspaso_salida" | "traspaso_entrada" | "merma" | "ajuste";
+            quantity: number;
+            unitCost: number;
+            amount: number;
+            balance: number;
+            balanceValue: number;
+            concept: string | null;
+            reference: string | null;
+            createdBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StockPage: {
+            items: components["schemas"]["Stock"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        StockTransfer: {
+            id: number;
+            folio: string;
+            fromWork: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            toWork: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            /** @enum {string} */
+            status: "en_transito" | "recibido";
+            date: string;
+            notes: string | null;
+            lossReason: string | null;
+            lines: {
+                materialId: number;
+                material: string;
+                unit: string | null;
+                quantity: number;
+                receivedQuantity: number | null;
+                amount: number;
+            }[];
+            sentBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            receivedBy: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            /** Format: date-time */
+            receivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            version: number;
         };
         StreamTicket: {
             ticket: string;
@@ -12620,6 +13008,427 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
         };
     };
+    listStock: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                pageSize?: number | string;
+                sort?: string;
+                q?: string;
+                filters?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportStock: {
+        parameters: {
+            query: {
+                page?: number | string;
+                pageSize?: number | string;
+                sort?: string;
+                q?: string;
+                filters?: string;
+                format: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (UTF-8 con BOM, separado por comas) o libro de Excel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getStockHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["History"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getStockKardex: {
+        parameters: {
+            query: {
+                workId: number;
+                materialId: number;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockKardex"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listStockConcepts: {
+        parameters: {
+            query: {
+                workId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createStockConsumption: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    workId: number;
+                    date: string;
+                    concept: string;
+                    receivedBy?: string | null;
+                    lines: {
+                        materialId: number;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Creado */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockConsumption"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listStockTransfers: {
+        parameters: {
+            query?: {
+                workId?: number;
+                status?: "en_transito" | "recibido";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockTransfer"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createStockTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fromWorkId: number;
+                    toWorkId: number;
+                    date?: string;
+                    notes?: string | null;
+                    lines: {
+                        materialId: number;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Creado */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockTransfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    receiveStockTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    lines: {
+                        materialId: number;
+                        quantity: number;
+                    }[];
+                    lossReason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockTransfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listStockCounts: {
+        parameters: {
+            query?: {
+                workId?: number;
+                status?: "por_aprobar" | "aplicado";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCount"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createStockCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    workId: number;
+                    date: string;
+                    notes?: string | null;
+                    lines: {
+                        materialId: number;
+                        countedQuantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Creado */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    applyStockCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
     listMovements: {
         parameters: {
             query?: {
@@ -13834,6 +14643,16 @@ export interface operations {
                             inApp: true;
                             email: boolean;
                         };
+                        stock_transfer: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        stock_count: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
                         emailConfigured: boolean;
                     };
                 };
@@ -13909,6 +14728,16 @@ export interface operations {
                             inApp: true;
                             email: boolean;
                         };
+                        stock_transfer: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        stock_count: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
                         emailConfigured: boolean;
                     };
                 };
@@ -13974,7 +14803,7 @@ export interface operations {
     listAttachments: {
         parameters: {
             query: {
-                resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+                resource: string;
                 recordId: number;
             };
             header?: never;
@@ -14001,7 +14830,7 @@ export interface operations {
     uploadAttachment: {
         parameters: {
             query: {
-                resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+                resource: string;
                 recordId: number;
             };
             header?: {
@@ -14035,7 +14864,7 @@ export interface operations {
     countAttachments: {
         parameters: {
             query: {
-                resource: "orders" | "movements" | "employees" | "projects" | "works" | "suppliers";
+                resource: string;
                 ids: string;
             };
             header?: never;

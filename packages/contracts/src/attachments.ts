@@ -6,9 +6,11 @@ import { z } from 'zod';
  * the answers' shapes.
  */
 
-/** Records that take attachments: the `resource` of the attachments API. One entry per resource. */
-export const ATTACHABLE_RESOURCES = ['orders', 'movements', 'employees', 'projects', 'works', 'suppliers'] as const;
-export type AttachableResource = (typeof ATTACHABLE_RESOURCES)[number];
+/**
+ * The `resource` of the attachments API (orders, movements, employees…): a kind of record whose API
+ * module declares that it takes documents (its manifest's `attachables`); the API refuses any other.
+ */
+export type AttachableResource = string;
 
 /** Files per record. */
 export const MAX_ATTACHMENTS_PER_RECORD = 50;
@@ -42,7 +44,7 @@ export const isInlineType = (contentType: string) => contentType === 'applicatio
 export const ATTACHMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,.xlsx,.docx,.xml,.txt,.csv,image/*,application/pdf';
 
 export const ATTACHMENT_MESSAGES = {
-  resource: `Indica un tipo de registro válido (${ATTACHABLE_RESOURCES.join(', ')})`,
+  resource: 'Indica un tipo de registro que admita documentos',
   recordId: 'Indica el registro al que pertenece el documento',
   fileMissing: 'Adjunta un archivo en el campo «file»',
   oneFile: 'Envía un archivo por solicitud',
@@ -59,17 +61,20 @@ export const ATTACHMENT_MESSAGES = {
   range: 'El rango solicitado no está dentro del archivo',
 } as const;
 
+/** The shape of an attachable resource's name; which ones exist is the API's (its modules' declarations). */
+const attachableResourceSchema = z.string({ error: ATTACHMENT_MESSAGES.resource }).regex(/^[a-z][a-z0-9-]{0,39}$/, ATTACHMENT_MESSAGES.resource);
+
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 export const attachmentTargetSchema = z.object({
-  resource: z.enum(ATTACHABLE_RESOURCES, { error: ATTACHMENT_MESSAGES.resource }),
+  resource: attachableResourceSchema,
   recordId: positiveId(ATTACHMENT_MESSAGES.recordId),
 });
 export type AttachmentTarget = z.output<typeof attachmentTargetSchema>;
 
 export const attachmentSchema = z.object({
   id: z.number().int(),
-  resource: z.enum(ATTACHABLE_RESOURCES),
+  resource: z.string(),
   recordId: z.number().int(),
   fileName: z.string(),
   contentType: z.string(),
@@ -97,7 +102,7 @@ const IDS_MESSAGE = 'Indica hasta 100 identificadores separados por comas';
 
 /** GET /attachments/counts: the paperclip numbers of one page of a list. */
 export const attachmentCountsQuerySchema = z.object({
-  resource: z.enum(ATTACHABLE_RESOURCES, { error: ATTACHMENT_MESSAGES.resource }),
+  resource: attachableResourceSchema,
   ids: z
     .string({ error: IDS_MESSAGE })
     .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, IDS_MESSAGE)

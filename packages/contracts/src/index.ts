@@ -1,4 +1,5 @@
 export * from './modules';
+export * from './events/define';
 export * from './backups';
 export * from './jobs';
 export * from './permissions';
@@ -55,8 +56,11 @@ export * from './orders/orders';
 export * from './orders/amounts';
 export * from './orders/invoices';
 export * from './orders/approvals';
+export * from './orders/events';
 export * from './resources/registry';
 export * from './registry/index';
+export * from './stock/stock';
+export * from './stock/events';
 export * from './works/overview';
 export * from './dashboard/dashboard';
 export * from './notifications/notifications';

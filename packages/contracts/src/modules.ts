@@ -12,6 +12,7 @@ export const MODULES = [
   { name: 'my_orders', label: 'Mis pedidos' },
   // Dirección: authorises orders at or above their company's approval limit and commits over budget (docs/orders.md).
   { name: 'orders_approval', label: 'Aprobación de pedidos', actions: ['view', 'edit'] },
+  { name: 'stock', label: 'Almacén de obra' },
   { name: 'registry_history', label: 'Histórico de registro' },
   { name: 'registry_works', label: 'Altas y bajas en obras' },
   { name: 'registry_office', label: 'Altas y bajas en oficina' },

@@ -30,9 +30,10 @@ describe('can(module, action) — SPEC §6', () => {
 });
 
 describe('route table and menu', () => {
-  it('has the 24 modules and the 27 routes of SPEC §2 plus the notification preferences, the sessions, the integrations, the backups and the background tasks', () => {
-    expect(MODULE_NAMES).toHaveLength(24);
-    expect(ROUTE_LIST).toHaveLength(32);
+  it('has the 24 modules and the 27 routes of SPEC §2 plus Almacén de obra, the notification preferences, the sessions, the integrations, the backups and the background tasks', () => {
+    expect(MODULE_NAMES).toHaveLength(25);
+    expect(ROUTE_LIST).toHaveLength(33);
+    expect(ROUTES.stock).toEqual({ path: '/almacen', title: 'Almacén de obra', permission: { module: 'stock', action: 'view' } });
     expect(ROUTES.integrations).toEqual({ path: '/configuracion/integraciones', title: 'Integraciones', permission: { module: 'admin', action: 'view' } });
     expect(ROUTES.backups).toEqual({ path: '/configuracion/respaldos', title: 'Respaldos', permission: { module: 'admin', action: 'view' } });
     expect(ROUTES.jobs).toEqual({ path: '/configuracion/tareas', title: 'Tareas en segundo plano', permission: { module: 'admin', action: 'view' } });

@@ -1,5 +1,16 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
+import type { AnyEventDefinition } from '@goc/contracts';
+import type { Attachable } from './attachable';
 import type { ResourceTables } from './crud/tables';
+import type { NotificationRule } from './notify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's module manifests: what the shared modules (notifications, attachments, integrations…) read. */
+    modules: readonly AnyApiModule[];
+  }
+}
 
 /**
  * The services modules offer each other, by name. A module that offers one adds its entry here by
@@ -35,6 +46,24 @@ export interface ApiModule<P extends ServiceName = never, N extends ServiceName 
   routes?(app: FastifyInstance, services: Pick<ModuleServices, NoInfer<N | P>>): Promise<void>;
   /** A plugin at the app's root: event subscribers and workers that outlive a request. */
   root?: FastifyPluginAsync;
+
+  /*
+   * What the module joins among the shared capabilities. The shared modules iterate over these
+   * declarations and name no module.
+   */
+  /** Its notification rules (lib/notify.ts). */
+  notifications?: readonly NotificationRule[];
+  /** Its records that take documents, with who may change them (lib/attachable.ts). */
+  attachables?: readonly Attachable[];
+  /** The typed events it publishes (contracts `defineEvent`): webhooks offer them as `<resource>.<action>`. */
+  events?: readonly AnyEventDefinition[];
+  /**
+   * OpenAPI component names of the contracts schemas its routes use as they are (PascalCase nouns,
+   * docs/api.md); buildApp names them. (The CRUD mechanism names each resource's: crud/documented.ts.)
+   */
+  schemas?: Readonly<Record<string, z.ZodType>>;
+  /** Its resources (keys) whose status routes write `record.transitioned` without a declared workflow: webhooks offer `.transitioned`. */
+  statusRoutes?: readonly string[];
 }
 
 // Any module, whatever it provides and needs: the list's element type.

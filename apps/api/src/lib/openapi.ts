@@ -1,40 +1,5 @@
 import { z } from 'zod';
-import {
-  apiErrorSchema,
-  apiKeyCreatedSchema,
-  apiKeyCreateSchema,
-  apiKeyListSchema,
-  apiKeySchema,
-  attachmentListSchema,
-  attachmentSchema,
-  backupListSchema,
-  backupSchema,
-  dashboardSchema,
-  employeeMovementDefaultsSchema,
-  invoiceListSchema,
-  invoiceSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  notificationListSchema,
-  notificationPreferencesInputSchema,
-  notificationPreferencesSchema,
-  orderBudgetSchema,
-  permissionListSchema,
-  refreshRequestSchema,
-  refreshResponseSchema,
-  sessionUserSchema,
-  streamTicketSchema,
-  webhookCreatedSchema,
-  webhookCreateSchema,
-  webhookDeliveryListSchema,
-  webhookDeliverySchema,
-  webhookEventListSchema,
-  webhookEventSchema,
-  webhookListSchema,
-  webhookSchema,
-  webhookUpdateSchema,
-  worksOverviewSchema,
-} from '@goc/contracts';
+import { apiErrorSchema } from '@goc/contracts';
 
 /*
  * The OpenAPI document's reusable schemas. A zod schema given a name here is registered in zod's
@@ -63,46 +28,6 @@ export const apiError = component(
     'Error en español: `message` para la persona; `fields` (datos no válidos) dice por campo qué corregir',
   ),
 );
-
-// The contracts schemas the module routes use as they are: naming them here is enough, the routes
-// keep referring to the same objects. (The CRUD mechanism names each resource's: crud/documented.ts.)
-for (const [id, schema] of [
-  ['LoginRequest', loginRequestSchema],
-  ['LoginResponse', loginResponseSchema],
-  ['RefreshRequest', refreshRequestSchema],
-  ['RefreshResponse', refreshResponseSchema],
-  ['SessionUser', sessionUserSchema],
-  ['PermissionList', permissionListSchema],
-  ['Attachment', attachmentSchema],
-  ['AttachmentList', attachmentListSchema],
-  ['Backup', backupSchema],
-  ['BackupList', backupListSchema],
-  ['Dashboard', dashboardSchema],
-  ['EmployeeMovementDefaults', employeeMovementDefaultsSchema],
-  ['Invoice', invoiceSchema],
-  ['InvoiceList', invoiceListSchema],
-  ['NotificationList', notificationListSchema],
-  ['NotificationPreferences', notificationPreferencesSchema],
-  ['NotificationPreferencesUpdate', notificationPreferencesInputSchema],
-  ['OrderBudget', orderBudgetSchema],
-  ['StreamTicket', streamTicketSchema],
-  ['WorksOverview', worksOverviewSchema],
-  ['ApiKey', apiKeySchema],
-  ['ApiKeyCreate', apiKeyCreateSchema],
-  ['ApiKeyCreated', apiKeyCreatedSchema],
-  ['ApiKeyList', apiKeyListSchema],
-  ['Webhook', webhookSchema],
-  ['WebhookCreate', webhookCreateSchema],
-  ['WebhookCreated', webhookCreatedSchema],
-  ['WebhookUpdate', webhookUpdateSchema],
-  ['WebhookList', webhookListSchema],
-  ['WebhookEvent', webhookEventSchema],
-  ['WebhookEventList', webhookEventListSchema],
-  ['WebhookDelivery', webhookDeliverySchema],
-  ['WebhookDeliveryList', webhookDeliveryListSchema],
-] as const) {
-  component(id, schema);
-}
 
 /** Documents the error bodies a route can answer with (all share the ApiError shape). */
 export function errorResponses<const C extends number>(...codes: C[]): Record<C, typeof apiError> {

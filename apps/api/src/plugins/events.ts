@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createEventFeed, DEFAULT_EVENT_SETTINGS, subscriberDefinition, type EventSettings } from '../lib/events/fan-out';
 import { writeEvent } from '../lib/events/outbox';
+import { publishEvent, typedSubscriber } from '../lib/events/typed';
 import type { DomainEvents, EventSubscriber } from '../lib/events/types';
 
 declare module 'fastify' {
@@ -34,14 +35,18 @@ async function eventsPlugin(app: FastifyInstance, options: EventsOptions): Promi
   app.jobs.feed(() => feed.feed());
   let ready = false;
 
+  function subscribe(subscriber: EventSubscriber): void {
+    if (ready) throw new Error(`subscriber ${subscriber.name} registered after the app started`);
+    if (subscribers.some((s) => s.name === subscriber.name)) throw new Error(`subscriber ${subscriber.name} is registered twice`);
+    subscribers.push(subscriber);
+    app.jobs.define(subscriberDefinition(subscriber, settings));
+  }
+
   app.decorate('events', {
-    subscribe(subscriber: EventSubscriber) {
-      if (ready) throw new Error(`subscriber ${subscriber.name} registered after the app started`);
-      if (subscribers.some((s) => s.name === subscriber.name)) throw new Error(`subscriber ${subscriber.name} is registered twice`);
-      subscribers.push(subscriber);
-      app.jobs.define(subscriberDefinition(subscriber, settings));
-    },
+    subscribe,
+    on: (event, handler) => subscribe(typedSubscriber(event, handler)),
     write: writeEvent,
+    publish: publishEvent,
     drain: () => app.jobs.drain(),
   } satisfies DomainEvents);
 

@@ -1,19 +1,28 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineResource, f } from '@goc/contracts';
+import { defineEvent, defineResource, f, type EventPayload } from '@goc/contracts';
 import { APP_MODULES } from '../../src/app-modules';
+import { editableAttachable } from '../../src/lib/attachable';
+import { publishEvent } from '../../src/lib/events/typed';
+import { visibleTo } from '../../src/lib/notify';
+import { usersWithPermission } from '../../src/lib/permissions';
 import { registerResourceRoutes } from '../../src/lib/crud/routes';
 import { defineModule, type AnyApiModule } from '../../src/lib/modules';
 import dashboard from '../../src/modules/dashboard';
 import orders from '../../src/modules/orders';
-import { createTestApp, login, type TestApp } from '../helpers/app';
+import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
+import { upload } from '../attachments/support';
 import { API, apiFor, created, listUrl, type Api } from '../catalogs/support';
 
 /*
  * A module is one folder plus one line in the module list: this throw-away module (the walk-through
  * of docs/architecture.md, "Adding a module") declares a resource on its own table, a reference to a
  * catalogue and a need of another module's service, and the app built with it serves it like any other.
+ * Its manifest also joins the shared capabilities without any central file edited: its notes take
+ * documents, it publishes a typed event (offered to webhooks, received parsed by its own subscriber)
+ * and notifies the people who may read a flagged note.
  */
 
 const siteNotes = pgTable('test_site_notes', {
@@ -38,12 +47,64 @@ const siteNotesResource = defineResource({
   defaultSort: 'title',
 });
 
+/** The module's typed event: a note flagged for the people of the works (its contracts would hold it). */
+const siteNoteFlagged = defineEvent({
+  name: 'siteNotes.flagged',
+  label: 'nota señalada',
+  resource: siteNotesResource.key,
+  recordId: (payload) => payload.noteId,
+  payload: z.object({ noteId: z.number().int().positive(), title: z.string(), reason: z.string().min(1) }),
+});
+
+/** What the module's own subscriber received, parsed by the event's schema. */
+const flagged: EventPayload<typeof siteNoteFlagged>[] = [];
+
 const siteNotesModule = defineModule({
   name: 'site-notes',
   resources: [{ declaration: siteNotesResource, table: siteNotes }],
   needs: ['works'],
+  attachables: [editableAttachable('site-notes', siteNotesResource.key)],
+  events: [siteNoteFlagged],
+  notifications: [
+    {
+      resource: siteNotesResource.key,
+      async drafts(ctx, event) {
+        const service = ctx.resources.get(siteNotesResource.key);
+        if (event.type !== siteNoteFlagged.name || !service) return [];
+        const { title, reason } = siteNoteFlagged.payload.parse(event.metadata);
+        const readers = await usersWithPermission(ctx.db, 'works', 'view');
+        return (await visibleTo(ctx, service, event.recordId, readers, event.actorId)).map(({ userId }) => ({
+          userId,
+          // Notification types are still a contracts list: a real module adds its own there.
+          type: 'order_status' as const,
+          title: `Nota señalada: ${title}`,
+          body: reason,
+          link: null,
+        }));
+      },
+    },
+  ],
+  async root(app) {
+    app.events.on(siteNoteFlagged, {
+      name: 'site-notes.flags',
+      handle: async (payload) => {
+        flagged.push(payload);
+      },
+    });
+  },
   async routes(app, { works }) {
     registerResourceRoutes(app, { declaration: siteNotesResource, table: siteNotes });
+    app.post<{ Params: { id: string }; Body: { reason: string } }>('/site-notes/:id/flag', {
+      config: { permission: { module: 'works', action: 'edit' } },
+      handler: async (request, reply) => {
+        const id = Number(request.params.id);
+        await app.db.transaction(async (tx) => {
+          const [note] = await tx.update(siteNotes).set({ version: sql`${siteNotes.version} + 1` }).where(eq(siteNotes.id, id)).returning();
+          await publishEvent(tx, siteNoteFlagged, { noteId: id, title: note!.title, reason: request.body.reason }, request.user.id);
+        });
+        return reply.code(204).send();
+      },
+    });
     app.get('/site-notes/summary', {
       config: { permission: { module: 'works', action: 'view' } },
       handler: async () => ({ notes: (await app.db.select({ id: siteNotes.id }).from(siteNotes)).length, worksInExecution: (await works.budgets(app.db, { status: 'en_ejecucion' })).length }),
@@ -88,6 +149,29 @@ describe('an app built from a module list with a throw-away module', () => {
     const res = await admin.del(`${API}/units/${unit.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('La unidad se usa en 1 nota de obra. Puedes desactivarla en su lugar.');
+  });
+
+  it('joins documents, typed events, webhooks and notifications from its manifest alone', async () => {
+    const note = (await created(admin, '/site-notes', { title: 'Grieta en muro norte' })) as { id: number };
+    const token = (await login(t.app)).token;
+    const added = await upload(t.app, token, { resource: 'site-notes', recordId: note.id }, { name: 'grieta.txt', data: Buffer.from('foto pendiente') });
+    expect(added.statusCode, added.body).toBe(201);
+    const listed = await admin.get(`${API}/attachments?resource=site-notes&recordId=${note.id}`);
+    expect(listed.json()).toMatchObject({ items: [{ fileName: 'grieta.txt', resource: 'site-notes' }], canUpload: true });
+    // A kind of record no manifest declares takes none.
+    const undeclared = await admin.get(`${API}/attachments?resource=site-notes-x&recordId=${note.id}`);
+    expect(undeclared.statusCode).toBe(400);
+
+    const catalog = (await admin.get(`${API}/webhooks/events`)).json() as { items: { name: string; label: string }[] };
+    expect(catalog.items).toContainEqual({ name: 'site-notes.flagged', label: 'Notas de obra: nota señalada' });
+
+    const reader = await createUser(t.app, { roleId: await createRole(t.db, 'Lector de notas', { works: ['view'] }) });
+    const readerApi = apiFor(t.app, (await login(t.app, reader.username, reader.password)).token);
+    expect((await admin.post(`${API}/site-notes/${note.id}/flag`, { reason: 'Revisar antes del colado' })).statusCode).toBe(204);
+    await t.app.events.drain();
+    expect(flagged).toEqual([{ noteId: note.id, title: 'Grieta en muro norte', reason: 'Revisar antes del colado' }]);
+    const bell = (await readerApi.get(`${API}/notifications`)).json() as { items: { title: string; body: string }[] };
+    expect(bell.items).toContainEqual(expect.objectContaining({ title: 'Nota señalada: Grieta en muro norte', body: 'Revisar antes del colado' }));
   });
 
   it('keeps the module’s routes behind its permission', async () => {

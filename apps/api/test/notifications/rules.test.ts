@@ -352,6 +352,8 @@ describe('the bell’s API', () => {
       cut_open: { inApp: true, email: false },
       access_changed: { inApp: true, email: false },
       webhook_disabled: { inApp: true, email: false },
+      stock_transfer: { inApp: true, email: false },
+      stock_count: { inApp: true, email: false },
       emailConfigured: false,
     });
     const saved = await put({ order_status: { email: true }, cut_open: { inApp: true, email: true } });

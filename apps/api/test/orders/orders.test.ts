@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { addBusinessDays, businessToday, LINES_EXPORT_MESSAGE, MESSAGES, ORDER_MESSAGES, WORKFLOW_MESSAGES } from '@goc/contracts';
+import { addBusinessDays, businessToday, LINES_EXPORT_MESSAGE, MESSAGES, ORDER_MESSAGES, orderDelivered, WORKFLOW_MESSAGES, type OrderDelivered } from '@goc/contracts';
 import { domainEvents, employees, materials, orderLines, orderStatuses, orders, projects, suppliers, units, users, works as worksTable } from '../../src/db/schema';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, listAll, listUrl, optionsOf, parseCsv, type Api, type Row } from '../catalogs/support';
 import { statementsOf } from '../helpers/statements';
+import type { EventEnvelope } from '../../src/lib/events/typed';
 
 /*
  * Pedidos through the HTTP API on a seeded database: what a requester and purchasing may do at each
@@ -19,6 +20,7 @@ let t: TestApp;
 let ana: Api; // requester
 let beto: Api; // another requester
 let compras: Api; // history view + edit
+let comprasId: number;
 let lector: Api; // history view only
 let jefa: Api; // requester who also has history edit
 let anaId: number;
@@ -30,6 +32,8 @@ let otherProjectId: number;
 let cement: number;
 let sand: number;
 let supplierId: number;
+/** What a typed subscriber of `orders.delivered` received, as a module subscribes to it. */
+const deliveries: { payload: OrderDelivered; event: EventEnvelope }[] = [];
 
 type Line = { id: number; materialId: number; quantity: number; unitId: number; unit: { label: string }; unitPrice: number | null; amount: number | null; receivedQuantity: number };
 type Order = Row & { id: number; version: number; folio: string; lines: Line[]; total: number; status: { code: string; name: string } };
@@ -73,7 +77,18 @@ async function orderAt(code: 'enviado' | 'autorizado' | 'comprado'): Promise<Ord
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demoData: true });
+  t = await createTestApp({
+    demoData: true,
+    prepare: (app) =>
+      app.register(async (instance) => {
+        instance.events.on(orderDelivered, {
+          name: 'pruebas.entregas',
+          handle: async (payload, { event }) => {
+            deliveries.push({ payload, event });
+          },
+        });
+      }),
+  });
   const requester = await createRole(t.db, 'Residente de pedidos', { my_orders: ['view', 'create', 'edit', 'delete'] });
   const purchaser = await createRole(t.db, 'Compras de pedidos', { history: ['view', 'edit'] });
   const reader = await createRole(t.db, 'Consulta de pedidos', { history: ['view'] });
@@ -94,7 +109,7 @@ beforeAll(async () => {
   anaId = a.id;
   ana = a.api;
   beto = (await session(requester)).api;
-  compras = (await session(purchaser)).api;
+  ({ api: compras, id: comprasId } = await session(purchaser));
   lector = (await session(reader)).api;
   jefa = (await session(both)).api;
   // The works an order form offers: those in planeación or en ejecución.
@@ -421,6 +436,38 @@ describe('workflow', () => {
     expect(detail.timeline.map((e) => e.to.code)).toEqual(['borrador', 'enviado', 'autorizado', 'comprado', 'entregado_parcial', 'entregado']);
     const closed = await move(compras, second, { to: 'cancelado', version: second.version, comment: 'x' });
     expect(closed.statusCode).toBe(409);
+
+    // Each delivery published `orders.delivered` with what arrived in it (the refused ones nothing),
+    // and a typed subscriber got the payload parsed, beside the event's id and author.
+    await t.app.events.drain();
+    const cents = (price: number | null) => Math.round(price! * 100);
+    const received = deliveries.filter((d) => d.payload.orderId === order.id);
+    expect(received.map((d) => d.payload)).toEqual([
+      {
+        orderId: order.id,
+        workId: order.workId,
+        delivery: 1,
+        lines: [
+          { orderLineId: cementLine!.id, materialId: cementLine!.materialId, quantity: '0.105', unitPriceCents: cents(cementLine!.unitPrice) },
+          { orderLineId: sandLine!.id, materialId: sandLine!.materialId, quantity: '10.000', unitPriceCents: cents(sandLine!.unitPrice) },
+        ],
+        occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+      {
+        orderId: order.id,
+        workId: order.workId,
+        delivery: 2,
+        lines: [{ orderLineId: sandLine!.id, materialId: sandLine!.materialId, quantity: '2.500', unitPriceCents: cents(sandLine!.unitPrice) }],
+        occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+    expect(received.map((d) => d.event)).toEqual([
+      expect.objectContaining({ resource: 'orders', recordId: order.id, actorId: comprasId }),
+      expect.objectContaining({ resource: 'orders', recordId: order.id, actorId: comprasId }),
+    ]);
+    expect(received[0]!.event.id).toBeLessThan(received[1]!.event.id);
+    const written = await t.db.select().from(domainEvents).where(and(eq(domainEvents.type, 'orders.delivered'), eq(domainEvents.recordId, order.id)));
+    expect(written.map((e) => e.metadata)).toEqual(received.map((d) => d.payload));
   });
 
   it('lets exactly one of two racing transitions win', async () => {

@@ -8,6 +8,7 @@ import { ordersNavigation } from './orders';
 import { projectsNavigation } from './projects';
 import { registryNavigation } from './registry';
 import { rolesNavigation } from './roles';
+import { stockNavigation } from './stock';
 import { usersNavigation } from './users';
 import { worksNavigation } from './works';
 
@@ -22,6 +23,7 @@ export const NAVIGATION = [
   projectsNavigation,
   registryNavigation,
   ordersNavigation,
+  stockNavigation,
   catalogsNavigation,
   rolesNavigation,
   usersNavigation,
@@ -42,6 +44,7 @@ export {
   projectsNavigation,
   registryNavigation,
   rolesNavigation,
+  stockNavigation,
   usersNavigation,
   worksNavigation,
 };

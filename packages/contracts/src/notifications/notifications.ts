@@ -7,7 +7,7 @@ import { listQueryParams } from '../list-query';
  * and the shapes of every answer.
  */
 
-export const NOTIFICATION_TYPES = ['order_sent', 'order_status', 'approval_requested', 'order_decided', 'movement_status', 'movement_late', 'cut_open', 'access_changed', 'webhook_disabled'] as const;
+export const NOTIFICATION_TYPES = ['order_sent', 'order_status', 'approval_requested', 'order_decided', 'movement_status', 'movement_late', 'cut_open', 'access_changed', 'webhook_disabled', 'stock_transfer', 'stock_count'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** How each type reads in the preferences table. */
@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, { label
   cut_open: { label: 'Corte semanal sin cerrar', description: 'Los lunes a las 10:00, si el corte de la semana pasada sigue abierto' },
   access_changed: { label: 'Cambios en mi rol o permisos', description: 'Tu rol o sus permisos cambiaron' },
   webhook_disabled: { label: 'Webhooks desactivados', description: 'Un webhook que creaste falló durante 3 días y se desactivó' },
+  stock_transfer: { label: 'Traspasos de almacén', description: 'Un traspaso de o hacia una obra de la que eres residente espera recibirse' },
+  stock_count: { label: 'Conteos de inventario', description: 'Un conteo de inventario físico espera aprobación' },
 };
 
 export const NOTIFICATION_MESSAGES = {

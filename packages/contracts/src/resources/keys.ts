@@ -4,7 +4,7 @@ import type { CatalogKey } from '../catalogs/keys';
  * The business resources (records of the daily work, not configuration). Kept apart from their
  * declarations, like CATALOG_KEYS, so a field can name the resource it points to without an import cycle.
  */
-export const BUSINESS_RESOURCE_KEYS = ['orders', 'projects', 'registryMovements', 'registryCuts'] as const;
+export const BUSINESS_RESOURCE_KEYS = ['orders', 'projects', 'registryMovements', 'registryCuts', 'stockBalances'] as const;
 export type BusinessResourceKey = (typeof BUSINESS_RESOURCE_KEYS)[number];
 
 /** Anything a reference can point at: a catalogue or a business resource. */

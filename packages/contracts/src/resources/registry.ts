@@ -3,6 +3,7 @@ import { ordersResource } from '../orders/orders';
 import { projectsResource } from '../projects/projects';
 import { registryCutsResource } from '../registry/cuts';
 import { registryMovementsResource } from '../registry/movements';
+import { stockBalancesResource } from '../stock/stock';
 import type { AnyResource } from './define';
 import type { BusinessResourceKey, ResourceKey } from './keys';
 
@@ -12,6 +13,7 @@ export const BUSINESS_RESOURCES: Partial<Record<BusinessResourceKey, AnyResource
   projects: projectsResource,
   registryMovements: registryMovementsResource,
   registryCuts: registryCutsResource,
+  stockBalances: stockBalancesResource,
 };
 
 /** The declaration a reference points at, catalogue or business resource. */

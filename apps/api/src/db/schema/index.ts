@@ -19,3 +19,4 @@ export * from './idempotency';
 export * from './jobs';
 export * from './mfa';
 export * from './sessions';
+export * from './stock';

@@ -1,5 +1,7 @@
+import type { AnyEventDefinition, EventPayloadInput } from '@goc/contracts';
 import type { Db, Executor } from '../../db/client';
 import type { AuditChanges } from '../../db/schema';
+import type { EventHandler } from './typed';
 
 /**
  * What the mechanism writes to the outbox, in the same transaction as the change it describes:
@@ -44,6 +46,10 @@ export interface EventSubscriber {
 export interface DomainEvents {
   /** Registers a subscriber; call while plugins register, before `ready()`. */
   subscribe(subscriber: EventSubscriber): void;
+  /** Registers a handler of one typed event (lib/events/typed.ts): it receives the payload parsed by the event's schema. */
+  on<E extends AnyEventDefinition>(event: E, handler: EventHandler<E>): void;
+  /** Writes a typed event, its payload checked by its schema, with the given executor (inside the change's transaction); resolves to its id. */
+  publish<E extends AnyEventDefinition>(executor: Executor, event: E, payload: EventPayloadInput<E>, actorId: number | null): Promise<number>;
   /** Writes an event with the given executor; inside a transaction it commits or rolls back with it. */
   write(executor: Executor, event: NewDomainEvent): Promise<void>;
   /** Delivers every committed, undelivered event now and resolves when done (tests use it). */

@@ -20,7 +20,6 @@ import { actorOf } from '../../lib/crud/actor';
 import { idParamsSchema } from '../../lib/crud/routes';
 import { AppError, ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
-import { ATTACHABLE } from './attachable';
 import { receiveFile, tooLarge, type ReceivedFile } from './receive';
 import { objectStore, s3Store } from './s3-store';
 import { createAttachmentService, type AttachmentService } from './service';
@@ -140,7 +139,8 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
   const bucket = s3 ? objectStore(s3) : undefined;
   const objects = bucket ? s3Store(app.db, bucket) : undefined;
   const stores: Stores = { write: objects ?? db, byKind: { db, ...(objects ? { s3: objects } : {}) } };
-  const service = createAttachmentService(app.db, app.resources);
+  const declared = app.modules.flatMap((m) => m.attachables ?? []);
+  const service = createAttachmentService(app.db, app.resources, declared);
 
   const sweep = async () => {
     for (const store of Object.values(stores.byKind)) {
@@ -149,7 +149,7 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
   };
   if (objects) {
     // A deleted record's documents are released in its transaction; their objects go once it committed.
-    const attachable = new Set(Object.values(ATTACHABLE).map((a) => a.key));
+    const attachable = new Set(declared.map((a) => a.key));
     app.events.subscribe({
       name: 'attachments.objects',
       async handle(event) {

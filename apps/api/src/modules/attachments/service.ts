@@ -11,7 +11,7 @@ import type { ResourceService } from '../../lib/crud/service';
 import type { Entity } from '../../lib/crud/source';
 import type { Actor } from '../../lib/crud/types';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { ATTACHABLE, isAttachable } from './attachable';
+import type { Attachable } from '../../lib/attachable';
 import type { ReceivedFile } from './receive';
 import type { StoredContent } from './store';
 
@@ -68,10 +68,22 @@ export interface NewAttachment {
   description: string | null;
 }
 
-export function createAttachmentService(db: Db, services: ReadonlyMap<string, ResourceService>) {
+/**
+ * The documents of the records the app's modules declare attachable (`attachables` in their
+ * manifests); a `resource` none declares is refused as bad input.
+ */
+export function createAttachmentService(db: Db, services: ReadonlyMap<string, ResourceService>, declared: readonly Attachable[]) {
+  const attachables = new Map(declared.map((a) => [a.name, a]));
+  const attachableOf = (resource: AttachableResource): Attachable => {
+    const attachable = attachables.get(resource);
+    if (!attachable) throw new ValidationError({ resource: ATTACHMENT_MESSAGES.resource });
+    return attachable;
+  };
+
   function serviceOf(resource: AttachableResource): ResourceService {
-    const service = services.get(ATTACHABLE[resource].key);
-    if (!service) throw new Error(`attachments: no resource service ${ATTACHABLE[resource].key}`);
+    const { key } = attachableOf(resource);
+    const service = services.get(key);
+    if (!service) throw new Error(`attachments: no resource service ${key}`);
     return service;
   }
 
@@ -95,9 +107,9 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
     await tx.execute(sql`select 1 from ${serviceOf(target.resource).binding.table} where id = ${target.recordId} for update`);
   }
 
-  const mayChange = (actor: Actor, parent: Parent) => ATTACHABLE[parent.target.resource].change(actor, parent.record, parent.service.resource);
+  const mayChange = (actor: Actor, parent: Parent) => attachableOf(parent.target.resource).change(actor, parent.record, parent.service.resource);
   const mayDelete = (actor: Actor, parent: Parent, createdById: number | null) =>
-    ATTACHABLE[parent.target.resource].manage(actor, parent.record, parent.service.resource) || (createdById === actor.userId && mayChange(actor, parent));
+    attachableOf(parent.target.resource).manage(actor, parent.record, parent.service.resource) || (createdById === actor.userId && mayChange(actor, parent));
 
   function toAttachment(row: ListRow, actor: Actor, parent: Parent): Attachment {
     return {
@@ -212,7 +224,7 @@ export function createAttachmentService(db: Db, services: ReadonlyMap<string, Re
       .from(attachments)
       .innerJoin(attachmentContents, eq(attachmentContents.id, attachments.contentId))
       .where(eq(attachments.id, id));
-    if (!row || !isAttachable(row.resource)) throw new NotFoundError(ATTACHMENT_MESSAGES.notFound);
+    if (!row || !attachables.has(row.resource)) throw new NotFoundError(ATTACHMENT_MESSAGES.notFound);
     const target = { resource: row.resource, recordId: row.recordId };
     const parent = await parentOf(db, actor, target, ATTACHMENT_MESSAGES.notFound);
     return { ...row, size: Number(row.size), content: row.content as StoredContent, parent };

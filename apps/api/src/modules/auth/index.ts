@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { loginRequestSchema, loginResponseSchema, refreshRequestSchema, refreshResponseSchema, sessionUserSchema } from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
 import mfaRoutes from './mfa-routes';
 import authRoutes from './routes';
@@ -11,6 +12,13 @@ import sessionsRoutes from './sessions-routes';
  */
 export default defineModule({
   name: 'auth',
+  schemas: {
+    LoginRequest: loginRequestSchema,
+    LoginResponse: loginResponseSchema,
+    RefreshRequest: refreshRequestSchema,
+    RefreshResponse: refreshResponseSchema,
+    SessionUser: sessionUserSchema,
+  },
   async routes(app: FastifyInstance) {
     await app.register(authRoutes);
     await app.register(mfaRoutes);

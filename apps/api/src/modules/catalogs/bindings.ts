@@ -47,7 +47,8 @@ export const worksBinding: CatalogBinding = {
   computed: { committed: workCommitted, available: sql`(${works.budget} - ${workCommitted})` },
   optionConsumers: [
     ...forms('config_employees', 'projects', 'my_orders', 'registry_works'),
-    ...filters('history', 'registry_works', 'registry_history'),
+    // Almacén de obra: its list filters by work, its forms pick works.
+    ...filters('history', 'registry_works', 'registry_history', 'stock'),
   ],
 };
 
@@ -73,12 +74,12 @@ export const materialCategoriesBinding: CatalogBinding = {
 
 export const materialsBinding: CatalogBinding = {
   declaration: materialsCatalog,
-  optionConsumers: [...forms('my_orders', 'history'), ...filters('history')],
+  optionConsumers: [...forms('my_orders', 'history'), ...filters('history', 'stock')],
 };
 
 export const unitsBinding: CatalogBinding = {
   declaration: unitsCatalog,
-  optionConsumers: forms('config_materials'),
+  optionConsumers: [...forms('config_materials'), ...filters('stock')],
 };
 
 export const suppliersBinding: CatalogBinding = {

@@ -1,3 +1,5 @@
+import { employeesCatalog, suppliersCatalog, worksCatalog } from '@goc/contracts';
+import { editableAttachable } from '../../lib/attachable';
 import { catalogResourceBinding } from '../../lib/crud/routes';
 import { createResourceService } from '../../lib/crud/service';
 import { defineModule } from '../../lib/modules';
@@ -21,4 +23,9 @@ export default defineModule({
     employees: ({ app }) => createEmployeesService(createResourceService(app.resourceTables, catalogResourceBinding(app.resourceTables, employeesBinding))),
   },
   routes: catalogRoutes,
+  attachables: [
+    editableAttachable('employees', employeesCatalog.key),
+    editableAttachable('works', worksCatalog.key),
+    editableAttachable('suppliers', suppliersCatalog.key),
+  ],
 });

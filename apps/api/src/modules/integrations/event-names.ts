@@ -1,12 +1,14 @@
 import type { WebhookEvent } from '@goc/contracts';
 import type { ResourceService } from '../../lib/crud/service';
+import type { AnyApiModule } from '../../lib/modules';
 import type { DomainEvent } from '../../lib/events/types';
 
 /*
  * Webhook event names are `<resource>.<action>`: the resource as the API's path names it (orders,
  * movements, cuts, employees, material-categories…) and the action of the outbox row (record.created
  * → created; attachment.added → attachment_added; a module's own `orders.invoice_added` keeps its
- * action).
+ * action). Beyond created/updated/deleted (and transitioned with a workflow), the modules' manifests
+ * declare what they add: their typed events and their status routes.
  */
 
 const ACTIONS = [
@@ -15,22 +17,24 @@ const ACTIONS = [
   { action: 'deleted', label: 'eliminado' },
 ] as const;
 
-/** Resources whose status routes write `record.transitioned` without a declared workflow (the registry's). */
-const STATUS_ROUTES = new Set(['registryMovements', 'registryCuts']);
-
 /** The last segment of the resource's API path: '/registry/movements' → 'movements'. */
 export const publicResourceName = (service: ResourceService) => service.resource.resource.split('/').filter(Boolean).pop() ?? service.resource.key;
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Every event a webhook may subscribe to, by resource, in the resources' order. */
-export function webhookEventCatalog(resources: ReadonlyMap<string, ResourceService>): WebhookEvent[] {
+export function webhookEventCatalog(resources: ReadonlyMap<string, ResourceService>, modules: readonly AnyApiModule[]): WebhookEvent[] {
+  const statusRoutes = new Set(modules.flatMap((m) => m.statusRoutes ?? []));
+  const typed = modules.flatMap((m) => m.events ?? []);
   const out: WebhookEvent[] = [];
   for (const service of resources.values()) {
     const name = publicResourceName(service);
     const noun = capitalize(service.resource.nouns.plural);
     for (const { action, label } of ACTIONS) out.push({ name: `${name}.${action}`, label: `${noun}: ${label}` });
-    if (service.resource.workflow || STATUS_ROUTES.has(service.resource.key)) out.push({ name: `${name}.transitioned`, label: `${noun}: cambio de estatus` });
+    if (service.resource.workflow || statusRoutes.has(service.resource.key)) out.push({ name: `${name}.transitioned`, label: `${noun}: cambio de estatus` });
+    for (const event of typed.filter((e) => e.resource === service.resource.key)) {
+      out.push({ name: `${name}.${event.name.split('.', 2)[1]!}`, label: `${noun}: ${event.label}` });
+    }
   }
   return out;
 }

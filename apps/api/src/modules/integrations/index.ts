@@ -1,6 +1,40 @@
+import {
+  apiKeyCreatedSchema,
+  apiKeyCreateSchema,
+  apiKeyListSchema,
+  apiKeySchema,
+  webhookCreatedSchema,
+  webhookCreateSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEventListSchema,
+  webhookEventSchema,
+  webhookListSchema,
+  webhookSchema,
+  webhookUpdateSchema,
+} from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
+import { webhookNotifications } from './notifications';
 import integrationRoutes from './routes';
 import webhookWorker from './worker';
 
 /** API keys and webhooks; the worker that sends the webhooks lives at the app's root. */
-export default defineModule({ name: 'integrations', routes: integrationRoutes, root: webhookWorker });
+export default defineModule({ name: 'integrations', routes: integrationRoutes,
+  root: webhookWorker,
+  notifications: [webhookNotifications],
+  schemas: {
+    ApiKey: apiKeySchema,
+    ApiKeyCreate: apiKeyCreateSchema,
+    ApiKeyCreated: apiKeyCreatedSchema,
+    ApiKeyList: apiKeyListSchema,
+    Webhook: webhookSchema,
+    WebhookCreate: webhookCreateSchema,
+    WebhookCreated: webhookCreatedSchema,
+    WebhookUpdate: webhookUpdateSchema,
+    WebhookList: webhookListSchema,
+    WebhookEvent: webhookEventSchema,
+    WebhookEventList: webhookEventListSchema,
+    WebhookDelivery: webhookDeliverySchema,
+    WebhookDeliveryList: webhookDeliveryListSchema,
+  },
+});

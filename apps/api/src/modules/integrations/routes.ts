@@ -43,7 +43,7 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
 
   // The resources register before this module; the catalogue is built on first use.
   let catalog: WebhookEvent[] | null = null;
-  const events = () => (catalog ??= webhookEventCatalog(app.resources));
+  const events = () => (catalog ??= webhookEventCatalog(app.resources, app.modules));
   const known = () => new Set(events().map((e) => e.name));
 
   // Answers with a secret shown once take no Idempotency-Key: it would be kept with the answer.

@@ -7,7 +7,7 @@ import { createNotificationBus, type Delivered, type NotificationBus } from './b
 import { createStreamHub, type StreamHub } from './hub';
 import { createMailSender, type MailSender } from './mail';
 import { cutReminderDrafts, cutReminderKey } from './reminder';
-import { draftsFor, type Draft } from './rules';
+import { draftsFor, type Draft, type NotificationRule } from '../../lib/notify';
 import { notificationSettings } from './settings';
 import { deliver } from './store';
 
@@ -31,12 +31,14 @@ export interface NotifierContext {
   config: AppConfig;
   database: Database;
   resources: ReadonlyMap<string, ResourceService>;
+  /** Every module's declared rules (their manifests' `notifications`). */
+  rules: readonly NotificationRule[];
   log: FastifyBaseLogger;
 }
 
 export const SUBSCRIBER_NAME = 'notifications';
 
-export function createNotifier({ config, database, resources, log }: NotifierContext): Notifier {
+export function createNotifier({ config, database, resources, rules, log }: NotifierContext): Notifier {
   const settings = notificationSettings(config);
   const db = database.db;
   const bus: NotificationBus = createNotificationBus(database, log);
@@ -61,7 +63,7 @@ export function createNotifier({ config, database, resources, log }: NotifierCon
     subscriber: {
       name: SUBSCRIBER_NAME,
       async handle(event: DomainEvent, context) {
-        const drafts = await draftsFor({ db: context.db, resources }, event);
+        const drafts = await draftsFor(rules, { db: context.db, resources }, event);
         // One notification per event and person, however often the event is delivered.
         await store(drafts, (d) => `event:${event.id}:${d.userId}`);
       },

@@ -3,7 +3,7 @@ import { businessDayStart, currentWeek, previousWeeks, routePath, type Instant }
 import type { Db } from '../../db/client';
 import { registryCuts } from '../../db/schema';
 import { usersWithPermission } from '../../lib/permissions';
-import type { Draft } from './rules';
+import type { Draft } from '../../lib/notify';
 
 /*
  * Mondays from 10:00 Mexico City: when last week's cut is still open, HR (registry_history edit, who

@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/client';
 import { notificationPreferences, notifications } from '../../db/schema';
 import type { NotificationBus, Delivered } from './bus';
 import { enqueueMail, type MailComposer } from './mail';
-import type { Draft } from './rules';
+import type { Draft } from '../../lib/notify';
 
 type Row = typeof notifications.$inferSelect;
 

@@ -1,12 +1,27 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { FIELD_MESSAGES, formatOrderFolio, ORDER_MESSAGES, orderTotal, orderTransitionExtrasSchema, ordersResource, type OrderEntity, type PricedLine } from '@goc/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  FIELD_MESSAGES,
+  formatOrderFolio,
+  fromUnits,
+  MONEY_DECIMALS,
+  ORDER_MESSAGES,
+  orderDelivered,
+  orderTotal,
+  orderTransitionExtrasSchema,
+  ordersResource,
+  QUANTITY_DECIMALS,
+  toUnits,
+  type OrderEntity,
+  type PricedLine,
+} from '@goc/contracts';
 import type { Tx } from '../../db/client';
 import type { DerivedColumns } from '../../lib/bulk-insert';
-import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, suppliers } from '../../db/schema';
+import { materials, ORDER_FOLIO_COUNTER, orderLines, orderStatuses, orders, recordTimeline, suppliers } from '../../db/schema';
 import { inactiveReferenceMessage } from '../../lib/crud/messages';
 import { statusIdByCode } from '../../lib/crud/statuses';
 import type { Input, ResourceBinding, TransitionContext, TransitionOutcome } from '../../lib/crud/types';
 import { ConflictError, ValidationError } from '../../lib/errors';
+import { publishEvent } from '../../lib/events/typed';
 import { orderRefusals, type OrderPlace } from './orderable';
 import { orderQueries } from './queries';
 import { invoiceFigures } from './invoices';
@@ -104,11 +119,24 @@ async function invoiceStatusAfterDelivery(tx: Tx, orderId: number) {
   return { status: invoiceStatusOf(count, match), match };
 }
 
+/** How many deliveries the order had before this one (its timeline's entries into a delivered status). */
+async function earlierDeliveries(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(recordTimeline)
+    .innerJoin(orderStatuses, eq(orderStatuses.id, recordTimeline.toStatusId))
+    .where(and(eq(recordTimeline.entity, ordersResource.key), eq(recordTimeline.entityId, orderId), inArray(orderStatuses.code, ['entregado_parcial', 'entregado'])));
+  return Number(row?.count ?? 0);
+}
+
 /**
  * comprado / entregado_parcial → a delivery: this delivery's quantities add to the earlier ones; the
- * cumulative totals decide whether the order is now partially or completely delivered.
+ * cumulative totals decide whether the order is now partially or completely delivered. What arrived
+ * is published as `orders.delivered` (stock enters it from there) in the same transaction; the
+ * version check that follows lets only one of two concurrent deliveries commit, so the count of
+ * earlier deliveries numbers this one for good.
  */
-async function receive({ tx, before, input }: Transition): Promise<TransitionOutcome> {
+async function receive({ tx, actor, before, input }: Transition): Promise<TransitionOutcome> {
   const { received } = orderTransitionExtrasSchema.parse(input);
   if (!received) throw new ValidationError({ received: ORDER_MESSAGES.receivedRequired });
   const outcome = applyDelivery(
@@ -124,6 +152,21 @@ async function receive({ tx, before, input }: Transition): Promise<TransitionOut
   // What arrived changed: the invoices are matched against it again. The lines' audit entry already
   // shows each line's received quantity before and after.
   const { status: invoiceStatus } = await invoiceStatusAfterDelivery(tx, before.id);
+  const delivered = outcome.lines.flatMap((line) => {
+    const stored = before.lines.find((l) => l.id === line.id)!;
+    const units = toUnits(line.receivedQuantity, QUANTITY_DECIMALS) - toUnits(stored.receivedQuantity ?? 0, QUANTITY_DECIMALS);
+    if (units === 0n) return [];
+    // Buying put a price on every line: a delivered line without one would be a broken order.
+    const cents = Number(toUnits(stored.unitPrice!, MONEY_DECIMALS));
+    return [{ orderLineId: line.id, materialId: stored.materialId, quantity: fromUnits(units, QUANTITY_DECIMALS), unitPriceCents: cents }];
+  });
+  const delivery = (await earlierDeliveries(tx, before.id)) + 1;
+  await publishEvent(
+    tx,
+    orderDelivered,
+    { orderId: before.id, workId: before.workId, delivery, lines: delivered, occurredAt: new Date().toISOString() },
+    actor.userId,
+  );
   return { to: outcome.status, values: { invoiceStatus } };
 }
 

@@ -1,5 +1,8 @@
 import { defineModule } from '../../lib/modules';
+import { invoiceListSchema, invoiceSchema, orderBudgetSchema, orderDelivered } from '@goc/contracts';
+import { orderAttachable } from './attachable';
 import { ordersBinding } from './binding';
+import { orderNotifications } from './notifications';
 import { orderQueries, type OrderQueries } from './queries';
 import orderRoutes from './routes';
 
@@ -16,4 +19,8 @@ export default defineModule({
   resources: [ordersBinding],
   provides: { orders: () => orderQueries },
   routes: orderRoutes,
+  schemas: { Invoice: invoiceSchema, InvoiceList: invoiceListSchema, OrderBudget: orderBudgetSchema },
+  notifications: [orderNotifications],
+  attachables: [orderAttachable],
+  events: [orderDelivered],
 });

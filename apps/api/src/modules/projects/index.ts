@@ -1,4 +1,5 @@
 import { projectsResource } from '@goc/contracts';
+import { editableAttachable } from '../../lib/attachable';
 import { projects } from '../../db/schema';
 import { defineModule } from '../../lib/modules';
 import { PROJECT_LINKS } from './binding';
@@ -19,4 +20,5 @@ export default defineModule({
   needs: ['orders'],
   provides: { projects: () => projectQueries },
   routes: projectRoutes,
+  attachables: [editableAttachable('projects', projectsResource.key)],
 });

@@ -1,7 +1,9 @@
-import { registryMovementsResource } from '@goc/contracts';
+import { employeeMovementDefaultsSchema, registryCutsResource, registryMovementsResource } from '@goc/contracts';
 import { registryMovements } from '../../db/schema';
 import { defineModule } from '../../lib/modules';
+import { movementAttachable } from './attachable';
 import { cutsBinding } from './cuts';
+import { movementNotifications } from './notifications';
 import routes from './routes';
 import { MOVEMENT_VIEWS } from './views';
 import { wageParametersBinding } from './wages';
@@ -24,4 +26,9 @@ export default defineModule({
   needs: ['employees'],
   provides: { registry: () => ({ movementViews: MOVEMENT_VIEWS }) },
   routes,
+  schemas: { EmployeeMovementDefaults: employeeMovementDefaultsSchema },
+  notifications: [movementNotifications],
+  attachables: [movementAttachable],
+  // Their status routes write transitions without a declared workflow.
+  statusRoutes: [registryMovementsResource.key, registryCutsResource.key],
 });

@@ -1,7 +1,10 @@
 import { CATALOGS } from '@goc/contracts';
 import { users } from '../../db/schema';
 import { defineModule } from '../../lib/modules';
+import { userNotifications } from './notifications';
 import usersRoutes from './routes';
 
 /** Usuarios: accounts, roles given, passwords. */
-export default defineModule({ name: 'users', resources: [{ declaration: CATALOGS.users, table: users }], routes: usersRoutes });
+export default defineModule({ name: 'users', resources: [{ declaration: CATALOGS.users, table: users }], routes: usersRoutes,
+  notifications: [userNotifications],
+});

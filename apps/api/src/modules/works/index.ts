@@ -1,3 +1,4 @@
+import { worksOverviewSchema } from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
 import { worksBudgets, worksOverview } from './overview';
 import workRoutes from './routes';
@@ -20,4 +21,5 @@ export default defineModule({
   name: 'works',
   provides: { works: () => ({ overview: worksOverview, budgets: worksBudgets }) },
   routes: workRoutes,
+  schemas: { WorksOverview: worksOverviewSchema },
 });

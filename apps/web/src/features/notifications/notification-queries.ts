@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { ordersResource, registryCutsResource, registryMovementsResource, type NotificationItem, type NotificationType } from '@goc/contracts';
+import { ordersResource, registryCutsResource, registryMovementsResource, stockBalancesResource, type NotificationItem, type NotificationType } from '@goc/contracts';
 import { attachmentKeys } from '../../components/attachments/attachments-api';
 import { queryKeys } from '../../lib/api/query-keys';
 import { resourceKeys } from '../../lib/resources/query-keys';
@@ -13,6 +13,8 @@ const MOVEMENTS: readonly QueryKey[] = [
   queryKeys.worksOverview,
   queryKeys.dashboard,
 ];
+/** A transfer or a count of the store: every store query (existencias, transfers, counts). */
+const STOCK: QueryKey = resourceKeys.all(stockBalancesResource.resource);
 
 /**
  * What each kind of notification says has changed on the server, as the queries that show it: a
@@ -28,6 +30,8 @@ export const NOTIFICATION_QUERIES: Readonly<Record<NotificationType, readonly Qu
   cut_open: [resourceKeys.all(registryCutsResource.resource), queryKeys.dashboard],
   access_changed: [queryKeys.permissions, queryKeys.currentUser, queryKeys.dashboard],
   webhook_disabled: [queryKeys.webhooks],
+  stock_transfer: [STOCK],
+  stock_count: [STOCK],
 };
 
 /** Refreshes what the notification concerns (queries on screen refetch now, the others when next shown). */

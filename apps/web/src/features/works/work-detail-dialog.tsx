@@ -4,12 +4,14 @@ import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import {
   CATALOGS,
+  displayQuantity,
   EMPLOYEE_STATUS_OPTIONS,
   formatDay,
   MOVEMENT_TYPE_OPTIONS,
   ordersResource,
   projectsResource,
   registryMovementsResource,
+  stockBalancesResource,
   WORK_STATUS_OPTIONS,
   type WorkOverview,
 } from '@goc/contracts';
@@ -151,6 +153,22 @@ export function WorkDetailDialog({ work, onHide }: { work: WorkOverview | null; 
                 load={() => fetchRelated('/orders', ordersResource.schemas.entity, { workId: work.id }, ordersScope)}
                 render={(o) => <OrderSummary order={o} />}
                 linkTo={(o) => orderLink(ordersScope === 'all' ? 'ordersHistory' : 'myOrders', o)}
+              />
+            </TabPanel>
+          )}
+          {can('stock', 'view') && (
+            <TabPanel header="Almacén">
+              <RelatedList
+                queryKey={['resource', stockBalancesResource.resource, 'work', work.id]}
+                load={() => fetchRelated(stockBalancesResource.resource, stockBalancesResource.schemas.entity, { workId: work.id })}
+                render={(b) => (
+                  <>
+                    <span className="font-medium text-slate-800">{b.material?.label}</span>
+                    <span className="text-slate-500">
+                      {displayQuantity(b.quantity ?? 0)} {b.unit?.label} · {formatMoney(b.value)}
+                    </span>
+                  </>
+                )}
               />
             </TabPanel>
           )}

@@ -119,6 +119,21 @@ const ORDER = {
   invoiceStatus: 'sin_factura',
 };
 
+const BALANCE = {
+  id: 4,
+  ...stamp,
+  workId: 10,
+  work: { id: 10, label: 'OB-1 · Torre Norte' },
+  materialId: 11,
+  material: { id: 11, label: 'Cemento gris' },
+  unitId: 2,
+  unit: { id: 2, label: 'saco' },
+  quantity: 12.5,
+  averageCost: 115,
+  value: 1437.5,
+  lastMovementOn: '2026-11-20',
+};
+
 function open(permissions: PermissionEntry[]) {
   seedSession({ permissions });
   const server = mockAdapter({
@@ -129,6 +144,7 @@ function open(permissions: PermissionEntry[]) {
     'GET /works/overview': { status: 200, data: OVERVIEW },
     'GET /projects': { status: 200, data: { items: [], total: 0, page: 1, pageSize: 100 } },
     'GET /orders': page([ORDER]),
+    'GET /stock': page([BALANCE]),
   });
   const app = renderApp('/negocios', server.adapter);
   teardown = app.cleanup;
@@ -191,6 +207,17 @@ describe('Obras por línea de negocio', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'OB-1 · Torre Norte' }, SLOW));
     dialog = await screen.findByRole('dialog', { name: 'OB-1 · Torre Norte' }, SLOW);
     expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Resumen']);
+  });
+
+  it('shows in Almacén what the work holds of each material, for who reads the store', async () => {
+    const server = open([...permissionsFor(['works', 'stock'], { view: true })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'OB-1 · Torre Norte' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'OB-1 · Torre Norte' }, SLOW);
+    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Resumen', 'Almacén']);
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Almacén' }));
+    expect(await within(dialog).findByText('Cemento gris')).toBeInTheDocument();
+    expect(within(dialog).getByText('12.5 saco · $1,437.50')).toBeInTheDocument();
+    expect(JSON.parse((server.to('GET /stock')[0]!.params as { filters: string }).filters)).toEqual({ workId: { operator: 'and', constraints: [{ matchMode: 'equals', value: 10 }] } });
   });
 
   // The orders page opening ?pedido= is tested with the page (order-create-documents.test.tsx).
