@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { listenTo, type DatabaseListener } from '../db-listener';
+import type { DatabaseListener, DatabaseListeners } from '../db-listener';
 import { claim, complete, dueQueues, fail, insertJobs, release, type ClaimedJob } from './store';
 import type { JobRunner, QueueDefinition } from './types';
 
@@ -49,7 +49,13 @@ interface QueueState {
  * rows (NOTIFY goc_jobs through the process's one listener), from this process's writes, and from a
  * poll that also picks up items whose back-off has ended.
  */
-export function createJobRunner(database: Database, log: FastifyBaseLogger, settings: RunnerSettings, observer?: RunnerObserver): JobRunner {
+export function createJobRunner(
+  database: Database,
+  listeners: DatabaseListeners,
+  log: FastifyBaseLogger,
+  settings: RunnerSettings,
+  observer?: RunnerObserver,
+): JobRunner {
   const { db } = database;
   const owner = `${hostname()}:${String(process.pid)}:${randomUUID().slice(0, 8)}`;
   const queues = new Map<string, QueueState>();
@@ -236,7 +242,7 @@ export function createJobRunner(database: Database, log: FastifyBaseLogger, sett
         stopping = () => reject(new Stopped());
       });
       stopped.catch(() => undefined);
-      listener = listenTo(database, JOBS_CHANNEL, { onMessage: (payload) => nudge(payload || undefined) }, log);
+      listener = listeners.listen(JOBS_CHANNEL, { onMessage: (payload) => nudge(payload || undefined) });
       await listener.start();
       poll = setInterval(() => void tick().catch((error: unknown) => log.error({ err: error }, 'la revisión de tareas en segundo plano falló')), settings.pollMs);
       poll.unref();

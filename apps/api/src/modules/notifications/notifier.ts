@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import type { DatabaseListeners } from '../../lib/db-listener';
 import type { ResourceService } from '../../lib/crud/service';
 import type { DomainEvent, EventSubscriber } from '../../lib/events/types';
 import { createNotificationBus, type Delivered, type NotificationBus } from './bus';
@@ -30,16 +31,17 @@ export interface Notifier {
 export interface NotifierContext {
   config: AppConfig;
   database: Database;
+  listeners: DatabaseListeners;
   resources: ReadonlyMap<string, ResourceService>;
   log: FastifyBaseLogger;
 }
 
 export const SUBSCRIBER_NAME = 'notifications';
 
-export function createNotifier({ config, database, resources, log }: NotifierContext): Notifier {
+export function createNotifier({ config, database, listeners, resources, log }: NotifierContext): Notifier {
   const settings = notificationSettings(config);
   const db = database.db;
-  const bus: NotificationBus = createNotificationBus(database, log);
+  const bus: NotificationBus = createNotificationBus(database, listeners, log);
   const hub = createStreamHub(db, settings);
   const mail = config.mail ? createMailSender(db, config.mail, settings, log) : null;
   const deps = { bus, mail: config.mail ? { publicUrl: config.mail.publicUrl } : null };

@@ -33,7 +33,7 @@ const streamQuerySchema = z.object({
 /** /notifications: each person's notifications, the live stream, preferences; and the subscriber of domain events. */
 export default async function notificationRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const notifier = createNotifier({ config: app.config, database: app.database, resources: app.resources, log: app.log });
+  const notifier = createNotifier({ config: app.config, database: app.database, listeners: app.listeners, resources: app.resources, log: app.log });
   app.events.subscribe(notifier.subscriber);
   app.addHook('onReady', () => notifier.start());
   // Before the server stops accepting: open streams end so closing does not wait for them.
