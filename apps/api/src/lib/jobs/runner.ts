@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { DatabaseListener, DatabaseListeners } from '../db-listener';
-import { claim, complete, dueQueues, fail, insertJobs, release, type ClaimedJob } from './store';
-import type { JobRunner, QueueDefinition } from './types';
+import { claim, complete, dueQueues, fail, insertJobs, queueNextSlot, release, type ClaimedJob } from './store';
+import type { JobRunner, QueueDefinition, ScheduleDefinition } from './types';
 
 /** The channel the jobs table's trigger (and the outbox's) notifies at commit; the payload is a queue. */
 export const JOBS_CHANNEL = 'goc_jobs';
@@ -60,6 +60,8 @@ export function createJobRunner(
   const owner = `${hostname()}:${String(process.pid)}:${randomUUID().slice(0, 8)}`;
   const queues = new Map<string, QueueState>();
   const feeders: (() => Promise<boolean>)[] = [];
+  /** Recurring queues, and until when this process knows their next slot is queued. */
+  const schedules = new Map<string, { definition: ScheduleDefinition; queuedUntil: number }>();
   const controllers = new Set<AbortController>();
   let started = false;
   let draining = 0;
@@ -203,7 +205,21 @@ export function createJobRunner(
     }
   }
 
+  /** Each schedule whose queued slot has come gets its next one queued. */
+  async function queueSlots(): Promise<void> {
+    for (const schedule of schedules.values()) {
+      if (Date.now() < schedule.queuedUntil) continue;
+      try {
+        const slot = await queueNextSlot(db, schedule.definition.name, (after) => schedule.definition.next(after));
+        schedule.queuedUntil = slot === null ? Number.POSITIVE_INFINITY : slot.getTime();
+      } catch (error) {
+        log.error({ err: error, queue: schedule.definition.name }, 'no se pudo programar la siguiente ejecución; se reintentará');
+      }
+    }
+  }
+
   async function tick(): Promise<void> {
+    await queueSlots();
     await feed();
     for (const queue of await dueQueues(db)) {
       const state = queues.get(queue);
@@ -211,11 +227,19 @@ export function createJobRunner(
     }
   }
 
+  function define(definition: QueueDefinition): void {
+    if (started) throw new Error(`queue ${definition.name} defined after the runner started`);
+    if (queues.has(definition.name)) throw new Error(`queue ${definition.name} is defined twice`);
+    queues.set(definition.name, { definition, running: new Set(), claiming: null, again: false });
+  }
+
   return {
     define(definition) {
-      if (started) throw new Error(`queue ${definition.name} defined after the runner started`);
-      if (queues.has(definition.name)) throw new Error(`queue ${definition.name} is defined twice`);
-      queues.set(definition.name, { definition: definition as unknown as QueueDefinition, running: new Set(), claiming: null, again: false });
+      define(definition as unknown as QueueDefinition);
+    },
+    schedule(definition) {
+      define(definition as unknown as QueueDefinition);
+      schedules.set(definition.name, { definition, queuedUntil: Number.NEGATIVE_INFINITY });
     },
     feed(feeder) {
       feeders.push(feeder);
@@ -225,6 +249,7 @@ export function createJobRunner(
     async drain() {
       draining += 1;
       try {
+        await queueSlots();
         for (;;) {
           const before = claims;
           const fed = await feed();
@@ -246,6 +271,7 @@ export function createJobRunner(
       await listener.start();
       poll = setInterval(() => void tick().catch((error: unknown) => log.error({ err: error }, 'la revisión de tareas en segundo plano falló')), settings.pollMs);
       poll.unref();
+      await queueSlots();
       nudge();
     },
     async stop() {
