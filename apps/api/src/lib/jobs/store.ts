@@ -122,15 +122,17 @@ const SCHEDULE_LOCK_KEY = 4_710_003;
 export const SLOT_KEY = 'schedule';
 
 /**
- * Queues the schedule's next slot after the database's now, unless it is queued (pending or dead)
+ * Queues the schedule's next slot after the database's clock, unless it is queued (pending or dead)
  * already; `next` null drops the queue's waiting slots. Resolves to the slot (null when off). The
  * database's clock, under a lock per queue, decides: processes whose clocks disagree still agree on
- * one slot, and a slot that already ran is never queued again.
+ * one slot. A slot is inserted only while its time is still ahead of the clock at the insert, and
+ * no process can claim it before that time, so a slot that already ran is never queued again.
  */
 export async function queueNextSlot(db: Db, queue: string, next: (after: Date) => Date | null): Promise<Date | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK_KEY}, hashtext(${queue}))`);
-    const clock = await tx.execute<{ now: string | Date }>(sql`select now() as now`);
+    // The clock now, not the transaction's start (now()): the lock may have waited for a slot to run.
+    const clock = await tx.execute<{ now: string | Date }>(sql`select clock_timestamp() as now`);
     const slot = next(new Date(clock.rows[0]!.now));
     if (slot === null) {
       await tx.execute(sql`delete from jobs where queue = ${queue} and state = 'pending'`);
@@ -140,7 +142,8 @@ export async function queueNextSlot(db: Db, queue: string, next: (after: Date) =
     await tx.execute(sql`
       insert into jobs (queue, key, payload, run_at)
       select ${queue}, ${SLOT_KEY}, jsonb_build_object('slot', ${iso}::text), ${iso}::timestamptz
-      where not exists (select 1 from jobs where queue = ${queue} and payload->>'slot' = ${iso}::text)`);
+      where ${iso}::timestamptz > clock_timestamp()
+        and not exists (select 1 from jobs where queue = ${queue} and payload->>'slot' = ${iso}::text)`);
     return slot;
   });
 }
