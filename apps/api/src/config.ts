@@ -207,8 +207,6 @@ export interface NotificationSettings {
   sessionCheckMs: number;
   /** First retry of a failed e-mail; each further retry waits twice as long, up to an hour. */
   mailRetryBaseMs: number;
-  /** How often the mail queue is polled for due retries. */
-  mailPollMs: number;
   /** How often the weekly-cut reminder checks whether it is due. */
   reminderCheckMs: number;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { createAccessPeers, type AccessPeers } from './access-peers';
-import { listenTo } from './db-listener';
+import type { DatabaseListeners } from './db-listener';
 
 /*
  * The access check's session look-up kept in memory, never stale: the database announces on
@@ -41,13 +41,13 @@ export interface AccessCache {
    * process can still answer from what it kept before. Immediate on the embedded database.
    */
   settle(changesHeardBefore: number): Promise<void>;
-  /** PostgreSQL: the listening connection's application_name (tests end it to cut the listener). */
+  /** PostgreSQL: the app's listening connection's application_name (tests end it to cut the listener). */
   readonly listenerName: string | null;
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createAccessCache(database: Database, log: FastifyBaseLogger): AccessCache {
+export function createAccessCache(database: Database, listeners: DatabaseListeners, log: FastifyBaseLogger): AccessCache {
   const sessions = new Map<string, SessionRow>();
   /** Raised by every change heard for a user: a read that began before it is not kept. */
   const userChanges = new Map<number, number>();
@@ -77,10 +77,7 @@ export function createAccessCache(database: Database, log: FastifyBaseLogger): A
   };
   const peers: AccessPeers | null =
     database.driver.kind === 'postgres' ? createAccessPeers({ send: (payload) => listener.send(payload) }, log) : null;
-  const listener = listenTo(
-    database,
-    ACCESS_CHANNEL,
-    {
+  const listener = listeners.listen(ACCESS_CHANNEL, {
       onMessage: heard,
       onState(listening) {
         generation += 1;
@@ -88,10 +85,7 @@ export function createAccessCache(database: Database, log: FastifyBaseLogger): A
         if (listening) peers?.started();
         else peers?.stopped();
       },
-    },
-    log,
-    { applicationName: peers?.name },
-  );
+  });
   const usable = () => listener.listening && (peers?.fresh ?? true);
 
   return {
@@ -122,7 +116,7 @@ export function createAccessCache(database: Database, log: FastifyBaseLogger): A
       const heardAll = await peers.caughtUp();
       if (!heardAll || changesHeard > before) await peers.barrier();
     },
-    listenerName: peers?.name ?? null,
+    listenerName: listeners.connectionName,
     start: () => listener.start(),
     async close() {
       await peers?.close();

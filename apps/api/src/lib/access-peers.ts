@@ -21,19 +21,14 @@ import type { FastifyBaseLogger } from 'fastify';
  * `hello:<from>` (started listening, with nothing kept) and `bye:<from>` (closing).
  */
 
-/** Names each listening connection in the server's pg_stat_activity. */
-const PEER_NAME_PREFIX = 'goc-access ';
-
 export interface PeerTransport {
   /** NOTIFY on the access channel through this process's listener; rejects when it cannot. */
   send(payload: string): Promise<void>;
 }
 
 export interface AccessPeers {
-  /** This process's id, as its listener's application_name ends. */
+  /** This process's id in the messages. */
   readonly id: string;
-  /** The listener's application_name. */
-  readonly name: string;
   /** Whether this process may answer from memory now: listening, with a live lease. */
   readonly fresh: boolean;
   /** Handles a message of the protocol; false for any other payload (a change to apply). */
@@ -141,7 +136,6 @@ export function createAccessPeers(transport: PeerTransport, log: FastifyBaseLogg
 
   return {
     id,
-    name: `${PEER_NAME_PREFIX}${id}`,
     get fresh() {
       return listening && !closing && performance.now() < leaseUntil;
     },

@@ -161,7 +161,7 @@ async function enforce(request: FastifyRequest): Promise<void> {
  */
 async function accessPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('rolePermissions', createRolePermissionCache());
-  const accessCache = createAccessCache(app.database, app.log);
+  const accessCache = createAccessCache(app.database, app.listeners, app.log);
   app.decorate('accessCache', accessCache);
   app.decorate('liveSession', async (userId: number, familyId: string) => {
     const row = await accessCache.session(userId, familyId, async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createBackupService, type BackupService } from '../lib/backup/backup';
 import { secureBackupFolder } from '../lib/backup/files';
-import { scheduleDaily } from '../lib/backup/schedule';
+import { nextRun } from '../lib/backup/schedule';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,22 +10,29 @@ declare module 'fastify' {
   }
 }
 
+/** The queue of the daily backup (lib/jobs schedule). */
+export const BACKUP_QUEUE = 'backups.daily';
+
 /** The backup service (POST /admin/backups and the daily schedule, GOC_BACKUP_SCHEDULE). */
 async function backupsPlugin(app: FastifyInstance): Promise<void> {
   const { backups, dataDir, databaseUrl } = app.config;
   await secureBackupFolder(backups.dir);
   const service = createBackupService(app.database, { dir: backups.dir, keep: backups.keep, dataDir, databaseUrl });
   app.decorate('backups', service);
-  if (backups.schedule === 'off') return;
-  const stop = scheduleDaily(backups.schedule, async () => {
-    try {
+  const { schedule } = backups;
+  // One backup per day across every process; a failed one is retried, then left dead (Tareas en segundo plano).
+  app.jobs.schedule({
+    name: BACKUP_QUEUE,
+    next: (after) => (schedule === 'off' ? null : nextRun(schedule, after.getTime())),
+    maxAttempts: 3,
+    timeoutMs: 60 * 60_000,
+    backoff: { baseMs: 5 * 60_000, maxMs: 30 * 60_000 },
+    concurrency: 1,
+    async handle() {
       const made = await service.create();
       app.log.info({ backup: made.fileName, size: made.size }, 'copia de seguridad programada');
-    } catch (error) {
-      app.log.error({ err: error }, 'falló la copia de seguridad programada');
-    }
+    },
   });
-  app.addHook('onClose', async () => stop());
 }
 
-export default fp(backupsPlugin, { name: 'goc-backups', dependencies: ['goc-context'] });
+export default fp(backupsPlugin, { name: 'goc-backups', dependencies: ['goc-context', 'goc-jobs'] });

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { ResourceService } from '../lib/crud/service';
 import type { ResourceRegistry } from '../lib/crud/tables';
+import { createDatabaseListeners, type DatabaseListeners } from '../lib/db-listener';
 import { createExportLimiter, type ExportLimiter } from '../lib/export/limiter';
 import { createImportJobs, type ImportJobs } from '../lib/import/jobs';
 import { createPasswordHasher, type PasswordHasher } from '../lib/passwords';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     /** The opened database (driver kind, close()); owned by whoever called buildApp. */
     database: Database;
     db: Db;
+    /** The app's one listening connection on PostgreSQL, every channel multiplexed on it (lib/db-listener). */
+    listeners: DatabaseListeners;
     passwords: PasswordHasher;
     tokens: AccessTokenService;
     /** Slots for running exports (lib/export/limiter). */
@@ -42,6 +45,7 @@ async function contextPlugin(app: FastifyInstance, { config, database, resourceT
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('listeners', createDatabaseListeners(database, app.log));
   app.decorate('passwords', createPasswordHasher(config.auth.argon2));
   app.decorate('tokens', createAccessTokenService(config.auth, config.jwtSecret));
   app.decorate('exportLimiter', createExportLimiter(config.exports));

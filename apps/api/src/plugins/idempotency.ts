@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEEP_DAYS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, ID
 import { AppError, ConflictError, ValidationError } from '../lib/errors';
 import { createFingerprint, type Fingerprint } from '../lib/idempotency/fingerprint';
 import { callerOf, parseIdempotencyKey, scopeOf } from '../lib/idempotency/key';
+import { every } from '../lib/jobs/slots';
 import { claimKey, completeKey, findKey, purgeKeys, releaseKey, type KeyRow } from '../lib/idempotency/store';
 
 declare module 'fastify' {
@@ -229,14 +230,16 @@ async function idempotencyPlugin(app: FastifyInstance, options: IdempotencyOptio
     return payload;
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  const purge = () =>
-    purgeKeys(app.db, IDEMPOTENCY_KEEP_DAYS).catch((error: unknown) => app.log.warn({ err: error }, 'No se pudieron borrar las claves de idempotencia vencidas'));
-  app.addHook('onReady', async () => {
-    await purge();
-    timer = setInterval(() => void purge(), PURGE_EVERY_MS).unref();
+  // Expired keys go once an hour, by whichever process takes the slot.
+  app.jobs.schedule({
+    name: 'idempotency.purge',
+    next: every(PURGE_EVERY_MS),
+    maxAttempts: 3,
+    timeoutMs: 5 * 60_000,
+    backoff: { baseMs: 60_000, maxMs: 10 * 60_000 },
+    concurrency: 1,
+    handle: async () => void (await purgeKeys(app.db, IDEMPOTENCY_KEEP_DAYS)),
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export default fp(idempotencyPlugin, { name: 'goc-idempotency', dependencies: ['goc-context', 'goc-access'] });
+export default fp(idempotencyPlugin, { name: 'goc-idempotency', dependencies: ['goc-context', 'goc-access', 'goc-jobs'] });

@@ -21,7 +21,7 @@ export interface JobsOptions {
 async function jobsPlugin(app: FastifyInstance, options: JobsOptions): Promise<void> {
   // The metrics registry exists only once every plugin has registered: attempts are reported to it from then on.
   let report: ((queue: string, outcome: Outcome, seconds: number) => void) | null = null;
-  const runner = createJobRunner(app.database, app.log, { ...DEFAULT_RUNNER_SETTINGS, ...options.settings }, {
+  const runner = createJobRunner(app.database, app.listeners, app.log, { ...DEFAULT_RUNNER_SETTINGS, ...options.settings }, {
     attempt: (queue, outcome, seconds) => report?.(queue, outcome, seconds),
   });
   app.decorate('jobs', runner);

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailQueue, users } from '../../src/db/schema';
-import { backoffMs, composeMail } from '../../src/modules/notifications/mail';
+import { jobs, mailQueue, users } from '../../src/db/schema';
+import { backoffMs, composeMail, MAIL_QUEUE, MAX_MAIL_ATTEMPTS } from '../../src/modules/notifications/mail';
 import type { Notifier } from '../../src/modules/notifications/notifier';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, type Api, type Row, orderableWorkId, ORDER_DATE } from '../catalogs/support';
@@ -13,7 +13,8 @@ import { until } from '../helpers/until';
 /*
  * E-mail through a local SMTP server the test starts (smtp-server): the chosen types arrive with the
  * recipient, subject and link; with the server down the action still succeeds and the mail goes
- * out once it is back.
+ * out once it is back; a mail never accepted is dead after its attempts. The test's app runs its
+ * jobs (the mail queue of lib/jobs) only when drained: `sending` drains while it waits.
  */
 
 interface Received {
@@ -50,6 +51,13 @@ function startSmtp(onPort?: number): Promise<number> {
   return new Promise((resolve) => server.listen(onPort ?? 0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)));
 }
 
+/** Resolves once `condition` holds, the app's jobs run meanwhile. */
+const sending = (condition: () => boolean | Promise<boolean>, timeoutMs?: number) =>
+  until(async () => {
+    await t.app.jobs.drain();
+    return condition();
+  }, timeoutMs);
+
 const stopSmtp = () => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /** The quoted-printable text of a raw message, decoded enough to read a URL. */
@@ -69,7 +77,7 @@ async function authorised(): Promise<string> {
 beforeAll(async () => {
   port = await startSmtp();
   const mail = { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'GOC <avisos@ejemplo.mx>', publicUrl: PUBLIC_URL };
-  t = await createTestApp({ build: { events: { dispatch: false } }, demoData: true, config: { mail, notifications: { mailRetryBaseMs: 100, mailPollMs: 100 } } });
+  t = await createTestApp({ build: { events: { dispatch: false } }, demoData: true, config: { mail, notifications: { mailRetryBaseMs: 100 } } });
   notifier = testNotifier(t);
   admin = apiFor(t.app, (await login(t.app)).token);
   const requester = await createUser(t.app, { roleId: await createRole(t.db, 'Residente correo', { my_orders: ['view', 'create', 'edit'] }) });
@@ -115,7 +123,7 @@ describe('e-mail of notifications', () => {
     // GOC_SMTP_URL is set here: the preferences page offers the e-mail column.
     expect(put.json()).toMatchObject({ order_status: { inApp: true, email: true }, emailConfigured: true });
     const folio = await authorised();
-    await until(() => inbox.some((m) => m.raw.includes(folio)), 5_000);
+    await sending(() => inbox.some((m) => m.raw.includes(folio)), 5_000);
     const mail = inbox.find((m) => m.raw.includes(folio))!;
     expect(mail.to).toEqual(['ana.residente@ejemplo.mx']);
     expect(mail.raw).toContain(`Subject: GOC: Tu pedido ${folio} fue autorizado`);
@@ -124,7 +132,7 @@ describe('e-mail of notifications', () => {
     expect(mail.raw).toContain('text/html');
     const stored = async () => (await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, 'ana.residente@ejemplo.mx')))[0];
     // The server has it; the queue records the send right after.
-    await until(async () => (await stored())?.sentAt != null, 2_000);
+    await sending(async () => (await stored())?.sentAt != null, 2_000);
     expect(await stored()).toMatchObject({ attempts: 1, lastError: null });
   });
 
@@ -132,21 +140,21 @@ describe('e-mail of notifications', () => {
     await stopSmtp();
     const folio = await authorised();
     // The failed attempt is recorded for a retry.
-    await until(async () => (await t.db.select().from(mailQueue)).some((r) => r.subject.includes(folio) && r.lastError !== null), 5_000);
+    await sending(async () => (await t.db.select().from(mailQueue)).some((r) => r.subject.includes(folio) && r.lastError !== null), 5_000);
     const [pending] = (await t.db.select().from(mailQueue)).filter((r) => r.subject.includes(folio));
     expect(pending!.sentAt).toBeNull();
     expect(pending!.attempts).toBeGreaterThanOrEqual(1);
     await startSmtp(port);
-    await until(() => inbox.some((m) => m.raw.includes(folio)), 10_000);
+    await sending(() => inbox.some((m) => m.raw.includes(folio)), 10_000);
     const sentRow = async () => (await t.db.select().from(mailQueue)).find((r) => r.subject.includes(folio));
-    await until(async () => (await sentRow())?.sentAt != null, 2_000);
+    await sending(async () => (await sentRow())?.sentAt != null, 2_000);
     const sent = await sentRow();
     expect(sent!.attempts).toBeGreaterThanOrEqual(2);
   });
 
   it('through the outbox of a process that sends mail: the transition answers 200 while the server is down, the mail follows once it is back', async () => {
     // A second process on the database, its dispatcher on: the action's own event makes the mail.
-    const b = await t.variant({ mail: t.config.mail, notifications: { mailRetryBaseMs: 100, mailPollMs: 100 } });
+    const b = await t.variant({ mail: t.config.mail, notifications: { mailRetryBaseMs: 100 } });
     await stopSmtp();
     const created = await ana.api.post(`${API}/orders`, { workId, requiredDate: ORDER_DATE, lines: [{ materialId: cement, quantity: 5 }] });
     let order = created.json() as { id: number; version: number; folio: string };
@@ -163,6 +171,37 @@ describe('e-mail of notifications', () => {
     expect(mail.to).toEqual(['ana.residente@ejemplo.mx']);
     expect(decoded(mail.raw)).toContain(`${PUBLIC_URL}/pedidos/mis-pedidos?q=${order.folio}`);
     expect(decoded(mail.raw)).toContain('Comentario: Sin presupuesto');
+    // Its dispatcher would deliver the events of the tests below too.
+    await b.close();
+  });
+
+  it('a mail the server never accepts is dead after its 12 attempts: the row keeps the last error, Tareas en segundo plano and /metrics show it', async () => {
+    // A process whose retries come at once (1 ms doubling), so the 12 attempts take about 4 s.
+    const c = await t.variant({ mail: t.config.mail, notifications: { mailRetryBaseMs: 1 } }, undefined, { events: { dispatch: false } });
+    await stopSmtp();
+    try {
+      const folio = await authorised();
+      const row = async () => (await t.db.select().from(mailQueue)).find((r) => r.subject.includes(folio));
+      const job = async () => {
+        const mailId = (await row())?.id;
+        return (await t.db.select().from(jobs).where(eq(jobs.queue, MAIL_QUEUE))).find((j) => j.payload.mailId === mailId);
+      };
+      await until(async () => {
+        await c.jobs.drain();
+        return (await job())?.state === 'dead';
+      }, 20_000);
+      expect(await row()).toMatchObject({ attempts: MAX_MAIL_ATTEMPTS, sentAt: null, lastError: expect.stringMatching(/ECONNREFUSED/) });
+      expect(await job()).toMatchObject({ state: 'dead', attempts: MAX_MAIL_ATTEMPTS, lastError: expect.stringMatching(/ECONNREFUSED/) });
+      const metrics = (await c.inject({ method: 'GET', url: '/metrics' })).body;
+      const figure = (series: string) => Number(new RegExp(`^${series.replace(/[{}.]/g, '\\$&')} (\\d+)$`, 'm').exec(metrics)?.[1]);
+      // This process's drains also delivered the events of the order's own transitions (another mail
+      // for it, still in back-off or dead as well): at least this mail's attempts are counted.
+      expect(figure(`goc_jobs_dead{queue="${MAIL_QUEUE}"}`)).toBeGreaterThanOrEqual(1);
+      expect(figure(`goc_jobs_attempts_total{queue="${MAIL_QUEUE}",outcome="dead"}`)).toBeGreaterThanOrEqual(1);
+      expect(figure(`goc_jobs_attempts_total{queue="${MAIL_QUEUE}",outcome="failed"}`)).toBeGreaterThanOrEqual(MAX_MAIL_ATTEMPTS - 1);
+    } finally {
+      await startSmtp(port);
+    }
   });
 
   it('an inactive user gets no e-mail', async () => {

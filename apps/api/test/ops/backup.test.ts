@@ -4,10 +4,14 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BACKUP_FILE_PATTERN, BACKUP_MESSAGES, type Backup } from '@goc/contracts';
 import { buildApp } from '../../src/app';
+import type { AppConfig } from '../../src/config';
+import { jobs } from '../../src/db/schema';
+import { nextRun } from '../../src/lib/backup/schedule';
+import { BACKUP_QUEUE } from '../../src/plugins/backups';
 import { openDatabase, openPglite, type Database } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
 import { seedDatabase } from '../../src/db/seed';
@@ -15,6 +19,7 @@ import { findPgTool } from '../../src/lib/backup/pg-tools';
 import { createPasswordHasher } from '../../src/lib/passwords';
 import { ADMIN_PASSWORD, bearer, createRole, createUser, login, testConfig } from '../helpers/app';
 import { createPostgresDatabase } from '../helpers/database';
+import { until } from '../helpers/until';
 import type { FastifyInstance } from 'fastify';
 
 /*
@@ -36,6 +41,7 @@ const dropLater: (() => Promise<void>)[] = [];
 let database: Database;
 let app: FastifyInstance;
 let token: string;
+let config: AppConfig;
 
 const restore = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/restore.ts', ...args], { cwd: join(__dirname, '../..') });
 const failure = (e: { stdout: string; stderr: string; code: number }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr });
@@ -52,7 +58,7 @@ beforeAll(async () => {
   if (databaseUrl) database = await openDatabase({ databaseUrl, pgliteDir: null });
   else database = template ? await openPglite({ dataDir, loadDataDir: new Blob([readFileSync(template)]) }) : await openDatabase({ pgliteDir: dataDir });
   await migrateDatabase(database);
-  const config = testConfig({ dataDir, databaseUrl, logLevel: 'error', backups: { dir: backupDir, schedule: 'off', keep: 3 } });
+  config = testConfig({ dataDir, databaseUrl, logLevel: 'error', backups: { dir: backupDir, schedule: 'off', keep: 3 } });
   await seedDatabase(database, { adminPassword: ADMIN_PASSWORD, demoData: false, passwords: createPasswordHasher(config.auth.argon2) });
   if (!serverUrl) writeFileSync(join(dataDir, 'jwt-secret'), 'no-debe-ir-en-la-copia');
   app = buildApp(config, database);
@@ -203,4 +209,29 @@ describe(`backups (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await app.inject({ method: 'GET', url: `${API}/admin/backups`, headers: bearer(viewerToken) })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: `${API}/admin/backups`, headers: bearer(viewerToken) })).statusCode).toBe(403);
   }, 60_000);
+
+  it.runIf(backsUp)('GOC_BACKUP_SCHEDULE is a lib/jobs schedule: one slot waits at its time (not backlog before then), runs a backup when due, once', async () => {
+    const schedule = { hour: 3, minute: 5 };
+    // Another process with the schedule on; the suite's app (schedule off) shares the queue and may take the slot too.
+    const scheduled = buildApp({ ...config, backups: { ...config.backups, schedule } }, database, { events: { dispatch: false } });
+    await scheduled.ready();
+    try {
+      await scheduled.jobs.drain();
+      const slots = () => database.db.select().from(jobs).where(eq(jobs.queue, BACKUP_QUEUE));
+      const [slot] = await slots();
+      expect(slot).toMatchObject({ state: 'pending', key: 'schedule', attempts: 0 });
+      expect(slot!.runAt.getTime()).toBe(nextRun(schedule, Date.now()).getTime());
+      expect((await scheduled.inject({ method: 'GET', url: '/metrics' })).body).toContain(`goc_jobs_pending{queue="${BACKUP_QUEUE}"} 0`);
+      const before = new Set(readdirSync(backupDir));
+      await database.db.execute(sql`update jobs set run_at = now() - interval '1 second' where queue = ${BACKUP_QUEUE}`);
+      await until(async () => {
+        await scheduled.jobs.drain();
+        return (await slots()).length === 0;
+      }, 60_000);
+      const made = readdirSync(backupDir).filter((f) => BACKUP_FILE_PATTERN.test(f) && !before.has(f));
+      expect(made).toHaveLength(1);
+    } finally {
+      await scheduled.close();
+    }
+  });
 });

@@ -19,20 +19,3 @@ export function nextRun(schedule: { hour: number; minute: number }, now: number)
   }
   throw new Error('sin siguiente hora de respaldo');
 }
-
-/** Runs `task` every day at the schedule's time; returns the function that stops it. */
-export function scheduleDaily(schedule: { hour: number; minute: number }, task: () => Promise<void>): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const arm = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void task().finally(arm), nextRun(schedule, Date.now()).getTime() - Date.now());
-    // A pending backup never keeps the process alive.
-    timer.unref();
-  };
-  arm();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-}

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { listenTo, type DatabaseListener } from '../db-listener';
-import { claim, complete, dueQueues, fail, insertJobs, release, type ClaimedJob } from './store';
-import type { JobRunner, QueueDefinition } from './types';
+import type { DatabaseListener, DatabaseListeners } from '../db-listener';
+import { claim, complete, dueQueues, fail, insertJobs, queueNextSlot, release, type ClaimedJob } from './store';
+import type { JobRunner, QueueDefinition, ScheduleDefinition } from './types';
 
 /** The channel the jobs table's trigger (and the outbox's) notifies at commit; the payload is a queue. */
 export const JOBS_CHANNEL = 'goc_jobs';
@@ -49,11 +49,19 @@ interface QueueState {
  * rows (NOTIFY goc_jobs through the process's one listener), from this process's writes, and from a
  * poll that also picks up items whose back-off has ended.
  */
-export function createJobRunner(database: Database, log: FastifyBaseLogger, settings: RunnerSettings, observer?: RunnerObserver): JobRunner {
+export function createJobRunner(
+  database: Database,
+  listeners: DatabaseListeners,
+  log: FastifyBaseLogger,
+  settings: RunnerSettings,
+  observer?: RunnerObserver,
+): JobRunner {
   const { db } = database;
   const owner = `${hostname()}:${String(process.pid)}:${randomUUID().slice(0, 8)}`;
   const queues = new Map<string, QueueState>();
   const feeders: (() => Promise<boolean>)[] = [];
+  /** Recurring queues, and until when this process knows their next slot is queued. */
+  const schedules = new Map<string, { definition: ScheduleDefinition; queuedUntil: number }>();
   const controllers = new Set<AbortController>();
   let started = false;
   let draining = 0;
@@ -197,7 +205,21 @@ export function createJobRunner(database: Database, log: FastifyBaseLogger, sett
     }
   }
 
+  /** Each schedule whose queued slot has come gets its next one queued. */
+  async function queueSlots(): Promise<void> {
+    for (const schedule of schedules.values()) {
+      if (Date.now() < schedule.queuedUntil) continue;
+      try {
+        const slot = await queueNextSlot(db, schedule.definition.name, (after) => schedule.definition.next(after));
+        schedule.queuedUntil = slot === null ? Number.POSITIVE_INFINITY : slot.getTime();
+      } catch (error) {
+        log.error({ err: error, queue: schedule.definition.name }, 'no se pudo programar la siguiente ejecución; se reintentará');
+      }
+    }
+  }
+
   async function tick(): Promise<void> {
+    await queueSlots();
     await feed();
     for (const queue of await dueQueues(db)) {
       const state = queues.get(queue);
@@ -205,11 +227,19 @@ export function createJobRunner(database: Database, log: FastifyBaseLogger, sett
     }
   }
 
+  function define(definition: QueueDefinition): void {
+    if (started) throw new Error(`queue ${definition.name} defined after the runner started`);
+    if (queues.has(definition.name)) throw new Error(`queue ${definition.name} is defined twice`);
+    queues.set(definition.name, { definition, running: new Set(), claiming: null, again: false });
+  }
+
   return {
     define(definition) {
-      if (started) throw new Error(`queue ${definition.name} defined after the runner started`);
-      if (queues.has(definition.name)) throw new Error(`queue ${definition.name} is defined twice`);
-      queues.set(definition.name, { definition: definition as unknown as QueueDefinition, running: new Set(), claiming: null, again: false });
+      define(definition as unknown as QueueDefinition);
+    },
+    schedule(definition) {
+      define(definition as unknown as QueueDefinition);
+      schedules.set(definition.name, { definition, queuedUntil: Number.NEGATIVE_INFINITY });
     },
     feed(feeder) {
       feeders.push(feeder);
@@ -219,6 +249,7 @@ export function createJobRunner(database: Database, log: FastifyBaseLogger, sett
     async drain() {
       draining += 1;
       try {
+        await queueSlots();
         for (;;) {
           const before = claims;
           const fed = await feed();
@@ -236,10 +267,11 @@ export function createJobRunner(database: Database, log: FastifyBaseLogger, sett
         stopping = () => reject(new Stopped());
       });
       stopped.catch(() => undefined);
-      listener = listenTo(database, JOBS_CHANNEL, { onMessage: (payload) => nudge(payload || undefined) }, log);
+      listener = listeners.listen(JOBS_CHANNEL, { onMessage: (payload) => nudge(payload || undefined) });
       await listener.start();
       poll = setInterval(() => void tick().catch((error: unknown) => log.error({ err: error }, 'la revisión de tareas en segundo plano falló')), settings.pollMs);
       poll.unref();
+      await queueSlots();
       nudge();
     },
     async stop() {

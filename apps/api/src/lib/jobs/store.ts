@@ -116,12 +116,48 @@ export async function dueQueues(db: Db): Promise<string[]> {
   return result.rows.map((row) => row.queue);
 }
 
-/** Backlog, oldest pending item and dead items of every queue that has rows. */
+/** Serialises the queuing of a schedule's slots across processes (per queue: the lock's second key). */
+const SCHEDULE_LOCK_KEY = 4_710_003;
+/** Every slot of a schedule has this key, so two slots never run side by side. */
+export const SLOT_KEY = 'schedule';
+
+/**
+ * Queues the schedule's next slot after the database's clock, unless it is queued (pending or dead)
+ * already; `next` null drops the queue's waiting slots. Resolves to the slot (null when off). The
+ * database's clock, under a lock per queue, decides: processes whose clocks disagree still agree on
+ * one slot. A slot is inserted only while its time is still ahead of the clock at the insert, and
+ * no process can claim it before that time, so a slot that already ran is never queued again.
+ */
+export async function queueNextSlot(db: Db, queue: string, next: (after: Date) => Date | null): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK_KEY}, hashtext(${queue}))`);
+    // The clock now, not the transaction's start (now()): the lock may have waited for a slot to run.
+    const clock = await tx.execute<{ now: string | Date }>(sql`select clock_timestamp() as now`);
+    const slot = next(new Date(clock.rows[0]!.now));
+    if (slot === null) {
+      await tx.execute(sql`delete from jobs where queue = ${queue} and state = 'pending'`);
+      return null;
+    }
+    const iso = slot.toISOString();
+    await tx.execute(sql`
+      insert into jobs (queue, key, payload, run_at)
+      select ${queue}, ${SLOT_KEY}, jsonb_build_object('slot', ${iso}::text), ${iso}::timestamptz
+      where ${iso}::timestamptz > clock_timestamp()
+        and not exists (select 1 from jobs where queue = ${queue} and payload->>'slot' = ${iso}::text)`);
+    return slot;
+  });
+}
+
+/**
+ * Backlog, oldest pending item and dead items of every queue that has rows. A schedule's slot
+ * counts once it is due, its age from then.
+ */
 export async function queueFigures(db: Db): Promise<QueueFigures[]> {
   const result = await db.execute<{ queue: string; pending: number; oldest: number | null; dead: number }>(sql`
     select queue,
-      count(*) filter (where state = 'pending')::int as pending,
-      extract(epoch from now() - min(created_at) filter (where state = 'pending'))::float8 as oldest,
+      count(*) filter (where state = 'pending' and (key is distinct from ${SLOT_KEY} or run_at <= now()))::int as pending,
+      extract(epoch from now() - min(case when key = ${SLOT_KEY} then run_at else created_at end)
+        filter (where state = 'pending' and (key is distinct from ${SLOT_KEY} or run_at <= now())))::float8 as oldest,
       count(*) filter (where state = 'dead')::int as dead
     from jobs group by queue order by queue`);
   return result.rows.map((row) => ({

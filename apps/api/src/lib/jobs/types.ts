@@ -19,6 +19,16 @@ export interface QueueDefinition<Payload = Record<string, unknown>> {
   concurrency?: number;
 }
 
+/**
+ * A recurring queue: one item per slot of its schedule, whichever processes run. The item of the
+ * next slot is queued (once across processes) ahead of time; a slot missed while no process ran is
+ * run once when one starts, and slots of one schedule never run side by side.
+ */
+export interface ScheduleDefinition extends QueueDefinition<{ slot: string }> {
+  /** The first slot strictly after `after` (the database's clock); null: off (waiting slots are dropped). */
+  next(after: Date): Date | null;
+}
+
 export interface NewJob {
   /** Items with the same key run one at a time, in the order they were queued. */
   key?: string | null;
@@ -50,6 +60,8 @@ export interface DeadJob {
 export interface JobRunner {
   /** Registers a queue; call while plugins register, before `ready()`. */
   define<Payload extends Record<string, unknown>>(definition: QueueDefinition<Payload>): void;
+  /** Registers a recurring queue (see ScheduleDefinition); like define(), before `ready()`. */
+  schedule(definition: ScheduleDefinition): void;
   /**
    * Work that queues jobs from elsewhere (the outbox's fan-out), run before the queues are looked
    * at on every wake-up; resolves to whether it queued something.

@@ -19,6 +19,7 @@ import {
 import { actorOf } from '../../lib/crud/actor';
 import { idParamsSchema } from '../../lib/crud/routes';
 import { AppError, ValidationError } from '../../lib/errors';
+import { every } from '../../lib/jobs/slots';
 import { errorResponses } from '../../lib/openapi';
 import { receiveFile, tooLarge, type ReceivedFile } from './receive';
 import { objectStore, s3Store } from './s3-store';
@@ -142,10 +143,11 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
   const declared = app.modules.flatMap((m) => m.attachables ?? []);
   const service = createAttachmentService(app.db, app.resources, declared);
 
+  /** Every store's orphans; one store failing does not spare the others, and the attempt fails with it. */
   const sweep = async () => {
-    for (const store of Object.values(stores.byKind)) {
-      await store.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'no se pudieron limpiar archivos huérfanos'));
-    }
+    const results = await Promise.allSettled(Object.values(stores.byKind).map((store) => store.sweep()));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   };
   if (objects) {
     // A deleted record's documents are released in its transaction; their objects go once it committed.
@@ -157,13 +159,17 @@ export default async function attachmentRoutes(instance: FastifyInstance): Promi
       },
     });
   }
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+  // Orphaned files go every 10 minutes, by whichever process takes the slot.
+  app.jobs.schedule({
+    name: 'attachments.sweep',
+    next: every(SWEEP_INTERVAL_MS),
+    maxAttempts: 3,
+    timeoutMs: 5 * 60_000,
+    backoff: { baseMs: 60_000, maxMs: 5 * 60_000 },
+    concurrency: 1,
+    handle: sweep,
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     bucket?.destroy();
   });
 

@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { notificationItemSchema, type NotificationItem } from '@goc/contracts';
 import type { Database, Executor } from '../../db/client';
-import { listenTo } from '../../lib/db-listener';
+import type { DatabaseListeners } from '../../lib/db-listener';
 
 /*
  * How a new notification reaches the streams of every API process. On PostgreSQL the insert's
  * transaction calls pg_notify, so the message leaves only if the notification committed, and each
- * process LISTENs on its own connection (not one of the pool's). The embedded database has one
+ * process hears it on its listening connection (lib/db-listener). The embedded database has one
  * process: the message is handed over in memory after the commit, to every app on that database.
  */
 
@@ -55,24 +55,19 @@ function inProcessBus(database: Database): NotificationBus {
   };
 }
 
-function postgresBus(database: Database, log: FastifyBaseLogger): NotificationBus {
-  const listeners: ((d: Delivered) => void)[] = [];
+function postgresBus(listeners: DatabaseListeners, log: FastifyBaseLogger): NotificationBus {
+  const handlers: ((d: Delivered) => void)[] = [];
   // A lost connection reconnects; streams miss nothing they cannot recover with Last-Event-ID.
-  const listener = listenTo(
-    database,
-    NOTIFY_CHANNEL,
-    {
-      onMessage(payload) {
-        try {
-          const delivered = busMessageSchema.parse(JSON.parse(payload));
-          for (const l of listeners) l(delivered);
-        } catch (error) {
-          log.warn({ err: error }, 'aviso de notificación ilegible');
-        }
-      },
+  const listener = listeners.listen(NOTIFY_CHANNEL, {
+    onMessage(payload) {
+      try {
+        const delivered = busMessageSchema.parse(JSON.parse(payload));
+        for (const l of handlers) l(delivered);
+      } catch (error) {
+        log.warn({ err: error }, 'aviso de notificación ilegible');
+      }
     },
-    log,
-  );
+  });
   return {
     async announce(tx, delivered) {
       if (delivered.length === 0) return;
@@ -81,12 +76,12 @@ function postgresBus(database: Database, log: FastifyBaseLogger): NotificationBu
       await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, payload) from json_array_elements_text(${payloads}::json) as payload`);
     },
     committed() {},
-    onMessage: (l) => void listeners.push(l),
+    onMessage: (l) => void handlers.push(l),
     start: () => listener.start(),
     close: () => listener.close(),
   };
 }
 
-export function createNotificationBus(database: Database, log: FastifyBaseLogger): NotificationBus {
-  return database.driver.kind === 'postgres' ? postgresBus(database, log) : inProcessBus(database);
+export function createNotificationBus(database: Database, listeners: DatabaseListeners, log: FastifyBaseLogger): NotificationBus {
+  return database.driver.kind === 'postgres' ? postgresBus(listeners, log) : inProcessBus(database);
 }

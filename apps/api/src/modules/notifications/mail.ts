@@ -1,24 +1,23 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NotificationItem } from '@goc/contracts';
 import type { MailConfig, NotificationSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { mailQueue, notificationPreferences, users } from '../../db/schema';
+import { insertJobs } from '../../lib/jobs/store';
+import type { QueueDefinition } from '../../lib/jobs/types';
 import type { Delivered } from './bus';
 
 /*
- * E-mail of notifications: queued in the notification's transaction (mail_queue), sent afterwards
- * by whichever process polls first. A failed send is retried with a doubling back-off; the action
- * that caused it never waits for the mail server nor fails with it.
+ * E-mail of notifications: queued in the notification's transaction (a mail_queue row and its
+ * lib/jobs item), sent afterwards by whichever process takes the item. A failed send is retried
+ * with a doubling back-off; the action that caused it never waits for the mail server nor fails
+ * with it.
  */
 
-/** After this many failed attempts a mail stays in the queue with its last error, no longer retried. */
+/** After this many failed attempts a mail is no longer retried: its row keeps the last error, its job is dead. */
 export const MAX_MAIL_ATTEMPTS = 12;
 const MAX_BACKOFF_MS = 3_600_000;
-/** A claimed mail is retried by anyone after this long (its process may have died mid-send). */
-const CLAIM_MS = 5 * 60_000;
-const BATCH = 20;
 
 export interface MailComposer {
   publicUrl: string;
@@ -65,103 +64,55 @@ export async function enqueueMail(tx: Executor, composer: MailComposer, delivere
     const { subject, text, html } = composeMail(composer, item);
     return [{ notificationId: item.id, toAddress: to, subject, textBody: text, htmlBody: html }];
   });
-  if (rows.length > 0) await tx.insert(mailQueue).values(rows);
+  if (rows.length === 0) return;
+  const queued = await tx.insert(mailQueue).values(rows).returning({ id: mailQueue.id });
+  await insertJobs(tx, MAIL_QUEUE, queued.map((row) => ({ payload: { mailId: row.id } })));
 }
 
 /** Wait before attempt `attempts + 1`: base, 2×base, 4×base… up to an hour. */
 export const backoffMs = (base: number, attempts: number) => Math.min(base * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
-export interface MailSender {
-  /** Sends what is due now (also after each delivery with e-mails, so nobody waits for the poll). */
-  kick(): void;
-  start(): void;
-  stop(): Promise<void>;
-}
+/** The queue of notification e-mails (lib/jobs): one item per mail_queue row. */
+export const MAIL_QUEUE = 'notifications.mail';
 
-export function createMailSender(db: Db, config: MailConfig, settings: NotificationSettings, log: FastifyBaseLogger): MailSender {
+/**
+ * The mail queue's definition, and its SMTP transport's close. Each attempt is written on the
+ * mail_queue row (attempts, last error, when the next one is due) so the row tells what happened;
+ * after MAX_MAIL_ATTEMPTS the item is dead (Tareas en segundo plano) and the row keeps its last error.
+ */
+export function mailQueueDefinition(config: MailConfig, settings: NotificationSettings): { definition: QueueDefinition<{ mailId: number }>; close(): void } {
   const transport: Transporter = nodemailer.createTransport({
     url: config.smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  /** Takes due mails for this process: others skip them until sent, failed or the claim lapses. */
-  async function claim() {
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: mailQueue.id })
-        .from(mailQueue)
-        .where(and(isNull(mailQueue.sentAt), lte(mailQueue.nextAttemptAt, sql`now()`), lt(mailQueue.attempts, MAX_MAIL_ATTEMPTS)))
-        .orderBy(mailQueue.id)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(mailQueue)
-        .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: sql`now() + ${`${CLAIM_MS} milliseconds`}::interval`, updatedAt: sql`now()`, version: sql`${mailQueue.version} + 1` })
-        .where(inArray(mailQueue.id, due.map((d) => d.id)))
-        .returning();
-    });
-  }
-
-  async function sendDue(): Promise<void> {
-    for (;;) {
-      const batch = await claim();
-      if (batch.length === 0) return;
-      for (const mail of batch) {
+  const record = (db: Db, id: number, set: { attempts: number; lastError: string | null; sentAt?: SQL; nextAttemptAt?: SQL }) =>
+    db
+      .update(mailQueue)
+      .set({ ...set, updatedAt: sql`now()`, version: sql`${mailQueue.version} + 1` })
+      .where(eq(mailQueue.id, id));
+  return {
+    definition: {
+      name: MAIL_QUEUE,
+      maxAttempts: MAX_MAIL_ATTEMPTS,
+      // Beyond the transport's own timeouts (10 s to connect, 30 s of silence).
+      timeoutMs: 60_000,
+      backoff: { baseMs: settings.mailRetryBaseMs, maxMs: MAX_BACKOFF_MS },
+      async handle({ mailId }, { db, attempt }) {
+        const [mail] = await db.select().from(mailQueue).where(eq(mailQueue.id, mailId)).limit(1);
+        // Sent already (an attempt whose outcome was not recorded), or gone with its notification's purge.
+        if (!mail || mail.sentAt !== null) return;
         try {
           await transport.sendMail({ from: config.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
-          await db
-            .update(mailQueue)
-            .set({ sentAt: sql`now()`, lastError: null, updatedAt: sql`now()`, version: sql`${mailQueue.version} + 1` })
-            .where(eq(mailQueue.id, mail.id));
         } catch (error) {
-          const wait = backoffMs(settings.mailRetryBaseMs, mail.attempts);
           const message = error instanceof Error ? error.message : String(error);
-          log.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, 'no se pudo enviar un correo de notificación; se reintentará');
-          await db
-            .update(mailQueue)
-            .set({ lastError: message.slice(0, 500), nextAttemptAt: sql`now() + ${`${wait} milliseconds`}::interval`, updatedAt: sql`now()`, version: sql`${mailQueue.version} + 1` })
-            .where(eq(mailQueue.id, mail.id));
+          await record(db, mailId, { attempts: attempt, lastError: message.slice(0, 500), nextAttemptAt: sql`now() + ${`${backoffMs(settings.mailRetryBaseMs, attempt)} milliseconds`}::interval` });
+          throw error;
         }
-      }
-    }
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = sendDue()
-      .catch((error: unknown) => log.warn({ err: error }, 'falló el envío de la cola de correo'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  return {
-    kick,
-    start() {
-      timer = setInterval(kick, settings.mailPollMs);
-      timer.unref();
-      kick();
+        await record(db, mailId, { attempts: attempt, sentAt: sql`now()`, lastError: null });
+      },
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-      transport.close();
-    },
+    close: () => transport.close(),
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import type { DatabaseListeners } from '../../lib/db-listener';
 import type { ResourceService } from '../../lib/crud/service';
 import type { DomainEvent, EventSubscriber } from '../../lib/events/types';
 import { createNotificationBus, type Delivered, type NotificationBus } from './bus';
 import { createStreamHub, type StreamHub } from './hub';
-import { createMailSender, type MailSender } from './mail';
 import { cutReminderDrafts, cutReminderKey } from './reminder';
 import { draftsFor, type Draft, type NotificationRule } from '../../lib/notify';
 import { notificationSettings } from './settings';
@@ -13,7 +13,7 @@ import { deliver } from './store';
 
 /*
  * The notifications of one API process put together: the event subscriber, the weekly reminder,
- * the streams of this process and the mail sender, and their start and stop.
+ * the streams of this process, and their start and stop (e-mails go through lib/jobs: mail.ts).
  */
 
 export interface Notifier {
@@ -22,7 +22,6 @@ export interface Notifier {
   /** Delivers the weekly-cut reminders due at `now`; returns the new ones. */
   remindOpenCut(now?: Date): Promise<Delivered[]>;
   hub: StreamHub;
-  mail: MailSender | null;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,6 +29,7 @@ export interface Notifier {
 export interface NotifierContext {
   config: AppConfig;
   database: Database;
+  listeners: DatabaseListeners;
   resources: ReadonlyMap<string, ResourceService>;
   /** Every module's declared rules (their manifests' `notifications`). */
   rules: readonly NotificationRule[];
@@ -38,21 +38,15 @@ export interface NotifierContext {
 
 export const SUBSCRIBER_NAME = 'notifications';
 
-export function createNotifier({ config, database, resources, rules, log }: NotifierContext): Notifier {
+export function createNotifier({ config, database, listeners, resources, rules, log }: NotifierContext): Notifier {
   const settings = notificationSettings(config);
   const db = database.db;
-  const bus: NotificationBus = createNotificationBus(database, log);
+  const bus: NotificationBus = createNotificationBus(database, listeners, log);
   const hub = createStreamHub(db, settings);
-  const mail = config.mail ? createMailSender(db, config.mail, settings, log) : null;
   const deps = { bus, mail: config.mail ? { publicUrl: config.mail.publicUrl } : null };
   bus.onMessage((delivered) => hub.publish(delivered));
-  let reminderTimer: NodeJS.Timeout | null = null;
 
-  const store = async (drafts: readonly Draft[], key: (d: Draft) => string) => {
-    const delivered = await deliver(db, deps, drafts, key);
-    if (delivered.length > 0) mail?.kick();
-    return delivered;
-  };
+  const store = (drafts: readonly Draft[], key: (d: Draft) => string) => deliver(db, deps, drafts, key);
 
   const remindOpenCut = async (now: Date = new Date()) => {
     const { cutId, drafts } = await cutReminderDrafts(db, now);
@@ -70,20 +64,12 @@ export function createNotifier({ config, database, resources, rules, log }: Noti
     },
     remindOpenCut,
     hub,
-    mail,
     async start() {
       await bus.start();
       hub.start();
-      mail?.start();
-      reminderTimer = setInterval(() => {
-        remindOpenCut().catch((error: unknown) => log.warn({ err: error }, 'falló el recordatorio del corte semanal'));
-      }, settings.reminderCheckMs);
-      reminderTimer.unref();
     },
     async stop() {
-      if (reminderTimer) clearInterval(reminderTimer);
       hub.close();
-      await mail?.stop();
       await bus.close();
     },
   };

@@ -13,8 +13,11 @@ import { idParamsSchema } from '../../lib/crud/routes';
 import { httpLimits } from '../../config';
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
+import { every } from '../../lib/jobs/slots';
 import { createSlots } from '../../lib/slots';
+import { mailQueueDefinition } from './mail';
 import { createNotifier } from './notifier';
+import { notificationSettings } from './settings';
 import { listNotifications, markAllRead, markRead, notificationsAfter, readPreferences, writePreferences } from './store';
 import { issueTicket, redeemTicket } from './tickets';
 
@@ -34,8 +37,23 @@ const streamQuerySchema = z.object({
 export default async function notificationRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const rules = app.modules.flatMap((m) => m.notifications ?? []);
-  const notifier = createNotifier({ config: app.config, database: app.database, resources: app.resources, rules, log: app.log });
+  const notifier = createNotifier({ config: app.config, database: app.database, listeners: app.listeners, resources: app.resources, rules, log: app.log });
   app.events.subscribe(notifier.subscriber);
+  // Whether the weekly-cut reminder is due is checked once a minute, by whichever process takes the slot.
+  app.jobs.schedule({
+    name: 'notifications.reminder',
+    next: every(notificationSettings(app.config).reminderCheckMs),
+    maxAttempts: 3,
+    timeoutMs: 60_000,
+    backoff: { baseMs: 5_000, maxMs: 30_000 },
+    concurrency: 1,
+    handle: async () => void (await notifier.remindOpenCut()),
+  });
+  if (app.config.mail) {
+    const mail = mailQueueDefinition(app.config.mail, notificationSettings(app.config));
+    app.jobs.define(mail.definition);
+    app.addHook('onClose', async () => mail.close());
+  }
   app.addHook('onReady', () => notifier.start());
   // Before the server stops accepting: open streams end so closing does not wait for them.
   app.addHook('preClose', () => notifier.hub.close());

@@ -5,7 +5,6 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   heartbeatMs: 25_000,
   sessionCheckMs: 10_000,
   mailRetryBaseMs: 30_000,
-  mailPollMs: 15_000,
   reminderCheckMs: 60_000,
 };
 

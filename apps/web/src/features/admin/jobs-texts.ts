@@ -1,7 +1,7 @@
 /** What Configuración → Tareas en segundo plano says. */
 export const jobTexts = {
   intro:
-    'Lo que GOC hace después de responder: avisos, correos, envíos a otros sistemas. Una tarea que falla se reintenta sola; tras sus intentos queda fallida hasta que alguien la reintente o la descarte.',
+    'Lo que GOC hace después de responder o a su hora: avisos, correos, envíos a otros sistemas, respaldos diarios. Una tarea que falla se reintenta sola; tras sus intentos queda fallida hasta que alguien la reintente o la descarte.',
   queues: 'Colas',
   queue: 'Cola',
   pending: 'Pendientes',
