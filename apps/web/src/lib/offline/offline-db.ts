@@ -70,6 +70,11 @@ function openRaw(): Promise<OfflineDb> {
       commands.createIndex('clientId', 'clientId');
       db.createObjectStore('siteData', { keyPath: 'name' });
     },
+    // Another tab wiping the data (a sign-out there) must not wait for this tab to close.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opened = null;
+    },
   });
 }
 
