@@ -9,7 +9,8 @@ import { es } from '../../i18n/es';
 import type { OutboxCommand } from '../../lib/offline/offline-db';
 import { offlineTexts } from '../../lib/offline/offline-texts';
 import { clearSent, discardCommand, enqueue, flushOutbox, retryCommand } from '../../lib/offline/outbox';
-import { useOnline, useOutboxCommands, useOutboxSender } from '../../lib/offline/use-offline';
+import { useOnline, useOutboxCommands, useOutboxSender, useSiteData } from '../../lib/offline/use-offline';
+import { usePermissions } from '../../lib/session/permissions-store';
 import { orderLink } from '../../lib/routing/order-link';
 
 const SEVERITY = { pending: 'info', sent: 'success', failed: 'danger', conflict: 'warning' } as const;
@@ -110,12 +111,16 @@ function CommandItem({ command, userId, onOpenOrder }: { command: OutboxCommand;
 const pick = (record: Record<string, unknown>, names: readonly string[]) => Object.fromEntries(names.filter((n) => n in record).map((n) => [n, record[n]]));
 
 /**
- * In the header: «Sin conexión» while offline and «3 cambios sin enviar» while the outbox holds
+ * In the header: «Sin conexión» and how fresh the site data is («Datos de hace 2 h») while offline,
+ * and «3 cambios sin enviar» while the outbox holds
  * anything not accepted by the server; the button opens the list of each item with its state, the
- * server's message and the ways out. It also runs the sending (app start, `online`, every minute).
+ * server's message and the ways out. It also runs the sending (app start, `online`, every minute)
+ * and the site data's refresh.
  */
 export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean }) {
   useOutboxSender(userId);
+  const { can } = usePermissions();
+  const syncedAt = useSiteData(userId, can('my_orders', 'create'));
   const online = useOnline();
   const commands = useOutboxCommands(userId);
   const [open, setOpen] = useState(false);
@@ -132,6 +137,7 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
   return (
     <>
       {!online && <Tag severity="secondary" icon="pi pi-wifi" value={offlineTexts.offline} />}
+      {!online && syncedAt !== null && <span className="text-xs text-slate-500">{offlineTexts.dataAge(syncedAt)}</span>}
       {commands.length > 0 && (
         <Button
           type="button"

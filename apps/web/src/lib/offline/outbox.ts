@@ -44,7 +44,8 @@ export async function enqueue(userId: number, payload: CommandPayload, summary: 
   if (payload.kind === 'updateOrder' && 'clientId' in payload.order) {
     const create = await db.getFromIndex('commands', 'clientId', payload.order.clientId);
     if (create?.kind === 'createOrder' && create.state !== 'sent') {
-      await db.put('commands', { ...create, body: { ...create.body, ...payload.body }, summary, idempotencyKey: newId() });
+      // A new key: the body changed. A failed create, edited, is tried again.
+      await db.put('commands', { ...create, body: { ...create.body, ...payload.body }, summary, idempotencyKey: newId(), state: 'pending', message: null, serverSide: null });
       changed();
       return create.clientId;
     }

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { OutboxCommand } from './offline-db';
 import { requestPersistentStorage } from './offline-db';
 import { flushOutbox, listCommands, onOutboxChange } from './outbox';
+import { siteDataSyncedAt, syncOrderPickers } from './site-data';
 
 /** How often an open GOC tries the queue again while online (Background Sync is not in Safari). */
 export const OUTBOX_RETRY_MS = 60_000;
@@ -60,4 +61,35 @@ export function useOutboxSender(userId: number | null): void {
       window.clearInterval(timer);
     };
   }, [userId]);
+}
+
+/** How often an open GOC refreshes the site data while online. */
+export const SITE_DATA_REFRESH_MS = 30 * 60_000;
+
+/**
+ * Keeps the order form's pickers on the phone for someone who makes orders: refreshed when GOC
+ * opens, when the connection returns and every half hour; answers when it was last refreshed.
+ */
+export function useSiteData(userId: number | null, makesOrders: boolean): number | null {
+  const [syncedAt, setSyncedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (userId === null || !makesOrders) return;
+    let live = true;
+    const readAge = () => void siteDataSyncedAt(userId).then((at) => live && setSyncedAt(at), () => undefined);
+    const refresh = () => {
+      if (navigator.onLine) void syncOrderPickers(userId).then(readAge, () => undefined);
+    };
+    readAge();
+    refresh();
+    window.addEventListener('online', refresh);
+    window.addEventListener('offline', readAge);
+    const timer = window.setInterval(refresh, SITE_DATA_REFRESH_MS);
+    return () => {
+      live = false;
+      window.removeEventListener('online', refresh);
+      window.removeEventListener('offline', readAge);
+      window.clearInterval(timer);
+    };
+  }, [userId, makesOrders]);
+  return syncedAt;
 }
