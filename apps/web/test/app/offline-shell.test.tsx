@@ -55,6 +55,17 @@ describe('the outbox in the shell (issue 45: badge, list, conflicts, sign-out)',
     expect(within(dialog).getAllByText('Pendiente')).toHaveLength(3);
   });
 
+  it('a new order kept on the phone can be sent for authorisation from the list, once', async () => {
+    const clientId = await enqueue(USER, { kind: 'createOrder', body: { workId: 5, lines } }, 'Pedido nuevo (1 partida)');
+    start();
+    await userEvent.click(await screen.findByRole('button', { name: '1 cambio sin enviar' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambios sin enviar' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar a autorización' }));
+    await waitFor(async () => expect((await listCommands(USER)).map((c) => c.kind)).toEqual(['createOrder', 'sendOrder']));
+    expect((await listCommands(USER))[1]).toMatchObject({ order: { clientId }, summary: 'Enviar a autorización: Pedido nuevo (1 partida)', state: 'pending' });
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Enviar a autorización' })).not.toBeInTheDocument());
+  });
+
   it('a conflict shows both sides and its ways out; «Descartar lo mío» drops the queued edit', async () => {
     const server = { id: 4, version: 3, folio: 'PED-9', lines: [...lines, ...lines], status: { name: 'Enviado' } };
     await enqueue(USER, { kind: 'updateOrder', order: { id: 4 }, version: 2, body: { lines } }, 'Cambios al pedido PED-9');

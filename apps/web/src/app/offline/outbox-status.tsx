@@ -55,7 +55,15 @@ function OrderSide({ title, order }: { title: string; order: Record<string, unkn
   );
 }
 
-function CommandItem({ command, userId, onOpenOrder }: { command: OutboxCommand; userId: number; onOpenOrder: (id: number, folio: string | null) => void }) {
+interface CommandItemProps {
+  command: OutboxCommand;
+  userId: number;
+  /** A new order kept here whose send for authorisation is queued too. */
+  sendQueued: boolean;
+  onOpenOrder: (id: number, folio: string | null) => void;
+}
+
+function CommandItem({ command, userId, sendQueued, onOpenOrder }: CommandItemProps) {
   const confirm = useConfirm();
   const seq = command.seq ?? 0;
   const discard = () =>
@@ -86,6 +94,16 @@ function CommandItem({ command, userId, onOpenOrder }: { command: OutboxCommand;
         </div>
       )}
       <div className="flex flex-wrap gap-2">
+        {command.kind === 'createOrder' && command.state === 'pending' && !sendQueued && (
+          <Button
+            type="button"
+            size="small"
+            outlined
+            label={offlineTexts.sendForAuthorisation}
+            icon="pi pi-send"
+            onClick={() => void enqueue(userId, { kind: 'sendOrder', order: { clientId: command.clientId }, version: null }, offlineTexts.summaries.send(command.summary)).then(() => (navigator.onLine ? flushOutbox(userId) : undefined))}
+          />
+        )}
         {command.state === 'failed' && <Button type="button" size="small" label={offlineTexts.retry} icon="pi pi-refresh" onClick={() => void retryCommand(userId, seq).then(() => flushOutbox(userId))} />}
         {command.state === 'failed' && <Button type="button" size="small" severity="danger" outlined label={offlineTexts.discard} icon="pi pi-trash" onClick={discard} />}
         {command.state === 'conflict' && body && (
@@ -128,6 +146,7 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
   const unsent = commands.filter((c) => c.state !== 'sent').length;
   const conflicts = commands.filter((c) => c.state === 'conflict');
   const others = commands.filter((c) => c.state !== 'conflict');
+  const sending = new Set(commands.flatMap((c) => (c.kind === 'sendOrder' && 'clientId' in c.order ? [c.order.clientId] : [])));
   const openOrder = (id: number, folio: string | null) => {
     setOpen(false);
     void navigate(orderLink('myOrders', { id, folio }));
@@ -158,14 +177,14 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
             <h2 className="m-0 text-base">{offlineTexts.conflictsTitle}</h2>
             <ul className="m-0 list-none p-0">
               {conflicts.map((c) => (
-                <CommandItem key={c.seq} command={c} userId={userId} onOpenOrder={openOrder} />
+                <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} />
               ))}
             </ul>
           </section>
         )}
         <ul className="m-0 list-none p-0">
           {others.map((c) => (
-            <CommandItem key={c.seq} command={c} userId={userId} onOpenOrder={openOrder} />
+            <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} />
           ))}
         </ul>
         <div className="mt-3 flex flex-wrap gap-2">

@@ -15,6 +15,7 @@ export const offlineTexts = {
   sendNow: 'Enviar ahora',
   clearSent: 'Quitar los enviados',
   retry: 'Reintentar',
+  sendForAuthorisation: 'Enviar a autorización',
   discard: 'Descartar',
   discardConfirm: '¿Descartar este cambio? No se enviará y no se puede recuperar.',
   saveMineAsDraft: 'Guardar lo mío como nuevo borrador',
@@ -32,7 +33,7 @@ export const offlineTexts = {
   summaries: {
     create: (folioOrWork: string) => `Pedido nuevo (${folioOrWork})`,
     update: (folio: string) => `Cambios al pedido ${folio}`,
-    send: (folio: string) => `Enviar a autorización ${folio}`,
+    send: (order: string) => `Enviar a autorización: ${order}`,
     attach: (name: string, folio: string) => `Adjuntar «${name}» a ${folio}`,
   },
 } as const;
