@@ -120,7 +120,7 @@ function CommandItem({ command, userId, sendQueued, onOpenOrder }: CommandItemPr
           />
         )}
         {command.state === 'conflict' && <Button type="button" size="small" severity="danger" outlined label={offlineTexts.discardMine} icon="pi pi-trash" onClick={discard} />}
-        {command.state === 'conflict' && serverId !== null && <Button type="button" size="small" text label={offlineTexts.openCurrent} icon="pi pi-external-link" onClick={() => onOpenOrder(serverId, serverFolio)} />}
+        {command.state === 'conflict' && serverId !== null && <Button type="button" size="small" text label={offlineTexts.openCurrent} icon="pi pi-eye" onClick={() => onOpenOrder(serverId, serverFolio)} />}
       </div>
     </li>
   );
@@ -155,7 +155,7 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
   const label = unsent > 0 ? offlineTexts.unsent(unsent) : offlineTexts.dialogTitle;
   return (
     <>
-      {!online && <Tag severity="secondary" icon="pi pi-wifi" value={offlineTexts.offline} />}
+      {!online && <Tag severity="secondary" value={offlineTexts.offline} />}
       {!online && syncedAt !== null && <span className="text-xs text-slate-500">{offlineTexts.dataAge(syncedAt)}</span>}
       {commands.length > 0 && (
         <Button
@@ -163,7 +163,7 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
           size="small"
           severity={conflicts.length > 0 || commands.some((c) => c.state === 'failed') ? 'danger' : 'warning'}
           outlined
-          icon="pi pi-cloud-upload"
+          icon="pi pi-upload"
           label={touch ? String(unsent) : label}
           aria-label={label}
           onClick={() => setOpen(true)}
