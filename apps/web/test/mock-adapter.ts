@@ -9,6 +9,8 @@ export interface RecordedRequest {
   /** Path under the API base, e.g. '/auth/me'. */
   url: string;
   authorization: string | null;
+  /** The Idempotency-Key header, when the request carries one. */
+  idempotencyKey: string | null;
   body: unknown;
   /** Query parameters given apart from the URL (axios `params`). */
   params: unknown;
@@ -24,10 +26,12 @@ export function mockAdapter(routes: Record<string, MockHandler | MockReply>) {
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const headers = AxiosHeaders.from(config.headers);
     const authorization = headers.get('Authorization');
+    const idempotencyKey = headers.get('Idempotency-Key');
     const request: RecordedRequest = {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',
       authorization: typeof authorization === 'string' ? authorization : null,
+      idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
       body: typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data,
       params: config.params,
     };

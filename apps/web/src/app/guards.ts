@@ -42,7 +42,10 @@ export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?
       } catch (error) {
         // A 401 may have ended the session meanwhile (SPEC §4): then this is a trip to /login, not an error.
         if (getToken() === null) throw redirect(LOGIN);
-        throw error;
+        // Without signal (docs/offline.md) the permissions kept at sign-in open the page; the server still decides every call.
+        const [{ isConnectionError }, { getStoredPermissions }] = await Promise.all([import('../lib/api/api-error'), import('../lib/session/permissions-store')]);
+        if (!isConnectionError(error)) throw error;
+        permissions = getStoredPermissions();
       }
     }
     const target = guardRedirect(route, getToken() !== null, permissions);

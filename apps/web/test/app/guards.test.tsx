@@ -204,13 +204,21 @@ describe('router with guards, titles and the shell', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('a guard that cannot reach the server shows a Spanish error with a retry', async () => {
+  it('a guard that cannot reach the server (no signal) opens the page with the permissions kept at sign-in (docs/offline.md)', async () => {
     seedSession({ permissions: permissionsFor() });
     const server = mockAdapter({ 'GET /auth/me': { network: true }, 'GET /permissions': { network: true } });
     const app = renderApp('/catalogos/empresas', server.adapter);
     teardown = app.cleanup;
-    expect(await screen.findByText('No se pudo abrir esta página')).toBeInTheDocument();
-    expect(screen.getByText(/No se pudo conectar con el servidor/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Empresas' })).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/catalogos/empresas');
+    expect(screen.queryByText('No se pudo abrir esta página')).not.toBeInTheDocument();
+  });
+
+  it('without signal, a route the kept permissions do not open goes to Inicio', async () => {
+    seedSession({ permissions: permissionsFor(['my_orders']) });
+    const server = mockAdapter({ 'GET /auth/me': { network: true }, 'GET /permissions': { network: true } });
+    const app = renderApp('/catalogos/empresas', server.adapter);
+    teardown = app.cleanup;
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
   });
 });

@@ -7,18 +7,26 @@ import { UserMenu } from './user-menu';
 
 // Loaded after the shell: the page and its title never wait for the bell (and its overlay panel).
 const NotificationBell = lazy(() => import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
+// The same for the outbox's status and its sending: IndexedDB and the list wait for the page too.
+const OutboxStatus = lazy(() => import('../offline/outbox-status').then((m) => ({ default: m.OutboxStatus })));
 
 /**
- * The bell (its chunks, its list, its stream) once the page has its data and has drawn it: on a
- * phone's first visit it would otherwise share the network and the main thread with the page.
+ * The outbox's status and the bell (their chunks, lists and stream) once the page has its data and
+ * has drawn it: on a phone's first visit they would otherwise share the network and the main
+ * thread with the page.
  */
-function DeferredBell({ touch }: { touch: boolean }) {
+function DeferredStatus({ touch, userId }: { touch: boolean; userId: number }) {
   const settled = usePageSettled();
   if (!settled) return null;
   return (
-    <Suspense fallback={null}>
-      <NotificationBell touch={touch} />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <OutboxStatus userId={userId} touch={touch} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <NotificationBell touch={touch} />
+      </Suspense>
+    </>
   );
 }
 
@@ -55,7 +63,7 @@ export function Header({ title, section, user, isMobile, collapsed, onMenu, onLo
         {section && <span className="hidden truncate text-xs font-medium text-slate-500 sm:block">{section}</span>}
         <h1 className="m-0 truncate text-lg leading-tight font-semibold text-slate-800 md:text-xl">{title}</h1>
       </div>
-      {user && <DeferredBell touch={isMobile} />}
+      {user && <DeferredStatus touch={isMobile} userId={user.id} />}
       {user && <UserMenu user={user} onLogout={onLogout} />}
     </header>
   );

@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { MESSAGES, savedMessage, writeWarningsSchema, type ResourceField } from '@goc/contracts';
 import { useToast } from '../toast/use-toast';
-import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
+import { apiErrorBody, errorMessage, httpStatus, isConnectionError } from '../../lib/api/api-error';
 import { createRecord, fetchRecord, updateRecord } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';
 import type { ListResource, ResourceRow } from '../list/resource-types';
@@ -37,6 +37,12 @@ export interface FormExtension {
   end?: (context: FormSectionContext) => ReactNode;
   /** Once saved, with every value of the form (those it does not send too: files to upload to the new record). */
   afterSave?: (row: ResourceRow, values: FormValues, mode: FormMode) => void;
+  /**
+   * When the save could not reach the server (no signal): keeps the body, the record it edits and
+   * every value of the form for later (the offline outbox, docs/offline.md) and says in a sentence
+   * what happened; the form then closes as after a save. Without it the error shows as any other.
+   */
+  keepOffline?: (body: FormValues, record: ResourceRow | null, values: FormValues) => Promise<string>;
 }
 
 /** A note under a field worked out from the whole form: never blocks saving. */
@@ -151,7 +157,16 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
       onSaved?.(row, mode);
       onDone();
     },
-    onError: (error) => {
+    onError: async (error, body) => {
+      if (extension?.keepOffline && isConnectionError(error)) {
+        const kept = await extension.keepOffline(body, base.record, form.getValues()).catch(() => null);
+        if (kept !== null) {
+          toast.add({ severity: 'info', summary: kept, life: 6000 });
+          unsaved.release();
+          onDone();
+          return;
+        }
+      }
       const message = errorMessage(error);
       toast.add({ severity: 'error', summary: formTexts.saveFailed, detail: message, life: 6000 });
       if (isStaleVersion(error)) {

@@ -15,6 +15,7 @@ import { useLoading } from '../../components/loading/use-loading';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
 import { OPEN_ORDER_PARAM } from '../../lib/routing/order-link';
+import { getStoredUser } from '../../lib/session/session-user';
 import { ORDER_LINE_COLUMNS } from './line-amount';
 import { downloadOrderPdf, duplicateOrder } from './order-api';
 import { OrderBudget } from './order-budget';
@@ -90,6 +91,12 @@ function orderFormExtension(onCreated: (created: Created) => void): FormExtensio
     afterSave: (row, values, mode) => {
       const files = filesOf(values);
       if (mode === 'create' && files.length > 0) onCreated({ id: row.id, folio: folioOf(row), files });
+    },
+    keepOffline: async (body, record, values) => {
+      const user = getStoredUser();
+      if (!user) throw new Error('Sin sesión');
+      const { keepOrderOffline } = await import('./order-offline');
+      return keepOrderOffline(user.id, body, record, filesOf(values));
     },
   };
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getResource, OPTIONS_DEFAULT_LIMIT, OPTIONS_MAX_LIMIT, type Option, type ResourceKey } from '@goc/contracts';
+import { isConnectionError } from '../api/api-error';
+import { getStoredUser } from '../session/session-user';
 import { useDebouncedValue } from '../use-debounced-value';
-import { fetchOptionPage, fetchOptionsByIds, optionSearchParams } from './options';
+import { fetchOptionPage, fetchOptionsByIds, optionSearchParams, type OptionSearch } from './options';
 import { resourceKeys } from './query-keys';
 
 /** Pickers change seldom: one fetch a minute per search is plenty; every write to the resource refreshes them. */
@@ -17,6 +19,26 @@ interface OptionSearchSettings {
   filter?: readonly string[] | null;
   /** False while the picker waits for its parent. */
   enabled?: boolean;
+}
+
+// Loaded on the first answer: IndexedDB is not needed to draw a form.
+const siteData = () => import('../offline/site-data');
+
+/**
+ * The server's page; the order form's pickers keep what they get on the phone (the site data,
+ * docs/offline.md) and, when the server cannot be reached, search what was kept instead.
+ */
+async function searchOptions(resource: string, search: OptionSearch) {
+  const user = getStoredUser();
+  try {
+    const page = await fetchOptionPage(resource, search);
+    if (user) void siteData().then((m) => m.rememberOptions(user.id, resource, search, page.items)).catch(() => undefined);
+    return page;
+  } catch (error) {
+    const kept = user && isConnectionError(error) ? await siteData().then((m) => m.keptOptionPage(user.id, resource, search)).catch(() => null) : null;
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 /**
@@ -36,7 +58,7 @@ export function useOptionSearch(target: ResourceKey | undefined, { parentId, fil
 
   const query = useQuery({
     queryKey: resourceKeys.options(resource, optionSearchParams(search)),
-    queryFn: () => fetchOptionPage(resource, search),
+    queryFn: () => searchOptions(resource, search),
     enabled: target !== undefined && enabled,
     staleTime: OPTIONS_STALE_MS,
     // Keep the previous page on screen while the next search is on its way.

@@ -1,0 +1,95 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { OutboxCommand } from './offline-db';
+import { requestPersistentStorage } from './offline-db';
+import { flushOutbox, listCommands, onOutboxChange } from './outbox';
+import { siteDataSyncedAt, syncOrderPickers } from './site-data';
+
+/** How often an open GOC tries the queue again while online (Background Sync is not in Safari). */
+export const OUTBOX_RETRY_MS = 60_000;
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** The browser's word on the connection: false is sure (no network); true may still fail, which the outbox handles. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+}
+
+/** The signed-in user's queue as it stands, re-read on every change. */
+export function useOutboxCommands(userId: number | null): OutboxCommand[] {
+  const [commands, setCommands] = useState<OutboxCommand[]>([]);
+  useEffect(() => {
+    if (userId === null) return;
+    let live = true;
+    const read = () =>
+      void listCommands(userId).then(
+        (list) => live && setCommands(list),
+        () => undefined,
+      );
+    read();
+    const stop = onOutboxChange(read);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [userId]);
+  return userId === null ? [] : commands;
+}
+
+/**
+ * Sends the queue when GOC opens, when the connection returns and every minute while online; and
+ * asks once that the browser keep the phone's data under storage pressure.
+ */
+export function useOutboxSender(userId: number | null): void {
+  useEffect(() => {
+    if (userId === null) return;
+    const send = () => {
+      if (navigator.onLine) void flushOutbox(userId).catch(() => undefined);
+    };
+    void requestPersistentStorage().catch(() => false);
+    send();
+    window.addEventListener('online', send);
+    const timer = window.setInterval(send, OUTBOX_RETRY_MS);
+    return () => {
+      window.removeEventListener('online', send);
+      window.clearInterval(timer);
+    };
+  }, [userId]);
+}
+
+/** How often an open GOC refreshes the site data while online. */
+export const SITE_DATA_REFRESH_MS = 30 * 60_000;
+
+/**
+ * Keeps the order form's pickers on the phone for someone who makes orders: refreshed when GOC
+ * opens, when the connection returns and every half hour; answers when it was last refreshed.
+ */
+export function useSiteData(userId: number | null, makesOrders: boolean): number | null {
+  const [syncedAt, setSyncedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (userId === null || !makesOrders) return;
+    let live = true;
+    const readAge = () => void siteDataSyncedAt(userId).then((at) => live && setSyncedAt(at), () => undefined);
+    const refresh = () => {
+      if (navigator.onLine) void syncOrderPickers(userId).then(readAge, () => undefined);
+    };
+    readAge();
+    refresh();
+    window.addEventListener('online', refresh);
+    window.addEventListener('offline', readAge);
+    const timer = window.setInterval(refresh, SITE_DATA_REFRESH_MS);
+    return () => {
+      live = false;
+      window.removeEventListener('online', refresh);
+      window.removeEventListener('offline', readAge);
+      window.clearInterval(timer);
+    };
+  }, [userId, makesOrders]);
+  return syncedAt;
+}
