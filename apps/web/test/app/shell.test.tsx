@@ -40,7 +40,7 @@ describe('sidebar (SPEC §2)', () => {
     start('/');
     await ready();
     const top = within(nav()).getAllByRole('listitem').filter((li) => li.parentElement?.parentElement === nav());
-    expect(top.map((li) => li.querySelector('a, button')?.textContent)).toEqual(['Dashboard', 'Obras', 'Proyectos', 'Pedidos', 'Altas y Bajas', 'Configuración', 'Usuarios']);
+    expect(top.map((li) => li.querySelector('a, button')?.textContent)).toEqual(['Dashboard', 'Obras', 'Proyectos', 'Pedidos', 'Almacén de obra', 'Altas y Bajas', 'Configuración', 'Usuarios']);
     await userEvent.click(within(nav()).getByRole('button', { name: 'Configuración' }));
     const config = within(nav()).getByRole('button', { name: 'Configuración' }).closest('li')!;
     expect((await within(config).findAllByRole('link')).map((a) => a.textContent)).toEqual([
