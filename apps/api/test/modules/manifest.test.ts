@@ -10,7 +10,7 @@ import { visibleTo } from '../../src/lib/notify';
 import { usersWithPermission } from '../../src/lib/permissions';
 import { registerResourceRoutes } from '../../src/lib/crud/routes';
 import { defineModule, type AnyApiModule } from '../../src/lib/modules';
-import dashboard from '../../src/modules/dashboard';
+import projects from '../../src/modules/projects';
 import orders from '../../src/modules/orders';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { upload } from '../attachments/support';
@@ -204,7 +204,7 @@ describe('composing the module list', () => {
   const start = (modules: readonly AnyApiModule[]) => t.variant({}, undefined, { modules });
 
   it('refuses to start when a module needs a service no module provides', async () => {
-    await expect(start([dashboard])).rejects.toThrow('module dashboard needs the service orders, which no module provides');
+    await expect(start([projects])).rejects.toThrow('module projects needs the service orders, which no module provides');
   });
 
   it('refuses to start when two modules provide the same service', async () => {

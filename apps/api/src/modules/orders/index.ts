@@ -1,6 +1,7 @@
 import { defineModule } from '../../lib/modules';
 import { invoiceListSchema, invoiceSchema, orderBudgetSchema, orderDelivered } from '@goc/contracts';
 import { orderAttachable } from './attachable';
+import { ORDER_WIDGETS } from './dashboard';
 import { ordersBinding } from './binding';
 import { orderNotifications } from './notifications';
 import { orderQueries, type OrderQueries } from './queries';
@@ -22,5 +23,6 @@ export default defineModule({
   schemas: { Invoice: invoiceSchema, InvoiceList: invoiceListSchema, OrderBudget: orderBudgetSchema },
   notifications: [orderNotifications],
   attachables: [orderAttachable],
+  widgets: ORDER_WIDGETS,
   events: [orderDelivered],
 });
