@@ -5,6 +5,8 @@ import { httpLimits, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { APP_MODULES } from './app-modules';
 import importJobRoutes from './lib/import/routes';
+import type { Dashboard } from '@goc/contracts';
+import type { WidgetContext } from './lib/dashboard';
 import { createServices, type AnyApiModule } from './lib/modules';
 import { component } from './lib/openapi';
 import { createResourceRegistry } from './lib/crud/tables';
@@ -39,6 +41,10 @@ async function api(app: FastifyInstance, { modules }: { modules: readonly AnyApi
   app.addHook('onRequest', limitFileReads(app, limits.fileReadsPerMinute));
   await app.register(importJobRoutes);
   const services = createServices(app, modules);
+  app.decorate(
+    'dashboardWidgets',
+    modules.flatMap((m) => (m.widgets ?? []).map((w) => ({ id: w.id, fill: (ctx: WidgetContext, body: Dashboard) => w.fill(ctx, services, body) }))),
+  );
   for (const module of modules) {
     const routes = module.routes?.bind(module);
     if (routes) await app.register(async (scope) => routes(scope, services));

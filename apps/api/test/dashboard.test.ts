@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentWeek, DASHBOARD_WEEKS, previousWeeks, businessToday, type Dashboard, type WorksOverview } from '@goc/contracts';
 import { orderLines, orderStatuses, orders, projects, recordTimeline, works } from '../src/db/schema';
-import { lastMonths } from '../src/modules/dashboard/widgets';
+import { lastMonths } from '../src/modules/orders/dashboard';
 import { createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
 import { API, apiFor, listUrl, type Api } from './catalogs/support';
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import type { AnyEventDefinition } from '@goc/contracts';
 import type { Attachable } from './attachable';
+import type { DashboardWidgetEntry } from './dashboard';
 import type { ResourceTables } from './crud/tables';
 import type { NotificationRule } from './notify';
 
@@ -55,6 +56,8 @@ export interface ApiModule<P extends ServiceName = never, N extends ServiceName 
   notifications?: readonly NotificationRule[];
   /** Its records that take documents, with who may change them (lib/attachable.ts). */
   attachables?: readonly Attachable[];
+  /** Its dashboard widgets (lib/dashboard.ts `dashboardWidget`), computed with the services it needs and its own. */
+  widgets?: readonly DashboardWidgetEntry<Pick<ModuleServices, NoInfer<N | P>>>[];
   /** The typed events it publishes (contracts `defineEvent`): webhooks offer them as `<resource>.<action>`. */
   events?: readonly AnyEventDefinition[];
   /**

@@ -3,6 +3,7 @@ import type { NotificationType } from '@goc/contracts';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { ResourceService } from './crud/service';
+import type { ReadonlyResourceServices } from './crud/services';
 import type { Entity } from './crud/source';
 import type { Actor } from './crud/types';
 import type { DomainEvent } from './events/types';
@@ -27,7 +28,7 @@ export interface Draft {
 export interface RuleContext {
   db: Db;
   /** Resource services by key (app.resources). */
-  resources: ReadonlyMap<string, ResourceService>;
+  resources: ReadonlyResourceServices;
 }
 
 /** A module's rule: the events of `resource` it reads, and the notifications one causes (none: []). */

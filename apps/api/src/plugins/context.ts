@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { ResourceService } from '../lib/crud/service';
+import type { ResourceServices } from '../lib/crud/services';
 import type { ResourceRegistry } from '../lib/crud/tables';
 import { createDatabaseListeners, type DatabaseListeners } from '../lib/db-listener';
 import { createExportLimiter, type ExportLimiter } from '../lib/export/limiter';
@@ -28,7 +29,7 @@ declare module 'fastify' {
      * Every resource's service by its key, filled as modules register their routes: what lets a
      * party outside a module ask whether someone may open one of its records (notifications).
      */
-    resources: Map<string, ResourceService>;
+    resources: ResourceServices;
     /** Where each resource of this app's modules lives (lib/crud/tables): what references resolve in. */
     resourceTables: ResourceRegistry;
   }
@@ -50,7 +51,7 @@ async function contextPlugin(app: FastifyInstance, { config, database, resourceT
   app.decorate('tokens', createAccessTokenService(config.auth, config.jwtSecret));
   app.decorate('exportLimiter', createExportLimiter(config.exports));
   app.decorate('importJobs', createImportJobs());
-  app.decorate('resources', new Map<string, ResourceService>());
+  app.decorate('resources', new Map<string, ResourceService>() as ResourceServices);
   app.decorate('resourceTables', resourceTables);
 }
 

@@ -1,16 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineEvent, defineResource, f, type EventPayload } from '@goc/contracts';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { defineEvent, defineResource, f, type EventPayload, type OrderEntity, type ordersResource } from '@goc/contracts';
 import { APP_MODULES } from '../../src/app-modules';
 import { editableAttachable } from '../../src/lib/attachable';
+import type { ResourceService } from '../../src/lib/crud/service';
 import { publishEvent } from '../../src/lib/events/typed';
 import { visibleTo } from '../../src/lib/notify';
 import { usersWithPermission } from '../../src/lib/permissions';
 import { registerResourceRoutes } from '../../src/lib/crud/routes';
 import { defineModule, type AnyApiModule } from '../../src/lib/modules';
-import dashboard from '../../src/modules/dashboard';
+import projects from '../../src/modules/projects';
 import orders from '../../src/modules/orders';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { upload } from '../attachments/support';
@@ -174,6 +175,17 @@ describe('an app built from a module list with a throw-away module', () => {
     expect(bell.items).toContainEqual(expect.objectContaining({ title: 'Nota señalada: Grieta en muro norte', body: 'Revisar antes del colado' }));
   });
 
+  it('answers a declared resource’s service typed by its declaration from the app’s registry', async () => {
+    const service = t.app.resources.get('orders');
+    expectTypeOf(service).toEqualTypeOf<ResourceService<typeof ordersResource> | undefined>();
+    const [first] = (await t.db.execute<{ id: number }>(sql`select id from orders order by id limit 1`)).rows;
+    const order = await service!.find(t.db, null, first!.id);
+    expectTypeOf(order).toEqualTypeOf<OrderEntity | null>();
+    expect(order?.folio).toMatch(/\d/);
+    // A key no module declares (a shared module reading an event's resource): the untyped service.
+    expect(t.app.resources.get('siteNotes')?.resource.key).toBe('siteNotes');
+  });
+
   it('keeps the module’s routes behind its permission', async () => {
     const res = await t.app.inject({ method: 'GET', url: listUrl('/site-notes') });
     expect(res.statusCode).toBe(401);
@@ -204,7 +216,7 @@ describe('composing the module list', () => {
   const start = (modules: readonly AnyApiModule[]) => t.variant({}, undefined, { modules });
 
   it('refuses to start when a module needs a service no module provides', async () => {
-    await expect(start([dashboard])).rejects.toThrow('module dashboard needs the service orders, which no module provides');
+    await expect(start([projects])).rejects.toThrow('module projects needs the service orders, which no module provides');
   });
 
   it('refuses to start when two modules provide the same service', async () => {

@@ -2,7 +2,7 @@ import { dashboardSchema } from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
 import dashboardRoutes from './routes';
 
-/** Inicio: the widgets each role may see, from the other modules' queries. */
-export default defineModule({ name: 'dashboard', needs: ['orders', 'projects', 'registry', 'works'], routes: dashboardRoutes,
+/** Inicio: the widgets each role may see, as the modules' manifests declare them (`widgets`). */
+export default defineModule({ name: 'dashboard', routes: dashboardRoutes,
   schemas: { Dashboard: dashboardSchema },
 });

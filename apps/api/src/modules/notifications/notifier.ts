@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { DatabaseListeners } from '../../lib/db-listener';
-import type { ResourceService } from '../../lib/crud/service';
+import type { ReadonlyResourceServices } from '../../lib/crud/services';
 import type { DomainEvent, EventSubscriber } from '../../lib/events/types';
 import { createNotificationBus, type Delivered, type NotificationBus } from './bus';
 import { createStreamHub, type StreamHub } from './hub';
@@ -30,7 +30,7 @@ export interface NotifierContext {
   config: AppConfig;
   database: Database;
   listeners: DatabaseListeners;
-  resources: ReadonlyMap<string, ResourceService>;
+  resources: ReadonlyResourceServices;
   /** Every module's declared rules (their manifests' `notifications`). */
   rules: readonly NotificationRule[];
   log: FastifyBaseLogger;

@@ -1,10 +1,17 @@
 import { defineModule } from '../../lib/modules';
-import { invoiceListSchema, invoiceSchema, orderBudgetSchema, orderDelivered } from '@goc/contracts';
+import { invoiceListSchema, invoiceSchema, orderBudgetSchema, orderDelivered, type ordersResource } from '@goc/contracts';
 import { orderAttachable } from './attachable';
+import { ORDER_WIDGETS } from './dashboard';
 import { ordersBinding } from './binding';
 import { orderNotifications } from './notifications';
 import { orderQueries, type OrderQueries } from './queries';
 import orderRoutes from './routes';
+
+declare module '../../lib/crud/services' {
+  interface ResourceDeclarations {
+    orders: typeof ordersResource;
+  }
+}
 
 declare module '../../lib/modules' {
   interface ModuleServices {
@@ -22,5 +29,6 @@ export default defineModule({
   schemas: { Invoice: invoiceSchema, InvoiceList: invoiceListSchema, OrderBudget: orderBudgetSchema },
   notifications: [orderNotifications],
   attachables: [orderAttachable],
+  widgets: ORDER_WIDGETS,
   events: [orderDelivered],
 });

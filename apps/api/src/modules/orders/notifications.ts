@@ -1,6 +1,5 @@
-import { routePath } from '@goc/contracts';
+import { routePath, type OrderEntity, type ordersResource } from '@goc/contracts';
 import type { ResourceService } from '../../lib/crud/service';
-import type { Entity } from '../../lib/crud/source';
 import { personNames } from '../../lib/crud/people';
 import type { DomainEvent } from '../../lib/events/types';
 import { isStatusChange, labelOf, visibleTo, type Draft, type NotificationRule, type RuleContext } from '../../lib/notify';
@@ -18,15 +17,18 @@ const REQUESTER_STATUSES: Readonly<Record<string, string>> = {
   cancelado: 'cancelado',
 };
 
-const folioOf = (order: Entity) => String(order.folio);
-const workOf = (record: Entity) => labelOf(record.work);
+/** The orders' service as the typed registry answers it (entities as the contracts declare them). */
+type OrderService = ResourceService<typeof ordersResource>;
+
+const folioOf = (order: OrderEntity) => order.folio ?? '';
+const workOf = (order: OrderEntity) => labelOf(order.work);
 
 /** The order in Histórico, its detail open. */
-const orderLink = (order: Entity, id: number) => `${routePath('ordersHistory')}?q=${encodeURIComponent(folioOf(order))}&ver=${id}`;
+const orderLink = (order: OrderEntity, id: number) => `${routePath('ordersHistory')}?q=${encodeURIComponent(folioOf(order))}&ver=${id}`;
 const textsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Purchasing asked Dirección to approve a sent order: whoever holds Aprobación de pedidos (edit) hears the folio and the reasons. */
-async function approvalRequestDrafts(ctx: RuleContext, service: ResourceService, event: DomainEvent): Promise<Draft[]> {
+async function approvalRequestDrafts(ctx: RuleContext, service: OrderService, event: DomainEvent): Promise<Draft[]> {
   const order = await service.find(ctx.db, null, event.recordId);
   if (!order) return [];
   const folio = folioOf(order);
@@ -44,7 +46,7 @@ async function approvalRequestDrafts(ctx: RuleContext, service: ResourceService,
 }
 
 /** Authorised or rejected: the purchasing people (Histórico edit) hear it, they buy next; the requester hears it on their own. */
-async function decisionDrafts(ctx: RuleContext, service: ResourceService, event: DomainEvent & { toStatus: string }, order: Entity, comment: string | null): Promise<Draft[]> {
+async function decisionDrafts(ctx: RuleContext, service: OrderService, event: DomainEvent & { toStatus: string }, order: OrderEntity, comment: string | null): Promise<Draft[]> {
   const folio = folioOf(order);
   const authorised = event.toStatus === 'autorizado';
   const purchasing = (await usersWithPermission(ctx.db, 'history', 'edit')).filter((id) => id !== order.requestedById);
@@ -57,7 +59,7 @@ async function decisionDrafts(ctx: RuleContext, service: ResourceService, event:
   }));
 }
 
-async function orderDrafts(ctx: RuleContext, service: ResourceService, event: DomainEvent): Promise<Draft[]> {
+async function orderDrafts(ctx: RuleContext, service: OrderService, event: DomainEvent): Promise<Draft[]> {
   if (event.type === 'orders.approval_requested') return approvalRequestDrafts(ctx, service, event);
   if (!isStatusChange(event)) return [];
   const to = event.toStatus;

@@ -3,6 +3,7 @@ import { editableAttachable } from '../../lib/attachable';
 import { projects } from '../../db/schema';
 import { defineModule } from '../../lib/modules';
 import { PROJECT_LINKS } from './binding';
+import { PROJECTS_WIDGET } from './dashboard';
 import { projectQueries, type ProjectQueries } from './queries';
 import projectRoutes from './routes';
 
@@ -20,5 +21,6 @@ export default defineModule({
   needs: ['orders'],
   provides: { projects: () => projectQueries },
   routes: projectRoutes,
+  widgets: [PROJECTS_WIDGET],
   attachables: [editableAttachable('projects', projectsResource.key)],
 });

@@ -1,5 +1,6 @@
 import { worksOverviewSchema } from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
+import { WORKS_WIDGET } from './dashboard';
 import { worksBudgets, worksOverview } from './overview';
 import workRoutes from './routes';
 
@@ -21,5 +22,6 @@ export default defineModule({
   name: 'works',
   provides: { works: () => ({ overview: worksOverview, budgets: worksBudgets }) },
   routes: workRoutes,
+  widgets: [WORKS_WIDGET],
   schemas: { WorksOverview: worksOverviewSchema },
 });
