@@ -47,7 +47,7 @@ const flags = (matrix: RolePermission[], module: string) => {
 };
 
 describe('permission matrix', () => {
-  it('lists the 24 modules in Spanish with view / create / edit / delete', () => {
+  it('lists the 25 modules in Spanish with view / create / edit / delete', () => {
     render(<Matrix onChange={() => undefined} />);
     expect(screen.getAllByRole('rowheader').map((r) => r.textContent)).toEqual(MODULES.map((m) => m.label));
     expect(box('Empresas: Editar')).not.toBeChecked();
@@ -170,7 +170,7 @@ describe('Permisos page', () => {
     await waitFor(() => expect(server.calls('POST', '/roles')).toHaveLength(1));
     const body = server.calls('POST', '/roles')[0]!.body as { name: string; permissions: RolePermission[] };
     expect(body.name).toBe('Compras');
-    expect(body.permissions).toHaveLength(24);
+    expect(body.permissions).toHaveLength(25);
     expect(body.permissions.filter((p) => p.view || p.create || p.edit || p.delete)).toEqual([
       { module: 'my_orders', view: true, create: false, edit: false, delete: false },
       { module: 'config_suppliers', view: true, create: true, edit: true, delete: true },
