@@ -9,7 +9,8 @@ import { es } from '../../i18n/es';
 import type { OutboxCommand } from '../../lib/offline/offline-db';
 import { offlineTexts } from '../../lib/offline/offline-texts';
 import { clearSent, discardCommand, enqueue, flushOutbox, retryCommand } from '../../lib/offline/outbox';
-import { useOnline, useOutboxCommands, useOutboxSender, useSiteData } from '../../lib/offline/use-offline';
+import { useOutboxCommands, useOutboxSender, useSiteData } from '../../lib/offline/use-offline';
+import { useOnline } from '../../lib/use-online';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { orderLink } from '../../lib/routing/order-link';
 

@@ -7,7 +7,7 @@ import { useDraftToReopen } from '../form/form-draft';
 import { copyValues } from '../form/form-values';
 import { listTexts } from './list-texts';
 import { useRecordCommands, type RecordCommandsOptions } from './record-commands';
-import { useResourceActions } from './resource-actions';
+import { useResourceActions, type OfflineTransitions } from './resource-actions';
 import { RecordHistoryDialog } from './record-history-dialog';
 import { ResourceList, type ResourceListProps } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
@@ -42,6 +42,8 @@ export interface CrudPageProps extends RecordCommandsOptions {
   duplicable?: boolean;
   /** Inputs the workflow's actions take beyond the comment. */
   transitionInputs?: TransitionInputs;
+  /** Workflow steps taken without signal, by the status they lead to (the rest are disabled offline). */
+  offlineTransitions?: OfflineTransitions;
   /** The page's own toolbar buttons, left of "Nuevo" ("Importar"). */
   toolbar?: ReactNode;
   /**
@@ -80,6 +82,7 @@ export function CrudPage({
   deletable = true,
   duplicable,
   transitionInputs,
+  offlineTransitions,
   toolbar,
   detail,
   attachments,
@@ -141,6 +144,7 @@ export function CrudPage({
     onHistory: setHistoryOf,
     ...(deletable ? { onDelete: (row: ResourceRow) => askDelete(row, hideDetail) } : {}),
     ...(onTransition ? { onTransition } : {}),
+    ...(offlineTransitions ? { offlineTransitions } : {}),
   });
   const documents: RowAction[] = attachments ? [{ key: 'documents', icon: 'pi pi-paperclip', label: attachmentsTexts.title, onClick: setDocumentsOf }] : [];
 
@@ -154,6 +158,7 @@ export function CrudPage({
         onHistory={setHistoryOf}
         {...(deletable ? { onDelete: (row: ResourceRow) => askDelete(row) } : {})}
         {...(onTransition ? { onTransition } : {})}
+        {...(offlineTransitions ? { offlineTransitions } : {})}
         {...(baseParams ? { baseParams } : {})}
         {...(baseFilters ? { baseFilters } : {})}
         {...(cells ? { cells } : {})}

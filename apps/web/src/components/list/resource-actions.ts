@@ -11,7 +11,12 @@ export interface ResourceActionHandlers {
   onHistory?: (row: ResourceRow) => void;
   onDelete?: (row: ResourceRow) => void;
   onTransition?: (row: ResourceRow, action: ActionDeclaration) => void;
+  /** Workflow steps that can be taken without signal, by the status they lead to: what each does then. */
+  offlineTransitions?: OfflineTransitions;
 }
+
+/** What a workflow step does without signal (keeps it in the outbox), by the status it leads to. */
+export type OfflineTransitions = Readonly<Partial<Record<string, (row: ResourceRow) => void>>>;
 
 /** PrimeReact Tag severities as Button severities. */
 const buttonSeverity = (severity: ActionDeclaration['severity']): RowAction['severity'] =>
@@ -21,10 +26,11 @@ const buttonSeverity = (severity: ActionDeclaration['severity']): RowAction['sev
  * Every action of a resource's rows, in the order a row shows them: the page's own, the workflow's
  * (each on the rows whose status and owner allow it for this user), Editar, Historial, Eliminar —
  * each only with its declared permission. The workflow's steps and Editar are the prominent ones;
- * the workflow's danger actions (Cancelar, Rechazar) and Eliminar are destructive. The same list
- * serves a list row and the record's own view.
+ * the workflow's danger actions (Cancelar, Rechazar) and Eliminar are destructive. Steps and Eliminar
+ * need the server: without signal they are disabled saying so, unless the page gives a step its
+ * offline way. The same list serves a list row and the record's own view.
  */
-export function useResourceActions(resource: ListResource, { extraActions = [], onEdit, onHistory, onDelete, onTransition }: ResourceActionHandlers): RowAction[] {
+export function useResourceActions(resource: ListResource, { extraActions = [], onEdit, onHistory, onDelete, onTransition, offlineTransitions = {} }: ResourceActionHandlers): RowAction[] {
   const rights = useRowPermissions(resource);
   const workflowActions: RowAction[] = onTransition
     ? (resource.workflow?.actions ?? []).map((action) => ({
@@ -34,6 +40,8 @@ export function useResourceActions(resource: ListResource, { extraActions = [], 
         severity: buttonSeverity(action.severity),
         onClick: (row: ResourceRow) => onTransition(row, action),
         visible: (row: ResourceRow) => rights.actionsOf(row).includes(action),
+        needsConnection: true,
+        ...(offlineTransitions[action.to] ? { offline: offlineTransitions[action.to] } : {}),
         ...(action.severity === 'danger' ? { destructive: true } : { prominent: true }),
       }))
     : [];
@@ -43,7 +51,7 @@ export function useResourceActions(resource: ListResource, { extraActions = [], 
     ...(onEdit && rights.canEdit ? [{ key: 'edit', icon: 'pi pi-pencil', label: listTexts.edit, onClick: onEdit, visible: rights.canEditRow, prominent: true }] : []),
     ...(onHistory ? [{ key: 'history', icon: 'pi pi-history', label: listTexts.history, onClick: onHistory }] : []),
     ...(onDelete && rights.canDelete
-      ? [{ key: 'delete', icon: 'pi pi-trash', label: listTexts.delete, onClick: onDelete, severity: 'danger' as const, visible: rights.canDeleteRow, destructive: true }]
+      ? [{ key: 'delete', icon: 'pi pi-trash', label: listTexts.delete, onClick: onDelete, severity: 'danger' as const, visible: rights.canDeleteRow, destructive: true, needsConnection: true }]
       : []),
   ];
 }

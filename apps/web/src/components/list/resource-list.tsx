@@ -23,7 +23,7 @@ import { resourceKeys } from '../../lib/resources/query-keys';
 import { PaperclipCount, useAttachmentCounts } from '../attachments/attachment-count';
 import { attachmentsTexts } from '../attachments/attachments-texts';
 import type { ListResource, ResourceRow } from './resource-types';
-import { useResourceActions } from './resource-actions';
+import { useResourceActions, type OfflineTransitions } from './resource-actions';
 import { LabelledRowActions, RowActions, useRowActionsMenu, type RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
 import { RowCheckbox, SelectionBar, selectionTexts, useRowSelection, type RowSelection } from './row-selection';
@@ -42,6 +42,8 @@ export interface ResourceListProps {
   onDelete?: (row: ResourceRow) => void;
   /** Workflow actions (Enviar, Autorizar…): each shown on the rows whose status and owner allow it for this user. */
   onTransition?: (row: ResourceRow, action: ActionDeclaration) => void;
+  /** Workflow steps taken without signal, by the status they lead to (the rest are disabled offline). */
+  offlineTransitions?: OfflineTransitions;
   /** Parameters of the view every request carries (scope=mine), kept out of the URL. */
   baseParams?: Readonly<Record<string, string>>;
   /** Filters of the view every request carries with the user's, kept out of the URL (the week shown); they win on the same field. */
@@ -106,6 +108,7 @@ export function ResourceList({
   onHistory,
   onDelete,
   onTransition,
+  offlineTransitions,
   baseParams = NO_PARAMS,
   baseFilters = NO_FILTERS,
   createLabel = listTexts.create,
@@ -162,7 +165,7 @@ export function ResourceList({
         : rows,
     [attachments, selection, rows, documentCounts, chosen.ids],
   );
-  const actions = useResourceActions(resource, { extraActions, onEdit, onHistory, onDelete, onTransition });
+  const actions = useResourceActions(resource, { extraActions, onEdit, onHistory, onDelete, onTransition, ...(offlineTransitions ? { offlineTransitions } : {}) });
   // A workflow's rows name the steps that fit their status; other lists keep a compact row of icons.
   const labelled = resource.workflow !== undefined && onTransition !== undefined;
   const hasFilters = Object.keys(query.filters).length > 0 || query.q !== undefined;

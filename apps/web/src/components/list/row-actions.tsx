@@ -2,6 +2,8 @@ import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
+import { offlineTexts } from '../../lib/offline/offline-texts';
+import { useOnline } from '../../lib/use-online';
 import type { ResourceRow } from './resource-types';
 
 /** A button of a row's action column. */
@@ -17,6 +19,10 @@ export interface RowAction {
   prominent?: boolean;
   /** Cancels, rejects or deletes: set apart at the end of the menu, in red; the action itself asks before acting. */
   destructive?: boolean;
+  /** Needs the server: while the browser is offline it runs `offline` instead, or is disabled saying why. */
+  needsConnection?: boolean;
+  /** What the action does without signal (keeps it in the outbox to send later). */
+  offline?: (row: ResourceRow) => void;
 }
 
 /** At most this many labelled buttons per row: the rest go in the menu. */
@@ -26,6 +32,18 @@ export const ROW_MENU_LABEL = 'Acciones del registro';
 export const MORE_ACTIONS_LABEL = 'Más acciones';
 
 const labelOf = (action: RowAction, row: ResourceRow) => (typeof action.label === 'function' ? action.label(row) : action.label);
+
+/** How an action is offered as the connection stands: blocked (with the words saying why) or run its online or offline way. */
+function useOffer() {
+  const online = useOnline();
+  return (action: RowAction, row: ResourceRow) => {
+    const label = labelOf(action, row);
+    if (online || !action.needsConnection) return { label, blocked: false, run: () => action.onClick(row) };
+    const { offline } = action;
+    if (offline) return { label, blocked: false, run: () => offline(row) };
+    return { label, blocked: true, run: () => undefined, named: `${label} (${offlineTexts.needsConnection})` };
+  };
+}
 const shownFor = (actions: readonly RowAction[], row: ResourceRow) => actions.filter((action) => action.visible?.(row) ?? true);
 
 /** A row's actions in three groups: the labelled ones, the rest, and the destructive ones last. */
@@ -41,10 +59,11 @@ export function groupActions(actions: readonly RowAction[], row: ResourceRow) {
 
 /** Wide screens, lists without a workflow: one icon button per action. */
 export function RowActions({ row, actions }: { row: ResourceRow; actions: readonly RowAction[] }) {
+  const offer = useOffer();
   return (
     <div className="flex flex-nowrap items-center justify-end gap-1">
       {shownFor(actions, row).map((action) => {
-        const label = labelOf(action, row);
+        const offered = offer(action, row);
         return (
           <Button
             key={action.key}
@@ -53,10 +72,11 @@ export function RowActions({ row, actions }: { row: ResourceRow; actions: readon
             rounded
             text
             severity={action.severity ?? 'secondary'}
-            aria-label={label}
-            tooltip={label}
-            tooltipOptions={{ position: 'top', showDelay: 400 }}
-            onClick={() => action.onClick(row)}
+            aria-label={offered.named ?? offered.label}
+            tooltip={offered.blocked ? `${offered.label}: ${offlineTexts.onlineOnly}` : offered.label}
+            tooltipOptions={{ position: 'top', showDelay: 400, showOnDisabled: true }}
+            disabled={offered.blocked}
+            onClick={offered.run}
             className="h-9 w-9"
           />
         );
@@ -72,12 +92,17 @@ export function RowActions({ row, actions }: { row: ResourceRow; actions: readon
 export function useRowActionsMenu(actions: readonly RowAction[], { overflow = false }: { overflow?: boolean } = {}) {
   const menu = useRef<Menu>(null);
   const [row, setRow] = useState<ResourceRow | null>(null);
-  const item = (action: RowAction, target: ResourceRow): MenuItem => ({
-    label: labelOf(action, target),
-    icon: action.icon,
-    command: () => action.onClick(target),
-    ...(action.destructive ? { className: 'goc-menu-danger' } : {}),
-  });
+  const offer = useOffer();
+  const item = (action: RowAction, target: ResourceRow): MenuItem => {
+    const offered = offer(action, target);
+    return {
+      label: offered.named ?? offered.label,
+      icon: action.icon,
+      command: offered.run,
+      disabled: offered.blocked,
+      ...(action.destructive ? { className: 'goc-menu-danger' } : {}),
+    };
+  };
   let items: MenuItem[] = [];
   if (row) {
     const groups = groupActions(actions, row);
@@ -121,21 +146,29 @@ export type RowActionsMenu = ReturnType<typeof useRowActionsMenu>;
  */
 export function LabelledRowActions({ row, actions, menu, wrap = false }: { row: ResourceRow; actions: readonly RowAction[]; menu: RowActionsMenu; wrap?: boolean }) {
   const { prominent } = groupActions(actions, row);
+  const offer = useOffer();
   return (
     <div className={`flex items-center justify-end gap-1 ${wrap ? 'flex-wrap' : 'flex-nowrap'}`}>
-      {prominent.map((action) => (
-        <Button
-          key={action.key}
-          type="button"
-          icon={action.icon}
-          label={labelOf(action, row)}
-          size="small"
-          outlined
-          severity={action.severity ?? 'secondary'}
-          onClick={() => action.onClick(row)}
-          className="whitespace-nowrap"
-        />
-      ))}
+      {prominent.map((action) => {
+        const offered = offer(action, row);
+        return (
+          <Button
+            key={action.key}
+            type="button"
+            icon={action.icon}
+            label={offered.label}
+            size="small"
+            outlined
+            severity={action.severity ?? 'secondary'}
+            disabled={offered.blocked}
+            {...(offered.blocked
+              ? { 'aria-label': offered.named, tooltip: offlineTexts.onlineOnly, tooltipOptions: { position: 'top' as const, showOnDisabled: true } }
+              : {})}
+            onClick={offered.run}
+            className="whitespace-nowrap"
+          />
+        );
+      })}
       {menu.button(row, MORE_ACTIONS_LABEL)}
     </div>
   );

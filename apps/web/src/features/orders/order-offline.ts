@@ -29,3 +29,10 @@ export async function keepOrderOffline(userId: number, body: FormValues, record:
   }
   return offlineTexts.queued;
 }
+
+/** Queues «Enviar a autorización» of an order the server has (a draft), with the version the list showed. */
+export async function keepSendOffline(userId: number, row: ResourceRow): Promise<string> {
+  const folio = typeof row.folio === 'string' ? row.folio : String(row.id);
+  await enqueue(userId, { kind: 'sendOrder', order: { id: row.id }, version: typeof row.version === 'number' ? row.version : null }, offlineTexts.summaries.send(folio));
+  return offlineTexts.queued;
+}

@@ -157,6 +157,21 @@ export function OrdersPage({ view }: { view: OrdersView }) {
     onError: (error) => toast.add({ severity: 'error', summary: ordersTexts.pdfFailed, detail: errorMessage(error), life: 8000 }),
   });
 
+  // Without signal a requester's draft is still sent for authorisation: kept in the outbox (docs/offline.md).
+  const offlineTransitions = useMemo(
+    () => ({
+      enviado: (row: ResourceRow) => {
+        const user = getStoredUser();
+        if (!user) return;
+        void import('./order-offline')
+          .then(({ keepSendOffline }) => keepSendOffline(user.id, row))
+          .then((summary) => toast.add({ severity: 'info', summary, life: 6000 }))
+          .catch((error: unknown) => toast.add({ severity: 'error', summary: errorMessage(error), life: 8000 }));
+      },
+    }),
+    [toast],
+  );
+
   const actions: RowAction[] = [
     { key: 'pdf', icon: 'pi pi-file-pdf', label: ordersTexts.pdf, onClick: (row) => void loading.run(pdf.mutateAsync(row)).catch(() => undefined) },
     ...(rights.canCreate
@@ -171,6 +186,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       exportVariants={EXPORT_VARIANTS}
       extraActions={actions}
       transitionInputs={orderTransitionInputs}
+      offlineTransitions={offlineTransitions}
       formExtension={formExtension}
       formWidth="64rem"
       formComputed={ORDER_LINE_COLUMNS}

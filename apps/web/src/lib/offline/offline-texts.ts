@@ -30,6 +30,8 @@ export const offlineTexts = {
   queued: 'Sin conexión: se guardó en este teléfono y se enviará cuando vuelva la señal',
   logoutWithUnsent: (n: number) => `Tienes ${changes(n)} sin enviar: si cierras sesión se perderán`,
   onlineOnly: 'Requiere conexión: no se puede hacer sin señal',
+  /** After an action's name in a menu or for a screen reader while offline. */
+  needsConnection: 'requiere conexión',
   summaries: {
     create: (folioOrWork: string) => `Pedido nuevo (${folioOrWork})`,
     update: (folio: string) => `Cambios al pedido ${folio}`,

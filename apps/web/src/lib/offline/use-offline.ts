@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { OutboxCommand } from './offline-db';
 import { requestPersistentStorage } from './offline-db';
 import { flushOutbox, listCommands, onOutboxChange } from './outbox';
@@ -6,20 +6,6 @@ import { siteDataSyncedAt, syncOrderPickers } from './site-data';
 
 /** How often an open GOC tries the queue again while online (Background Sync is not in Safari). */
 export const OUTBOX_RETRY_MS = 60_000;
-
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** The browser's word on the connection: false is sure (no network); true may still fail, which the outbox handles. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
-}
 
 /** The signed-in user's queue as it stands, re-read on every change. */
 export function useOutboxCommands(userId: number | null): OutboxCommand[] {

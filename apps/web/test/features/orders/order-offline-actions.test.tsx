@@ -1,0 +1,97 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { OrdersPage } from '../../../src/features/orders/orders-page';
+import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
+import { listCommands } from '../../../src/lib/offline/outbox';
+import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
+import { fakeApi } from '../../crud/fake-api';
+import { listOf } from '../../crud/fixtures';
+import { renderRoute } from '../../crud/render-route';
+
+/*
+ * Without signal (docs/offline.md): a requester's draft is still sent for authorisation — kept in the
+ * outbox with the version the list showed — while the office's steps, which need the server, are
+ * disabled and say why.
+ */
+
+const STAMP = '2026-03-01T10:00:00.000Z';
+const STATUSES = {
+  borrador: { id: 1, code: 'borrador', name: 'Borrador', color: 'secondary' },
+  enviado: { id: 2, code: 'enviado', name: 'Enviado', color: 'info' },
+} as const;
+
+function order(status: keyof typeof STATUSES) {
+  return {
+    id: 1,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    version: 5,
+    folio: 'PED-000001',
+    workId: 2,
+    work: { id: 2, label: 'OB-2 Torre Norte' },
+    projectId: null,
+    project: null,
+    requestedById: ADMIN_USER.id,
+    requestedBy: { id: ADMIN_USER.id, label: 'admin' },
+    requiredDate: '2026-03-10',
+    supplierId: null,
+    supplier: null,
+    statusId: STATUSES[status].id,
+    status: STATUSES[status],
+    notes: null,
+    lines: [],
+    total: 0,
+    lineCount: 0,
+    needsApproval: false,
+    invoiceStatus: 'sin_factura',
+  };
+}
+
+let dispose: (() => void) | null = null;
+beforeEach(() => {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+});
+afterEach(async () => {
+  dispose?.();
+  dispose = null;
+  vi.restoreAllMocks();
+  await wipeOfflineData();
+});
+
+function start(status: keyof typeof STATUSES, view: 'mine' | 'all') {
+  seedSession({ user: ADMIN_USER, permissions: permissionsFor(['history', 'my_orders'], { view: true, create: true, edit: true, delete: true }) });
+  const server = fakeApi({ 'GET /orders': listOf([order(status)]), 'GET /orders/budget': { status: 200, data: null } });
+  const rendered = renderRoute(<OrdersPage view={view} />, view === 'mine' ? '/pedidos/mis-pedidos' : '/pedidos/historico', server.adapter);
+  dispose = rendered.dispose;
+  return server;
+}
+
+describe('order steps without signal', () => {
+  it('«Enviar» on a draft keeps the send in the outbox with the version shown, and says so', async () => {
+    const server = start('borrador', 'mine');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
+
+    expect(await screen.findByText('Sin conexión: se guardó en este teléfono y se enviará cuando vuelva la señal')).toBeInTheDocument();
+    await waitFor(async () => expect(await listCommands(ADMIN_USER.id)).toHaveLength(1));
+    expect((await listCommands(ADMIN_USER.id))[0]).toMatchObject({ kind: 'sendOrder', order: { id: 1 }, version: 5, state: 'pending', summary: 'Enviar a autorización: PED-000001' });
+    expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(0);
+  });
+
+  it('«Autorizar» needs the server: disabled, named as needing the connection, and sends nothing', async () => {
+    const server = start('enviado', 'all');
+    const authorise = await screen.findByRole('button', { name: 'Autorizar (requiere conexión)' });
+    expect(authorise).toBeDisabled();
+    fireEvent.click(authorise);
+    expect(server.calls('POST', '/orders/1/transitions')).toHaveLength(0);
+    expect(await listCommands(ADMIN_USER.id)).toHaveLength(0);
+  });
+
+  it('back online, «Autorizar» is offered again', async () => {
+    start('enviado', 'all');
+    await screen.findByRole('button', { name: 'Autorizar (requiere conexión)' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    fireEvent(window, new Event('online'));
+    expect(await screen.findByRole('button', { name: 'Autorizar' })).toBeEnabled();
+  });
+});
