@@ -5,6 +5,7 @@ import { Password } from 'primereact/password';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, MFA_MESSAGES, PASSKEY_MESSAGES, type TotpSetupResponse } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
+import { useConfirm } from '../../components/confirm/use-confirm';
 import { FormField } from '../../components/form/form-field';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { RecoveryCodes } from './recovery-codes';
@@ -34,6 +35,18 @@ function Passkeys({ onChange }: { onChange: () => void }) {
     },
   });
   const remove = useMutation({ mutationFn: deletePasskey, onSuccess: onChange });
+  const confirm = useConfirm();
+  const askRemove = (key: { id: number; name: string }) =>
+    confirm.require({
+      header: 'Quitar llave de acceso',
+      message: `¿Quitar la llave «${key.name}»? Ya no servirá para entrar a GOC.`,
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: 'Quitar',
+      rejectLabel: 'Cancelar',
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () => remove.mutate(key.id),
+    });
   const addError = missingName ? PASSKEY_MESSAGES.name : add.error ? (apiErrorBody(add.error)?.fields?.name ?? passkeyErrorMessage(add.error)) : undefined;
   return (
     <section aria-labelledby="passkeys-title" className="flex flex-col gap-3 border-t border-slate-200 pt-4">
@@ -60,7 +73,7 @@ function Passkeys({ onChange }: { onChange: () => void }) {
                 text
                 aria-label={`Quitar ${key.name}`}
                 loading={remove.isPending && remove.variables === key.id}
-                onClick={() => remove.mutate(key.id)}
+                onClick={() => askRemove(key)}
               />
             </li>
           ))}
