@@ -168,7 +168,7 @@ describe('GET /dashboard', () => {
 
   it('gives works viewers the works in execution and their budget consumption, as /negocios shows them', async () => {
     const body = await dashboard(admin);
-    expect(Object.keys(body).sort()).toEqual(['approvals', 'history', 'myOrders', 'projects', 'registry', 'works']);
+    expect(Object.keys(body).sort()).toEqual(['approvals', 'history', 'myOrders', 'projects', 'registry', 'stock', 'works']);
     const page = (await admin.get(`${API}/works/overview?status=en_ejecucion`)).json() as WorksOverview;
     expect(body.works).toMatchObject({ active: page.totals.works, budget: page.totals.budget, ordered: page.totals.ordered });
     expect(body.works!.active).toBeGreaterThan(0);

@@ -4129,6 +4129,28 @@ export interface components {
                     ordered: number;
                 }[];
             };
+            stock?: {
+                value: number;
+                works: {
+                    workId: number;
+                    code: string;
+                    name: string;
+                    value: number;
+                }[];
+                idle: {
+                    count: number;
+                    items: {
+                        workId: number;
+                        work: string;
+                        materialId: number;
+                        material: string;
+                        quantity: number;
+                        unit: string;
+                        value: number;
+                        since: string;
+                    }[];
+                };
+            };
         };
         Employee: {
             id: number;

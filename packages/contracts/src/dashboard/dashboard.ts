@@ -17,6 +17,7 @@ export const DASHBOARD_WIDGET_MODULES = {
   registry: ['registry_history', 'registry_office', 'registry_works'],
   works: ['works'],
   projects: ['projects'],
+  stock: ['stock'],
 } as const satisfies Record<string, readonly string[]>;
 export type DashboardWidget = keyof typeof DASHBOARD_WIDGET_MODULES;
 
@@ -27,6 +28,9 @@ export const DASHBOARD_WEEKS = 8;
 export const DASHBOARD_MONTHS = 6;
 /** Rows of the "latest" lists of a widget. */
 export const DASHBOARD_RECENT = 5;
+
+/** Material at a work with no salida nor traspaso for this many days (or since it arrived) is idle. */
+export const STOCK_IDLE_DAYS = 30;
 
 const statusCount = z.object({
   id: z.number().int(),
@@ -105,6 +109,29 @@ export const dashboardSchema = z.object({
           ordered: z.number(),
         }),
       ),
+    })
+    .optional(),
+  /** Almacén de obra: material value held at the works (largest first) and material sitting unused. */
+  stock: z
+    .object({
+      value: z.number(),
+      works: z.array(z.object({ workId: z.number().int(), code: z.string(), name: z.string(), value: z.number() })),
+      idle: z.object({
+        count: z.number().int(),
+        items: z.array(
+          z.object({
+            workId: z.number().int(),
+            work: z.string(),
+            materialId: z.number().int(),
+            material: z.string(),
+            quantity: z.number(),
+            unit: z.string(),
+            value: z.number(),
+            /** The last salida or traspaso, or the arrival when none: idle since then. */
+            since: z.string(),
+          }),
+        ),
+      }),
     })
     .optional(),
 });

@@ -1,5 +1,6 @@
 import { consumptionSchema, countSchema, kardexSchema, stockMoved, stockMovementSchema, transferSchema } from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
+import { STOCK_WIDGET } from './dashboard';
 import stockDeliveries from './deliveries';
 import { stockNotifications } from './notifications';
 import stockRoutes, { balancesBinding } from './routes';
@@ -17,5 +18,6 @@ export default defineModule({
   // Every movement, about the work's balance of the material: webhooks offer it as `stock.moved`.
   events: [stockMoved],
   notifications: stockNotifications,
+  widgets: [STOCK_WIDGET],
   schemas: { StockKardex: kardexSchema, StockMovement: stockMovementSchema, StockConsumption: consumptionSchema, StockTransfer: transferSchema, StockCount: countSchema },
 });

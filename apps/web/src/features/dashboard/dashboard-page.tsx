@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'primereact/skeleton';
 import { Link } from 'react-router';
-import { BUDGET_WARNING_RATIO, businessToday, formatDayInWords, MENU, ROUTES, type Dashboard, type MenuLeaf, type RouteKey } from '@goc/contracts';
+import { BUDGET_WARNING_RATIO, businessToday, formatDayInWords, MENU, ROUTES, STOCK_IDLE_DAYS, type Dashboard, type MenuLeaf, type RouteKey } from '@goc/contracts';
 import { formatMoney, formatNumber, formatPercent, percentOf } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { canOpenRoute } from '../../lib/session/route-access';
 import { useSessionUser } from '../../lib/session/session-user';
 import { dashboardQuery } from './dashboard-api';
 import { approvalsLink } from './approvals-link';
-import { ApprovalsWidget, HistoryWidget, KpiCard, MyOrdersWidget, ProjectsWidget, RegistryWidget } from './widgets';
+import { ApprovalsWidget, HistoryWidget, KpiCard, MyOrdersWidget, ProjectsWidget, RegistryWidget, StockWidget } from './widgets';
 
 interface Shortcut {
   leaf: MenuLeaf;
@@ -42,6 +42,9 @@ function Kpis({ data }: { data: Dashboard }) {
     cards.push(<KpiCard key="budget" icon="pi pi-wallet" label="Presupuesto comprado" value={formatPercent(percentOf(data.works.ordered, data.works.budget))} detail={`${formatMoney(data.works.ordered)} de ${formatMoney(data.works.budget)}`} to={ROUTES.works.path} />);
   }
   if (data.projects) cards.push(<KpiCard key="projects" icon="pi pi-briefcase" label="Mis proyectos" value={formatNumber(data.projects.total)} to={ROUTES.myProjects.path} />);
+  if (data.stock) {
+    cards.push(<KpiCard key="stock" icon="pi pi-box" label="Material en obras" value={formatMoney(data.stock.value)} detail={`${formatNumber(data.stock.idle.count)} sin uso en ${STOCK_IDLE_DAYS} días o más`} to={ROUTES.stock.path} />);
+  }
   if (cards.length === 0) return null;
   return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">{cards}</div>;
 }
@@ -84,13 +87,14 @@ export default function DashboardPage() {
       {data && (
         <>
           <Kpis data={data} />
-          {(data.approvals ?? data.history ?? data.registry ?? data.myOrders ?? data.projects) && (
+          {(data.approvals ?? data.history ?? data.registry ?? data.myOrders ?? data.projects ?? data.stock) && (
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               {data.approvals && <ApprovalsWidget approvals={data.approvals} />}
               {data.history && <HistoryWidget history={data.history} />}
               {data.registry && <RegistryWidget registry={data.registry} list={registryList} />}
               {data.myOrders && <MyOrdersWidget myOrders={data.myOrders} />}
               {data.projects && <ProjectsWidget projects={data.projects} />}
+              {data.stock && <StockWidget stock={data.stock} />}
             </div>
           )}
         </>

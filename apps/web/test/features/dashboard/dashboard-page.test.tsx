@@ -39,6 +39,14 @@ const FULL: Dashboard = {
   },
   works: { active: 4, budget: 1000, ordered: 950, warning: 1, over: 1 },
   projects: { total: 2, byStatus: [], items: [{ id: 3, code: 'PRY-1', name: 'Losas', status: 'activo', progress: 40, budget: 100, ordered: 120 }] },
+  stock: {
+    value: 2550,
+    works: [
+      { workId: 1, code: 'OB-1', name: 'Torre', value: 2400 },
+      { workId: 2, code: 'OB-2', name: 'Nave', value: 150 },
+    ],
+    idle: { count: 1, items: [{ workId: 1, work: 'OB-1 · Torre', materialId: 10, material: 'CEM-1 · Cemento gris', quantity: 10, unit: 'saco', value: 2000, since: '2026-10-19' }] },
+  },
 };
 
 function open(permissions: ReturnType<typeof permissionsFor>, dashboard: Dashboard | Promise<Dashboard>) {
@@ -73,6 +81,11 @@ describe('dashboard', () => {
     expect(screen.getByText('Últimos 2 meses: 6 pedidos por $1,000.50')).toBeInTheDocument();
     const projects = screen.getByRole('region', { name: 'Mis proyectos' });
     expect(within(projects).getByRole('progressbar', { name: 'Presupuesto comprado' })).toHaveAttribute('data-level', 'danger');
+     expect(screen.getByRole('link', { name: /Material en obras\s*\$2,550.00\s*1 sin uso en 30 días o más/ })).toHaveAttribute('href', '/almacen');
+    const stock = screen.getByRole('region', { name: 'Almacén de obra' });
+    expect(within(within(stock).getByRole('list', { name: 'Material por obra' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['OB-1 · Torre$2,400.00', 'OB-2 · Nave$150.00']);
+    expect(within(stock).getByText('Sin uso en 30 días o más: 1')).toBeInTheDocument();
+    expect(within(stock).getByText('10 saco · $2,000.00 · OB-1 · Torre · desde el 19/10/26')).toBeInTheDocument();
   });
 
   it('links each order status to Histórico de Pedidos filtered by it', async () => {
