@@ -139,9 +139,9 @@ describe('lib/jobs', () => {
     await t.app.jobs.drain();
 
     const order = seen.filter((s) => s.startsWith('lenta:') || s.startsWith('otra:'));
-    // The hung item took a slot; the rest ran in the other slot and in their own queue before its timeout.
-    expect(order[0]).toBe('lenta:colgada');
-    expect(order.slice(1, -1).sort()).toEqual(['lenta:1', 'lenta:2', 'otra:1']);
+    // The hung item took a slot; the rest ran in the other slot and in their own queue before its
+    // timeout (which of the two queues a wake-up reaches first is not fixed).
+    expect(order.slice(0, -1).sort()).toEqual(['lenta:1', 'lenta:2', 'lenta:colgada', 'otra:1']);
     expect(order.at(-1)).toBe('lenta:abortada');
     const [hung] = await rowsOf('pruebas.lenta');
     expect(hung).toMatchObject({ state: 'dead', attempts: 1, lastError: 'tiempo agotado: el manejador no terminó en 3 s', payload: { hang: true } });
