@@ -156,9 +156,8 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
   const label = unsent > 0 ? offlineTexts.unsent(unsent) : offlineTexts.dialogTitle;
   return (
     <>
-      {!online && <Tag severity="secondary" value={offlineTexts.offline} className="whitespace-nowrap" />}
-      {/* Beside «Sin conexión» on wider screens: on a phone the page's title needs the room. */}
-      {!online && syncedAt !== null && <span className="text-xs text-slate-500 max-md:hidden">{offlineTexts.dataAge(syncedAt)}</span>}
+      {!online && <Tag severity="secondary" value={offlineTexts.offline} />}
+      {!online && syncedAt !== null && <span className="text-xs text-slate-500">{offlineTexts.dataAge(syncedAt)}</span>}
       {commands.length > 0 && (
         <Button
           type="button"
