@@ -26,6 +26,10 @@ export interface AxeFinding {
  * script tag is added and the production CSP stays as it is.
  */
 export async function axeFindings(page: Page, where: string): Promise<AxeFinding[]> {
+  // A live notification (a toast) may arrive while the page is measured: its contrast is read once it is opaque.
+  await page
+    .waitForFunction(() => Array.from(document.querySelectorAll('.p-toast-message')).every((el) => getComputedStyle(el).opacity === '1'), undefined, { timeout: 2_000 })
+    .catch(() => undefined);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (tags) => {
