@@ -466,7 +466,7 @@ describe('workflow', () => {
       expect.objectContaining({ resource: 'orders', recordId: order.id, actorId: comprasId }),
     ]);
     expect(received[0]!.event.id).toBeLessThan(received[1]!.event.id);
-    const written = await t.db.select().from(domainEvents).where(and(eq(domainEvents.type, 'orders.delivered'), eq(domainEvents.recordId, order.id)));
+    const written = await t.db.select().from(domainEvents).where(and(eq(domainEvents.type, 'orders.delivered'), eq(domainEvents.recordId, order.id))).orderBy(domainEvents.id);
     expect(written.map((e) => e.metadata)).toEqual(received.map((d) => d.payload));
   });
 

@@ -176,7 +176,7 @@ describe('salidas', () => {
   });
 
   it('every movement publishes stock.moved about the work’s balance, offered to webhooks', async () => {
-    const rows = await t.db.select().from(domainEvents).where(eq(domainEvents.type, 'stock.moved'));
+    const rows = await t.db.select().from(domainEvents).where(eq(domainEvents.type, 'stock.moved')).orderBy(domainEvents.id);
     const consumed = rows.map((r) => stockMoved.payload.parse(r.metadata)).filter((p) => p.kind === 'consumo' && p.workId === work(0));
     const [held] = await t.db.select({ id: stockBalances.id }).from(stockBalances).where(and(eq(stockBalances.workId, work(0)), eq(stockBalances.materialId, material(0))));
     expect(consumed[0]).toMatchObject({ balanceId: held!.id, materialId: material(0), quantity: '-5.000', amount: '-575.00', balance: '15.000', transferId: null });
