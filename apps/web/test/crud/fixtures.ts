@@ -55,6 +55,57 @@ export function work(id: number, extra: Record<string, unknown> = {}) {
   };
 }
 
+/** An order line as GET /orders returns it inside its order (material and unit joined as { id, label }). */
+export function orderLine(id: number, material: string, quantity: number, unitPrice: number | null, receivedQuantity = 0) {
+  return {
+    id,
+    materialId: id * 10,
+    material: { id: id * 10, label: material },
+    quantity,
+    unitId: 1,
+    unit: { id: 1, label: 'pza' },
+    unitPrice,
+    amount: unitPrice === null ? null : unitPrice * quantity,
+    receivedQuantity,
+    notes: null,
+  };
+}
+
+type OrderLine = ReturnType<typeof orderLine>;
+
+/**
+ * An order as GET /orders returns it: PED-000001 of «residente» (user 7) for OB-2, sent, without
+ * lines unless given; its total and line count follow the lines.
+ */
+export function orderRecord(extra: Record<string, unknown> & { lines?: OrderLine[]; status?: { id: number; code: string; name: string; color: string } } = {}) {
+  const { lines = [], status = { id: 2, code: 'enviado', name: 'Enviado', color: 'info' }, ...rest } = extra;
+  return {
+    id: 1,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    version: 5,
+    folio: 'PED-000001',
+    workId: 2,
+    work: { id: 2, label: 'OB-2 Torre Norte' },
+    projectId: null,
+    project: null,
+    requestedById: 7,
+    requestedBy: { id: 7, label: 'residente' },
+    requiredDate: '2026-03-10',
+    supplierId: null,
+    supplier: null,
+    statusId: status.id,
+    status,
+    notes: null,
+    lines,
+    total: lines.reduce((sum, l) => sum + (l.amount ?? 0), 0),
+    lineCount: lines.length,
+    needsApproval: false,
+    invoiceStatus: 'sin_factura',
+    ...rest,
+  };
+}
+
 /** Accent- and case-insensitive text, as the API folds labels for /options search. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 

@@ -13,36 +13,13 @@ import { resourceKeys } from '../../src/lib/resources/query-keys';
 import { ADMIN_USER, permissionsFor, seedSession } from '../fixtures';
 import { mockAdapter } from '../mock-adapter';
 import { renderApp } from '../render-app';
+import { orderRecord } from '../crud/fixtures';
 
 /* A list route's loader asks for the page's first rows (lib/resources/list-prefetch), under the key the page's list uses. */
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const STAMP = '2026-03-01T10:00:00.000Z';
-const ORDER = {
-  id: 1,
-  createdAt: STAMP,
-  updatedAt: STAMP,
-  version: 1,
-  folio: 'PED-000321',
-  workId: 2,
-  work: { id: 2, label: 'OB-2 Torre Norte' },
-  projectId: null,
-  project: null,
-  requestedById: 1,
-  requestedBy: { id: 1, label: 'admin' },
-  requiredDate: '2026-03-10',
-  supplierId: null,
-  supplier: null,
-  statusId: 1,
-  status: { id: 1, code: 'borrador', name: 'Borrador', color: 'secondary' },
-  notes: null,
-  lines: [],
-  total: 0,
-  lineCount: 0,
-  needsApproval: false,
-  invoiceStatus: 'sin_factura',
-};
+const ORDER = orderRecord({ version: 1, folio: 'PED-000321', requestedById: 1, requestedBy: { id: 1, label: 'admin' }, status: { id: 1, code: 'borrador', name: 'Borrador', color: 'secondary' } });
 const PAGE = { items: [ORDER], total: 1, page: 1, pageSize: 25 };
 
 /** fetch answering the early list request (and nothing else: the shell's early requests fall back to the HTTP client). */

@@ -6,7 +6,7 @@ import IntegrationsPage from '../../../src/features/integrations/integrations-pa
 import { settleDrafts } from '../../../src/lib/session/draft-keeper';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi } from '../../crud/fake-api';
-import { listOf } from '../../crud/fixtures';
+import { listOf, orderLine, orderRecord } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
 
 /*
@@ -25,31 +25,7 @@ afterEach(() => {
   dispose = null;
 });
 
-const STAMP = '2026-03-01T10:00:00.000Z';
-const sentOrder = {
-  id: 1,
-  createdAt: STAMP,
-  updatedAt: STAMP,
-  version: 5,
-  folio: 'PED-000001',
-  workId: 2,
-  work: { id: 2, label: 'OB-2 Torre Norte' },
-  projectId: null,
-  project: null,
-  requestedById: 7,
-  requestedBy: { id: 7, label: 'residente' },
-  requiredDate: '2026-03-10',
-  supplierId: null,
-  supplier: null,
-  statusId: 2,
-  status: { id: 2, code: 'enviado', name: 'Enviado', color: 'info' },
-  notes: null,
-  lines: [{ id: 11, materialId: 110, material: { id: 110, label: 'Cemento gris' }, quantity: 20, unitId: 1, unit: { id: 1, label: 'pza' }, unitPrice: 180, amount: 3600, receivedQuantity: 0, notes: null }],
-  total: 3600,
-  lineCount: 1,
-  needsApproval: false,
-  invoiceStatus: 'sin_factura',
-};
+const sentOrder = orderRecord({ lines: [orderLine(11, 'Cemento gris', 20, 180)] });
 
 function ordersPage() {
   seedSession({ user: ADMIN_USER, permissions: permissionsFor() });

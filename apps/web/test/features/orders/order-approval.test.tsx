@@ -4,37 +4,12 @@ import { APPROVAL_MESSAGES } from '@goc/contracts';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi, type FakeApi, type FakeRoute } from '../../crud/fake-api';
-import { listOf } from '../../crud/fixtures';
+import { listOf, orderLine, orderRecord } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
 
 /* What a sent order needs from Dirección, in the Autorizar dialog and the detail, and Compras's request. */
 
-const STAMP = '2026-03-01T10:00:00.000Z';
-const SENT = { id: 2, code: 'enviado', name: 'Enviado', color: 'info' };
-const ORDER = {
-  id: 1,
-  createdAt: STAMP,
-  updatedAt: STAMP,
-  version: 5,
-  folio: 'PED-000001',
-  workId: 2,
-  work: { id: 2, label: 'OB-2 Torre Norte' },
-  projectId: null,
-  project: null,
-  requestedById: 7,
-  requestedBy: { id: 7, label: 'residente' },
-  requiredDate: '2026-03-10',
-  supplierId: null,
-  supplier: null,
-  statusId: SENT.id,
-  status: SENT,
-  notes: null,
-  lines: [{ id: 11, materialId: 110, material: { id: 110, label: 'Varilla 3/8"' }, quantity: 10000, unitId: 1, unit: { id: 1, label: 'pza' }, unitPrice: 120.5, amount: 1205000, receivedQuantity: 0, notes: null }],
-  total: 1205000,
-  lineCount: 1,
-  needsApproval: true,
-  invoiceStatus: 'sin_factura',
-};
+const ORDER = orderRecord({ needsApproval: true, lines: [orderLine(11, 'Varilla 3/8"', 10000, 120.5)] });
 const OVER_LIMIT = APPROVAL_MESSAGES.overLimit(1_000_000);
 const OVER_BUDGET = APPROVAL_MESSAGES.overBudget('Torre Norte', 10_000);
 

@@ -6,7 +6,7 @@ import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { listCommands } from '../../../src/lib/offline/outbox';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi } from '../../crud/fake-api';
-import { listOf } from '../../crud/fixtures';
+import { listOf, orderRecord } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
 
 /*
@@ -15,38 +15,12 @@ import { renderRoute } from '../../crud/render-route';
  * disabled and say why.
  */
 
-const STAMP = '2026-03-01T10:00:00.000Z';
 const STATUSES = {
   borrador: { id: 1, code: 'borrador', name: 'Borrador', color: 'secondary' },
   enviado: { id: 2, code: 'enviado', name: 'Enviado', color: 'info' },
 } as const;
 
-function order(status: keyof typeof STATUSES) {
-  return {
-    id: 1,
-    createdAt: STAMP,
-    updatedAt: STAMP,
-    version: 5,
-    folio: 'PED-000001',
-    workId: 2,
-    work: { id: 2, label: 'OB-2 Torre Norte' },
-    projectId: null,
-    project: null,
-    requestedById: ADMIN_USER.id,
-    requestedBy: { id: ADMIN_USER.id, label: 'admin' },
-    requiredDate: '2026-03-10',
-    supplierId: null,
-    supplier: null,
-    statusId: STATUSES[status].id,
-    status: STATUSES[status],
-    notes: null,
-    lines: [],
-    total: 0,
-    lineCount: 0,
-    needsApproval: false,
-    invoiceStatus: 'sin_factura',
-  };
-}
+const order = (status: keyof typeof STATUSES) => orderRecord({ status: STATUSES[status], requestedById: ADMIN_USER.id, requestedBy: { id: ADMIN_USER.id, label: 'admin' } });
 
 let dispose: (() => void) | null = null;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { ATTACHMENT_MESSAGES, FIELD_MESSAGES, ORDER_MESSAGES } from '@goc/contra
 import { OrdersPage } from '../../../src/features/orders/orders-page';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi, type FakeApi, type FakeReply, type FakeRequest, type FakeRoute } from '../../crud/fake-api';
-import { listOf, optionsOf } from '../../crud/fixtures';
+import { listOf, optionsOf, orderLine, orderRecord } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
 
 const STAMP = '2026-03-01T10:00:00.000Z';
@@ -15,44 +15,13 @@ const STATUSES = {
   comprado: { id: 4, code: 'comprado', name: 'Comprado', color: 'contrast' },
 } as const;
 
-const line = (id: number, material: string, quantity: number, unitPrice: number | null, receivedQuantity: number) => ({
-  id,
-  materialId: id * 10,
-  material: { id: id * 10, label: material },
-  quantity,
-  unitId: 1,
-  unit: { id: 1, label: 'pza' },
-  unitPrice,
-  amount: unitPrice === null ? null : unitPrice * quantity,
-  receivedQuantity,
-  notes: null,
-});
-
 function order(status: keyof typeof STATUSES) {
-  return {
-    id: 1,
-    createdAt: STAMP,
-    updatedAt: STAMP,
-    version: 5,
-    folio: 'PED-000001',
-    workId: 2,
-    work: { id: 2, label: 'OB-2 Torre Norte' },
-    projectId: null,
-    project: null,
-    requestedById: 7,
-    requestedBy: { id: 7, label: 'residente' },
-    requiredDate: '2026-03-10',
+  return orderRecord({
+    status: STATUSES[status],
     supplierId: 4,
     supplier: { id: 4, label: 'Aceros del Norte' },
-    statusId: STATUSES[status].id,
-    status: STATUSES[status],
-    notes: null,
-    lines: [line(11, 'Varilla 3/8"', 100, 120.5, status === 'comprado' ? 40 : 0), line(12, 'Cemento gris', 20, null, 0)],
-    total: 12050,
-    lineCount: 2,
-    needsApproval: false,
-    invoiceStatus: 'sin_factura',
-  };
+    lines: [orderLine(11, 'Varilla 3/8"', 100, 120.5, status === 'comprado' ? 40 : 0), orderLine(12, 'Cemento gris', 20, null)],
+  });
 }
 
 let dispose: (() => void) | null = null;
