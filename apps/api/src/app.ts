@@ -4,11 +4,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { httpLimits, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { APP_MODULES } from './app-modules';
-import importJobRoutes from './lib/import/routes';
+import importJobRoutes, { IMPORT_SCHEMAS } from './lib/import/routes';
 import type { Dashboard } from '@goc/contracts';
 import type { WidgetContext } from './lib/dashboard';
 import { createServices, type AnyApiModule } from './lib/modules';
-import { component } from './lib/openapi';
+import { CRUD_SCHEMAS } from './lib/crud/documented';
+import { createSchemaNames, SHARED_SCHEMAS } from './lib/openapi';
 import { createResourceRegistry } from './lib/crud/tables';
 import { trustedProxies } from './lib/proxies';
 import { limitFileReads, limitUploads } from './lib/uploads';
@@ -72,7 +73,6 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   // Before any service exists: references and delete checks resolve every module's tables — this
   // app's modules' alone (another app in the process has its own).
   const resourceTables = createResourceRegistry(modules.flatMap((m) => m.resources ?? []));
-  for (const m of modules) for (const [id, schema] of Object.entries(m.schemas ?? {})) component(id, schema);
   const limits = httpLimits(config);
   const app = Fastify({
     logger: {
@@ -102,6 +102,11 @@ export function buildApp(config: AppConfig, database: Database, options: BuildOp
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('modules', modules);
+  // The document's names are this app's: another app in the process (a test's) names its own.
+  const schemaNames = createSchemaNames();
+  schemaNames.add({ ...SHARED_SCHEMAS, ...CRUD_SCHEMAS, ...IMPORT_SCHEMAS });
+  for (const m of modules) schemaNames.add(m.schemas ?? {});
+  app.decorate('schemaNames', schemaNames);
   app.register(context, { config, database, resourceTables });
   // Tests that keep events undelivered (dispatch: false) keep every queue for drain().
   const pollMs = options.events?.settings?.pollMs;

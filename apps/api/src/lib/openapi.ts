@@ -2,32 +2,66 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@goc/contracts';
 
 /*
- * The OpenAPI document's reusable schemas. A zod schema given a name here is registered in zod's
- * global registry with that id: fastify-type-provider-zod then writes it once under
- * components.schemas and a `$ref` wherever a route (or another schema) uses that very object.
- * Names are PascalCase nouns (Material, MaterialCreate, MaterialPage, ApiError): docs/api.md.
+ * The OpenAPI document's reusable schemas. A zod schema given a name in an app's registry is written
+ * once under components.schemas, and a `$ref` wherever a route (or another schema) uses that very
+ * object (fastify-type-provider-zod reads the registry). Names are PascalCase nouns (Material,
+ * MaterialCreate, MaterialPage, ApiError): docs/api.md. Each app has its own registry, so an app
+ * built with a throw-away module leaves no name behind for the next one in the process.
  */
 
-const named = new Map<string, z.ZodType>();
-
-/** Names a schema for the document (idempotent: the app may be built more than once per process). */
-export function component<T extends z.ZodType>(id: string, schema: T): T {
-  const taken = named.get(id);
-  if (taken === schema) return schema;
-  const meta = z.globalRegistry.get(schema);
-  if (taken) throw new Error(`OpenAPI: el nombre de esquema ${id} ya lo usa otro esquema`);
-  if (meta?.id) throw new Error(`OpenAPI: el esquema ${meta.id} no puede llamarse también ${id}`);
-  z.globalRegistry.add(schema, { ...meta, id });
-  named.set(id, schema);
-  return schema;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's named schemas (the OpenAPI document's components). */
+    schemaNames: SchemaNames;
+  }
 }
 
-export const apiError = component(
-  'ApiError',
-  apiErrorSchema.describe(
-    'Error en español: `message` para la persona; `fields` (datos no válidos) dice por campo qué corregir',
-  ),
+export type SchemaRegistry = z.core.$ZodRegistry<z.core.GlobalMeta>;
+
+export interface SchemaNames {
+  /** The app's named schemas, for the document's transforms. */
+  readonly registry: SchemaRegistry;
+  /** Names each schema (idempotent for the same object; another object under a taken name throws). */
+  add(schemas: Readonly<Record<string, z.ZodType>>): void;
+}
+
+/**
+ * Descriptions (`.describe()`) live in zod's global registry: an app's registry reads them there for
+ * every schema it has not named itself, so the document keeps them.
+ */
+class DescribedMap extends WeakMap<z.core.$ZodType, z.core.GlobalMeta> {
+  override get(schema: z.core.$ZodType) {
+    return super.get(schema) ?? z.globalRegistry.get(schema);
+  }
+  override has(schema: z.core.$ZodType) {
+    return super.has(schema) || z.globalRegistry.has(schema);
+  }
+}
+
+export function createSchemaNames(): SchemaNames {
+  const registry: SchemaRegistry = z.registry<z.core.GlobalMeta>();
+  registry._map = new DescribedMap();
+  return {
+    registry,
+    add(schemas) {
+      for (const [id, schema] of Object.entries(schemas)) {
+        const taken = registry._idmap.get(id);
+        if (taken === schema) continue;
+        if (taken) throw new Error(`OpenAPI: el nombre de esquema ${id} ya lo usa otro esquema`);
+        const meta = registry.get(schema);
+        if (meta?.id) throw new Error(`OpenAPI: el esquema ${meta.id} no puede llamarse también ${id}`);
+        registry.add(schema, { ...meta, id });
+      }
+    },
+  };
+}
+
+export const apiError = apiErrorSchema.describe(
+  'Error en español: `message` para la persona; `fields` (datos no válidos) dice por campo qué corregir',
 );
+
+/** The shared schemas every app names. */
+export const SHARED_SCHEMAS = { ApiError: apiError };
 
 /** Documents the error bodies a route can answer with (all share the ApiError shape). */
 export function errorResponses<const C extends number>(...codes: C[]): Record<C, typeof apiError> {

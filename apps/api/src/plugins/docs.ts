@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { keyMayNotReach } from '../lib/api-keys';
 import { documentIdempotencyKey, IDEMPOTENCY_MARK, takesIdempotencyKey } from '../lib/idempotency/openapi';
 import { PERSON_ONLY, PUBLIC_SECURITY, SECURED, SECURITY_SCHEMES, tidyComponents } from '../lib/openapi';
@@ -15,6 +15,9 @@ export const DOCS_PREFIX = '/api/docs';
  * what the access plugin enforces; named schemas become components (lib/openapi.ts, docs/api.md).
  */
 async function openApiPlugin(app: FastifyInstance): Promise<void> {
+  const { registry } = app.schemaNames;
+  const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: registry });
+  const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: registry });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -210,6 +210,16 @@ describe('another app in the same process', () => {
     const res = await api.del(`${API}/units/${unit.id}`);
     expect(res.statusCode, res.body).toBe(204);
   });
+
+  it('names its own OpenAPI schemas: the throw-away module’s are in its app’s document alone', () => {
+    const names = (app: typeof t.app) => Object.keys((app.swagger() as { components: { schemas: Record<string, unknown> } }).components.schemas);
+    expect(names(t.app)).toEqual(expect.arrayContaining(['SiteNote', 'SiteNotePage', 'Unit']));
+    expect(names(other.app)).toContain('Unit');
+    expect(names(other.app).filter((name) => name.startsWith('SiteNote'))).toEqual([]);
+    const entity = siteNotesResource.schemas.entity;
+    expect(t.app.schemaNames.registry.get(entity)?.id).toBe('SiteNote');
+    expect(other.app.schemaNames.registry.get(entity)?.id).toBeUndefined();
+  });
 });
 
 describe('composing the module list', () => {

@@ -8,7 +8,6 @@ import {
   transitionInputSchema,
   type AnyResource,
 } from '@goc/contracts';
-import { component } from '../openapi';
 
 /*
  * How the mechanism names a resource in the OpenAPI document, once for every resource: the English
@@ -57,30 +56,44 @@ export function operationIds(declaration: Pick<AnyResource, 'resource'>) {
   };
 }
 
-export const historySchema = component('History', historyListSchema);
-export const optionPage = component('OptionPage', optionPageSchema);
-const timelineEntry = component('TimelineEntry', timelineEntrySchema);
+/** The mechanism's own schemas, named in every app's document. */
+export const CRUD_SCHEMAS = { History: historyListSchema, OptionPage: optionPageSchema, TimelineEntry: timelineEntrySchema };
 
 function documentedSchemas(declaration: AnyResource) {
   const { singular } = resourceNames(declaration);
-  const entity = component(singular, declaration.schemas.entity);
+  const entity = declaration.schemas.entity;
+  const detail = declaration.workflow ? entity.extend({ timeline: z.array(timelineEntrySchema) }) : entity;
+  const saved = savedRecordSchema(entity);
+  const page = listResponseSchema(entity);
+  const transition = declaration.workflow ? transitionInputSchema(declaration) : null;
+  const { createInput, updateInput } = declaration.schemas;
   return {
     entity,
     /** GET <resource>/:id: with a workflow, the entity and its status timeline. */
-    detail: declaration.workflow ? component(`${singular}Detail`, entity.extend({ timeline: z.array(timelineEntry) })) : entity,
-    saved: component(`${singular}Saved`, savedRecordSchema(entity)),
-    page: component(`${singular}Page`, listResponseSchema(entity)),
-    createInput: component(`${singular}Create`, declaration.schemas.createInput),
-    updateInput: component(`${singular}Update`, declaration.schemas.updateInput),
-    transition: declaration.workflow ? component(`${singular}Transition`, transitionInputSchema(declaration)) : null,
+    detail,
+    saved,
+    page,
+    createInput,
+    updateInput,
+    transition,
+    /** Their names in the document (an app names them when it declares the resource). */
+    names: {
+      [singular]: entity,
+      ...(declaration.workflow ? { [`${singular}Detail`]: detail } : {}),
+      [`${singular}Saved`]: saved,
+      [`${singular}Page`]: page,
+      [`${singular}Create`]: createInput,
+      [`${singular}Update`]: updateInput,
+      ...(transition ? { [`${singular}Transition`]: transition } : {}),
+    } as Record<string, z.ZodType>,
   };
 }
 
 const built = new WeakMap<AnyResource, ReturnType<typeof documentedSchemas>>();
 
 /**
- * The schemas the routes of a resource use, named once per declaration (so building the app again
- * in the same process finds the same objects).
+ * The schemas the routes of a resource use, built once per declaration (so every app built in the
+ * process finds, and names, the same objects).
  */
 export function resourceSchemas(declaration: AnyResource): ReturnType<typeof documentedSchemas> {
   let schemas = built.get(declaration);

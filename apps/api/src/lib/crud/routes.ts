@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   businessToday,
+  historyListSchema,
+  optionPageSchema,
   optionsQuerySchema,
   resourceExportQuerySchema,
   resourceListQuerySchema,
@@ -18,7 +20,7 @@ import { errorResponses } from '../openapi';
 import { registerImportRoutes } from '../import/routes';
 import { fileSlug } from '../export/format';
 import { sendExport, XLSX_MIME } from '../export/respond';
-import { historySchema, operationIds, optionPage, resourceSchemas } from './documented';
+import { operationIds, resourceSchemas } from './documented';
 import { exportedLinesField, lineExportColumns, lineRows, resourceExportColumns, type LineExportRow } from './export-columns';
 import { createResourceService, readPermission, type ResourceService, type SavedRecord, type ScopedListQuery } from './service';
 import type { Entity } from './source';
@@ -112,7 +114,7 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
       operationId: ids.options,
       summary: `Opciones de ${nouns.plural} para selectores (búsqueda por texto, página acotada o por ids)`,
       querystring: optionsQuerySchema,
-      response: { 200: optionPage, ...errorResponses(400, 401, 403) },
+      response: { 200: optionPageSchema, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => service.options(app.db, await actorOf(request), request.query),
   });
@@ -156,7 +158,7 @@ export function registerRecordRoutes(instance: FastifyInstance, service: Resourc
       operationId: ids.history,
       summary: `Historial de cambios de ${nouns.article} ${nouns.singular} (más reciente primero)`,
       params: idParamsSchema,
-      response: { 200: historySchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: historyListSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => service.history(app.db, await actorOf(request), request.params.id),
   });
@@ -248,6 +250,7 @@ export function registerResourceRoutes<R extends AnyResource, T extends PgTable>
 /** The same routes over a service its module built already (one it also offers to other modules). */
 export function registerServiceRoutes<R extends AnyResource>(instance: FastifyInstance, service: ResourceService<R>): void {
   instance.resources.set(service.resource.key, service);
+  instance.schemaNames.add(resourceSchemas(service.resource).names);
   registerListRoutes(instance, service);
   registerRecordRoutes(instance, service);
   registerActionRoutes(instance, service);

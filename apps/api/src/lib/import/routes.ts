@@ -21,7 +21,7 @@ import { AppError, ForbiddenError } from '../errors';
 import { fileSlug } from '../export/format';
 import { XLSX_MIME } from '../export/respond';
 import { operationIds } from '../crud/documented';
-import { component, errorResponses } from '../openapi';
+import { errorResponses } from '../openapi';
 import { keepUploadSlot } from '../uploads';
 import { runImport } from './run';
 import { buildTemplate, templateCsv, templateXlsx } from './template';
@@ -31,8 +31,8 @@ import { buildTemplate, templateCsv, templateXlsx } from './template';
  * (declaration.import), plus GET /imports/:jobId for the asynchronous ones. docs/import.md.
  */
 
-const importReport = component('ImportReport', importReportSchema);
-const importJob = component('ImportJob', importJobSchema);
+/** The import answers, named in every app's document. */
+export const IMPORT_SCHEMAS = { ImportReport: importReportSchema, ImportJob: importJobSchema };
 
 const grantList = (grant: PermissionGrant): PermissionRequirement[] => (Array.isArray(grant) ? [...grant] : [grant as PermissionRequirement]);
 
@@ -94,9 +94,9 @@ export function registerImportRoutes(instance: FastifyInstance, service: Resourc
       consumes: ['multipart/form-data'],
       querystring: importQuerySchema,
       response: {
-        200: importReport,
+        200: importReportSchema,
         202: z.object({ jobId: z.string() }),
-        422: importReport,
+        422: importReportSchema,
         ...errorResponses(400, 401, 403, 413),
       },
     },
@@ -139,7 +139,7 @@ export default async function importJobRoutes(instance: FastifyInstance): Promis
       operationId: 'getImportJob',
       summary: 'Avance y reporte de una importación asíncrona (solo quien la inició)',
       params: jobParamsSchema,
-      response: { 200: importJob, ...errorResponses(401, 404) },
+      response: { 200: importJobSchema, ...errorResponses(401, 404) },
     },
     handler: async (request) => {
       const job = app.importJobs.get(request.user.id, request.params.jobId);
