@@ -191,12 +191,8 @@ export interface WebhookSettings {
   timeoutMs: number;
   /** A webhook whose deliveries all fail for this long is deactivated and its creator told. */
   deactivateAfterMs: number;
-  /** How often due deliveries are looked for besides the nudges of new events. */
-  pollMs: number;
-  /** How long a claimed delivery is reserved for the process sending it. */
-  leaseMs: number;
   resolve: HostResolver;
-  /** The clock of schedules and leases (tests move it instead of waiting). */
+  /** The clock of signatures and of a failing webhook's days (tests move it instead of waiting). */
   now: () => number;
 }
 

@@ -29,7 +29,7 @@ const onA = (path: string, init: { method?: string; token: string; body?: unknow
 beforeAll(async () => {
   if (!onPostgres) return;
   receiver = await startReceiver();
-  t = await createTestApp({ demoData: true, config: { webhooks: { allowPrivate: true, pollMs: 200 } }, build: { events: { settings: { pollMs: 200 } } } });
+  t = await createTestApp({ demoData: true, config: { webhooks: { allowPrivate: true } }, build: { events: { settings: { pollMs: 200 } } } });
   admin = apiFor(t.app, (await login(t.app)).token);
   const before = process.env.GOC_WEBHOOK_ALLOW_PRIVATE;
   process.env.GOC_WEBHOOK_ALLOW_PRIVATE = 'true';

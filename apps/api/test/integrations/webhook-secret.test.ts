@@ -30,7 +30,7 @@ async function test(id: number): Promise<WebhookDelivery> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { webhooks: { allowPrivate: true, pollMs: 3_600_000 } } });
+  t = await createTestApp({ config: { webhooks: { allowPrivate: true } } });
   admin = apiFor(t.app, (await login(t.app)).token);
   receiver = await startReceiver();
 });

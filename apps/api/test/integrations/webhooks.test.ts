@@ -1,19 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessToday, INTEGRATION_MESSAGES, type WebhookCreated, type WebhookDelivery, type WebhookEvent } from '@goc/contracts';
 import type { HostResolver, WebhookSettings } from '../../src/config';
-import { webhookDeliveries, webhooks } from '../../src/db/schema';
+import { jobs, webhookDeliveries, webhooks } from '../../src/db/schema';
 import { writeEvent } from '../../src/lib/events/outbox';
 import { isPublicAddress } from '../../src/modules/integrations/address-guard';
+import { WEBHOOK_QUEUE } from '../../src/modules/integrations/deliveries';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, optionsOf, type Api } from '../catalogs/support';
 import { startReceiver, verifies, type Receiver } from './receiver';
 
 /*
  * Webhooks through the HTTP API (docs/integrations.md): deliveries come from the outbox (none for a
- * rolled-back write, none lost while no dispatcher runs), signed, retried on the schedule of an
- * injected clock, in order per record, once per event with several processes, only what the creator
+ * rolled-back write, none lost while no dispatcher runs), signed, retried on their schedule (each
+ * item's wait read from lib/jobs, then made due instead of waited out), in order per record, once per
+ * event with several processes, dead with its error once the attempts are spent, only what the creator
  * may read, and never to a private address unless GOC_WEBHOOK_ALLOW_PRIVATE. Receivers listen on
  * 127.0.0.1 only. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
@@ -29,7 +31,7 @@ const resolver: HostResolver = async (host) => {
   if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
   return [{ address, family: 4 }];
 };
-const settings = (allowPrivate: boolean): Partial<WebhookSettings> => ({ allowPrivate, pollMs: 3_600_000, resolve: resolver, now: () => clock });
+const settings = (allowPrivate: boolean): Partial<WebhookSettings> => ({ allowPrivate, resolve: resolver, now: () => clock });
 
 let t: TestApp;
 let admin: Api;
@@ -37,10 +39,20 @@ let receiver: Receiver;
 let workId: number;
 let materialId: number;
 
-const drain = async (app: FastifyInstance = t.app) => {
-  await app.events.drain();
-  await app.webhooks.deliverer.drain();
-};
+/** Fans out the committed events, writes the deliveries and sends whatever is due, in this process. */
+const drain = (app: FastifyInstance = t.app) => app.events.drain();
+
+const pendingItems = () => t.db.select().from(jobs).where(and(eq(jobs.queue, WEBHOOK_QUEUE), eq(jobs.state, 'pending'))).orderBy(jobs.id);
+
+/** The one pending delivery item waits `seconds` from now (less what the test took since it failed). */
+async function expectWait(seconds: number): Promise<void> {
+  const [item] = (await t.db.execute<{ wait: number }>(sql`select extract(epoch from run_at - now())::float8 as wait from jobs where queue = ${WEBHOOK_QUEUE} and state = 'pending'`)).rows;
+  expect(Number(item!.wait)).toBeGreaterThan(seconds - 20);
+  expect(Number(item!.wait)).toBeLessThanOrEqual(seconds);
+}
+
+/** The delivery items waiting out a back-off become due now. */
+const dueNow = () => t.db.update(jobs).set({ runAt: sql`now()` }).where(and(eq(jobs.queue, WEBHOOK_QUEUE), eq(jobs.state, 'pending')));
 
 async function hook(body: Record<string, unknown>, api = admin): Promise<WebhookCreated> {
   const res = await api.post(HOOKS, { url: receiver.url, ...body });
@@ -79,6 +91,7 @@ beforeEach(async () => {
   // Each test starts from no webhook and nothing owed (events of earlier tests already handled).
   await drain();
   await t.db.delete(webhooks);
+  await t.db.delete(jobs).where(eq(jobs.queue, WEBHOOK_QUEUE));
   receiver.received.length = 0;
   receiver.answers.length = 0;
   clock = START;
@@ -124,14 +137,15 @@ describe('deliveries', () => {
     const placed = await order();
     await drain();
     expect(receiver.received).toHaveLength(1);
-    // Not due before its back-off (1 minute after the first failure).
-    clock += 59_000;
+    // Not due before its back-off: 1 minute after the first failure, then 5.
+    await expectWait(60);
     await drain();
     expect(receiver.received).toHaveLength(1);
-    clock += 1_000;
+    await dueNow();
     await drain();
     expect(receiver.received).toHaveLength(2);
-    clock += 5 * 60_000;
+    await expectWait(5 * 60);
+    await dueNow();
     await drain();
     expect(receiver.received).toHaveLength(3);
 
@@ -151,24 +165,26 @@ describe('deliveries', () => {
     const [log] = await deliveries(created.id);
     expect(log).toMatchObject({ deliveryId: ids[0], event: 'orders.created', status: 'succeeded', attempts: 3, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
     // Delivered: nothing more goes out.
-    clock += 24 * 3_600_000;
+    expect(await pendingItems()).toEqual([]);
     await drain();
     expect(receiver.received).toHaveLength(3);
   });
 
-  it('gives up after 8 attempts over about a day and marks the delivery failed', async () => {
+  it('gives up after 8 attempts over about a day: the delivery failed, its item dead with the receiver’s answer', async () => {
     const created = await hook({ events: ['orders.created'] });
     receiver.answers.push(...Array<number>(8).fill(503));
     await order();
     await drain();
-    for (const wait of [1, 5, 30, 60, 180, 360, 720]) {
-      clock += wait * 60_000;
+    for (const minutes of [1, 5, 30, 60, 180, 360, 720]) {
+      await expectWait(minutes * 60);
+      await dueNow();
       await drain();
     }
     expect(receiver.received).toHaveLength(8);
-    expect(clock - START).toBe(1356 * 60_000);
     const [log] = await deliveries(created.id);
     expect(log).toMatchObject({ status: 'failed', attempts: 8, lastStatusCode: 503, lastError: 'El receptor respondió 503', nextAttemptAt: null });
+    const dead = await t.db.select().from(jobs).where(eq(jobs.queue, WEBHOOK_QUEUE));
+    expect(dead).toMatchObject([{ state: 'dead', attempts: 8, lastError: 'El receptor respondió 503', payload: { deliveryId: log!.id } }]);
   });
 
   it('delivers the events of one record in order: a later event waits while an earlier one is retried', async () => {
@@ -179,7 +195,7 @@ describe('deliveries', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     await drain();
     expect(bodies().map((b) => b.event)).toEqual(['orders.created']);
-    clock += 60_000;
+    await dueNow();
     await drain();
     expect(bodies().map((b) => b.event)).toEqual(['orders.created', 'orders.created', 'orders.transitioned']);
     expect(bodies()[2]!.data).toMatchObject({ fromStatus: 'borrador', toStatus: 'enviado' });
@@ -216,8 +232,7 @@ describe('deliveries', () => {
     const other = await t.variant({ webhooks: settings(true) }, undefined, { events: { dispatch: false } });
     const created = await hook({ events: ['orders.created'] });
     for (let i = 0; i < 6; i++) await order();
-    await t.app.events.drain();
-    await Promise.all([t.app.webhooks.deliverer.drain(), other.webhooks.deliverer.drain(), t.app.webhooks.deliverer.drain(), other.webhooks.deliverer.drain()]);
+    await Promise.all([t.app.events.drain(), other.events.drain(), t.app.events.drain(), other.events.drain()]);
     const ids = receiver.received.map((r) => r.headers['goc-delivery']);
     expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(6);
@@ -260,6 +275,7 @@ describe('deliveries', () => {
     await drain();
     expect((await admin.get(`${HOOKS}/${created.id}`)).json()).toMatchObject({ active: true });
     clock = START + 3 * 24 * 3_600_000;
+    await dueNow();
     await drain();
     expect((await admin.get(`${HOOKS}/${created.id}`)).json()).toMatchObject({ active: false });
     await t.app.events.drain();
@@ -268,14 +284,20 @@ describe('deliveries', () => {
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ title: 'Se desactivó un webhook', link: '/configuracion/integraciones' });
     expect(told[0]!.body).toBe(`Las entregas a ${receiver.url} fallaron durante 3 días y el webhook se desactivó; revisa el receptor y vuelve a activarlo en Integraciones.`);
-    // Inactive: nothing is sent; reactivated, the count of failing days starts over.
+    // Inactive: nothing is sent, the deliveries wait; reactivated, the count of failing days starts
+    // over and what waited goes out.
     const before = receiver.received.length;
     clock += 24 * 3_600_000;
+    await dueNow();
     await drain();
     expect(receiver.received).toHaveLength(before);
+    const waiting = (await deliveries(created.id)).filter((d) => d.status === 'pending');
+    expect(waiting).toHaveLength(2);
     const on = await admin.patch(`${HOOKS}/${created.id}`, { version: 2, active: true });
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toMatchObject({ active: true, failingSince: null });
+    await drain();
+    expect(receiver.received).toHaveLength(before + 2);
   });
 });
 
@@ -313,7 +335,6 @@ describe('address safety without GOC_WEBHOOK_ALLOW_PRIVATE', () => {
       await order();
       // This process's subscriber queues the delivery and its worker (no allow flag) tries it.
       await strict.events.drain();
-      await strict.webhooks.deliverer.drain();
       const [log] = await t.db.select().from(webhookDeliveries).where(sql`${webhookDeliveries.webhookId} = ${(created.json() as { id: number }).id}`);
       expect(log).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null, lastError: INTEGRATION_MESSAGES.webhookPrivate });
       expect(receiver.received).toHaveLength(0);
@@ -331,7 +352,7 @@ describe('the outbox as the source', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(receiver.received).toHaveLength(0);
     // Another process starts with its dispatcher on: it finds the event in the outbox and delivers it.
-    await t.variant({ webhooks: { ...settings(true), pollMs: 50 } }, undefined, { events: { settings: { pollMs: 50 } } });
+    await t.variant({ webhooks: settings(true) }, undefined, { events: { settings: { pollMs: 50 } } });
     for (let i = 0; i < 200 && receiver.received.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(bodies().map((b) => b.recordId)).toEqual([placed.id]);
   });

@@ -92,7 +92,6 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_event_uq').on(t.webhookId, t.eventId),
     index('webhook_deliveries_record_idx').on(t.webhookId, t.resource, t.recordId, t.id).where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
     check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],

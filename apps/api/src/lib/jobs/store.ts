@@ -3,7 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { nameStatement } from '../../db/named-statements';
 import { jobs } from '../../db/schema';
-import type { DeadJob, NewJob, QueueFigures } from './types';
+import { retryDelayMs } from './backoff';
+import type { Backoff, DeadJob, NewJob, QueueFigures } from './types';
 
 /*
  * The statements of lib/jobs. An item is claimed with FOR UPDATE SKIP LOCKED and a lease
@@ -79,7 +80,7 @@ export async function fail(
   job: ClaimedJob,
   owner: string,
   error: string,
-  policy: { maxAttempts: number; backoff: { baseMs: number; maxMs: number } },
+  policy: { maxAttempts: number; backoff: Backoff },
 ): Promise<'retry' | 'dead' | 'lost'> {
   const result = await db.execute<{ state: string }>(
     named(
@@ -88,7 +89,7 @@ export async function fail(
       update jobs set
         state = case when attempts >= ${policy.maxAttempts} then 'dead' else 'pending' end,
         dead_at = case when attempts >= ${policy.maxAttempts} then now() end,
-        run_at = now() + make_interval(secs => least(${policy.backoff.baseMs / 1000}::float8 * power(2, greatest(attempts - 1, 0)), ${policy.backoff.maxMs / 1000}::float8)),
+        run_at = now() + make_interval(secs => ${retryDelayMs(policy.backoff, job.attempts) / 1000}::float8),
         locked_until = null, locked_by = null, last_error = ${error.slice(0, MAX_ERROR)}
       where id = ${job.id} and locked_by = ${owner} and attempts = ${job.attempts} and state = 'pending'
       returning state`,

@@ -1,5 +1,11 @@
 import type { Db, Executor } from '../../db/client';
 
+/**
+ * The wait after a failed attempt n: baseMs × 2^(n − 1), at most maxMs; or the n-th of a list of
+ * waits (its last one beyond the list), where a queue promises its callers a schedule.
+ */
+export type Backoff = { baseMs: number; maxMs: number } | { delaysMs: readonly number[] };
+
 /** How one queue's items are run. */
 export interface QueueDefinition<Payload = Record<string, unknown>> {
   /** Stable: rows carry it. */
@@ -13,8 +19,7 @@ export interface QueueDefinition<Payload = Record<string, unknown>> {
   handle(payload: Payload, context: { db: Db; signal: AbortSignal; attempt: number }): Promise<void>;
   maxAttempts: number;
   timeoutMs: number;
-  /** Back-off after a failed attempt n: baseMs × 2^(n − 1), at most maxMs. */
-  backoff: { baseMs: number; maxMs: number };
+  backoff: Backoff;
   /** Items of this queue run at once in one process (default 4). */
   concurrency?: number;
 }

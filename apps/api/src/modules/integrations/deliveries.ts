@@ -1,15 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { can } from '@goc/contracts';
 import type { WebhookSettings } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { keptSelect } from '../../db/kept-select';
-import { users, webhookDeliveries, webhooks } from '../../db/schema';
+import { jobs, users, webhookDeliveries, webhooks } from '../../db/schema';
 import { personNames } from '../../lib/crud/people';
 import type { ResourceService } from '../../lib/crud/service';
 import type { Actor } from '../../lib/crud/types';
 import { writeEvent } from '../../lib/events/outbox';
 import type { DomainEvent, EventSubscriber } from '../../lib/events/types';
+import { retryDelayMs } from '../../lib/jobs/backoff';
+import { insertJobs } from '../../lib/jobs/store';
+import type { NewJob, QueueDefinition } from '../../lib/jobs/types';
 import { loadRolePermissions } from '../../lib/permissions';
 import { webhookEventName } from './event-names';
 import { send, type AttemptResult } from './sender';
@@ -17,9 +19,9 @@ import { send, type AttemptResult } from './sender';
 /*
  * Webhook deliveries (docs/integrations.md). A domain-event subscriber turns each committed event
  * into one delivery row per active webhook listening to it, carrying what the webhook's creator may
- * read — nothing for a record they may not open. A worker then POSTs due rows: each process claims
- * rows with FOR UPDATE SKIP LOCKED and a lease, only the earliest pending row of each record and
- * webhook (per-record order), so several processes never send one event twice while it succeeds.
+ * read — nothing for a record they may not open — and queues each row's sending on lib/jobs in the
+ * same transaction. Items of one webhook and record run in order; a lease keeps several processes from
+ * sending one delivery at once while it succeeds.
  */
 
 export const DEFAULT_WEBHOOK_SETTINGS: Omit<WebhookSettings, 'resolve' | 'now'> = {
@@ -28,16 +30,12 @@ export const DEFAULT_WEBHOOK_SETTINGS: Omit<WebhookSettings, 'resolve' | 'now'> 
   retryDelaysMs: [60_000, 300_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000, 43_200_000],
   timeoutMs: 10_000,
   deactivateAfterMs: 3 * 24 * 3_600_000,
-  pollMs: 5_000,
-  leaseMs: 120_000,
 };
 
 /** The event of a test delivery (POST /webhooks/:id/test). */
 export const TEST_EVENT = 'webhooks.test';
 /** The outbox event written when a failing webhook is deactivated (the notifications module tells its creator). */
 export const DEACTIVATED_EVENT = 'webhooks.deactivated';
-
-const CLAIM_BATCH = 50;
 
 /** The webhook's creator as an actor with their role's permissions now; null when inactive or gone. */
 async function creatorActor(db: Db, userId: number): Promise<Actor | null> {
@@ -55,7 +53,7 @@ const webhooksListening = keptSelect('goc_listening_webhooks', (executor) =>
 );
 
 /** The subscriber that queues deliveries for a committed event (idempotent: one row per event and webhook). */
-export function deliveryQueue(resources: ReadonlyMap<string, ResourceService>, settings: WebhookSettings, nudge: () => void): EventSubscriber {
+export function deliveryQueue(resources: ReadonlyMap<string, ResourceService>, settings: WebhookSettings): EventSubscriber {
   return {
     name: 'integrations.webhooks',
     async handle(event: DomainEvent, { db }) {
@@ -65,7 +63,7 @@ export function deliveryQueue(resources: ReadonlyMap<string, ResourceService>, s
       const listening = await webhooksListening(db, { events: JSON.stringify([named.name]) });
       if (listening.length === 0) return;
       const actorName = event.actorId === null ? null : ((await personNames(db, [event.actorId])).get(event.actorId) ?? null);
-      const rows = [];
+      const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
       for (const hook of listening) {
         const creator = await creatorActor(db, hook.createdById);
         if (!creator) continue;
@@ -98,16 +96,40 @@ export function deliveryQueue(resources: ReadonlyMap<string, ResourceService>, s
         });
       }
       if (rows.length === 0) return;
-      await db.insert(webhookDeliveries).values(rows).onConflictDoNothing();
-      nudge();
+      // A subscriber's retry finds its rows written: only the new ones are queued.
+      await db.transaction(async (tx) => {
+        const written = await tx
+          .insert(webhookDeliveries)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId, resource: webhookDeliveries.resource, recordId: webhookDeliveries.recordId });
+        await queueDeliveries(tx, written);
+      });
     },
   };
 }
 
-type Claimed = {
+/** The queue of webhook deliveries (lib/jobs): one item per delivery row. */
+export const WEBHOOK_QUEUE = 'integrations.webhook-deliveries';
+
+/**
+ * Items of one webhook and record share a key: they run one after another in the order queued, and
+ * a delivery whose attempts are spent (dead) no longer holds back the later ones.
+ */
+const deliveryJob = (row: { id: number; webhookId: number; resource: string; recordId: number }): NewJob => ({
+  key: `${String(row.webhookId)}:${row.resource}:${String(row.recordId)}`,
+  payload: { deliveryId: row.id },
+});
+
+/** Queues the sending of these delivery rows (with the executor that wrote them). */
+export async function queueDeliveries(executor: Executor, rows: readonly { id: number; webhookId: number; resource: string; recordId: number }[]): Promise<void> {
+  await insertJobs(executor, WEBHOOK_QUEUE, rows.map(deliveryJob));
+}
+
+type Due = {
   id: number;
-  webhook_id: number;
-  delivery_key: string;
+  webhookId: number;
+  deliveryKey: string;
   event: string;
   payload: Record<string, unknown>;
   attempts: number;
@@ -115,157 +137,99 @@ type Claimed = {
   secret: string;
 };
 
-export interface Deliverer {
-  start(): void;
-  stop(): Promise<void>;
-  /** Look for due deliveries now. */
-  nudge(): void;
-  /** Sends everything due now, round after round, until nothing is (tests; the test button). */
-  drain(): Promise<void>;
-  /** Sends these deliveries now if they are due (the test button waits for its answer). */
-  sendNow(ids: readonly number[]): Promise<void>;
+/**
+ * Sends one delivery and writes what happened on its row: attempts, status, the receiver's answer,
+ * when the next attempt is due; a webhook failing for `deactivateAfterMs` is deactivated (its
+ * creator is told through the outbox). `final`: no attempt follows a failure (a test, or the last).
+ */
+export async function attempt(db: Db, row: Due, settings: WebhookSettings, final: boolean, signal?: AbortSignal): Promise<AttemptResult> {
+  const result = await send(
+    { url: row.url, secret: row.secret, event: row.event, deliveryKey: row.deliveryKey, body: JSON.stringify(row.payload), nowMs: settings.now() },
+    settings,
+    signal,
+  );
+  const now = settings.now();
+  const attempts = row.attempts + 1;
+  const isTest = row.event === TEST_EVENT;
+  await db.transaction(async (tx) => {
+    // Only while the row is still as read (the same attempt count and still pending).
+    const [updated] = await tx
+      .update(webhookDeliveries)
+      .set({
+        attempts,
+        status: result.ok ? 'succeeded' : final ? 'failed' : 'pending',
+        nextAttemptAt: result.ok || final ? null : new Date(now + retryDelayMs({ delaysMs: settings.retryDelaysMs }, attempts)),
+        lastStatusCode: result.statusCode,
+        lastError: result.error,
+        durationMs: result.durationMs,
+        lastAttemptAt: new Date(now),
+        deliveredAt: result.ok ? new Date(now) : null,
+      })
+      .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.attempts, row.attempts), eq(webhookDeliveries.status, 'pending')))
+      .returning({ id: webhookDeliveries.id });
+    if (!updated || isTest) return;
+    if (result.ok) {
+      await tx.update(webhooks).set({ failingSince: null }).where(and(eq(webhooks.id, row.webhookId), sql`${webhooks.failingSince} is not null`));
+      return;
+    }
+    const [hook] = await tx
+      .update(webhooks)
+      .set({ failingSince: sql`coalesce(${webhooks.failingSince}, ${new Date(now)})` })
+      .where(eq(webhooks.id, row.webhookId))
+      .returning({ failingSince: webhooks.failingSince, active: webhooks.active, createdById: webhooks.createdById, url: webhooks.url });
+    if (hook?.active && hook.failingSince && now - hook.failingSince.getTime() >= settings.deactivateAfterMs) {
+      await tx.update(webhooks).set({ active: false, version: sql`${webhooks.version} + 1` }).where(eq(webhooks.id, row.webhookId));
+      await writeEvent(tx, {
+        type: DEACTIVATED_EVENT,
+        resource: 'webhooks',
+        recordId: row.webhookId,
+        actorId: null,
+        metadata: { createdById: hook.createdById, url: hook.url },
+      });
+    }
+  });
+  return result;
 }
 
-export function createDeliverer(db: Db, settings: WebhookSettings, log: FastifyBaseLogger): Deliverer {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
+/** A pending delivery with its webhook's address and secret; null when sent already, gone or its webhook is off. */
+export async function dueDelivery(db: Db, deliveryId: number): Promise<Due | null> {
+  const [row] = await db
+    .select({
+      id: webhookDeliveries.id,
+      webhookId: webhookDeliveries.webhookId,
+      deliveryKey: webhookDeliveries.deliveryKey,
+      event: webhookDeliveries.event,
+      payload: webhookDeliveries.payload,
+      attempts: webhookDeliveries.attempts,
+      url: webhooks.url,
+      secret: webhooks.secret,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, and(eq(webhooks.id, webhookDeliveries.webhookId), eq(webhooks.active, true)))
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending')))
+    .limit(1);
+  return row ?? null;
+}
 
-  /** Claims due rows (all of them, or these ids), each the earliest pending of its record and webhook. */
-  async function claim(ids?: readonly number[]): Promise<Claimed[]> {
-    const now = new Date(settings.now());
-    const leaseUntil = new Date(settings.now() + settings.leaseMs);
-    const only = ids ? sql`and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
-    const result = await db.execute<Claimed>(sql`
-      with due as (
-        select c.id from webhook_deliveries c
-        join webhooks w on w.id = c.webhook_id and w.active
-        where c.status = 'pending' and c.next_attempt_at <= ${now} ${only}
-          and not exists (
-            select 1 from webhook_deliveries e
-            where e.webhook_id = c.webhook_id and e.resource = c.resource and e.record_id = c.record_id
-              and e.status = 'pending' and e.id < c.id)
-        order by c.id
-        limit ${CLAIM_BATCH}
-        for update of c skip locked
-      )
-      update webhook_deliveries d set next_attempt_at = ${leaseUntil}
-      from due, webhooks w
-      where d.id = due.id and w.id = d.webhook_id and d.status = 'pending' and d.next_attempt_at <= ${now}
-      returning d.id, d.webhook_id, d.delivery_key, d.event, d.payload, d.attempts, w.url, w.secret`);
-    return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
-  }
-
-  async function record(row: Claimed, result: AttemptResult): Promise<void> {
-    const now = settings.now();
-    const attempts = row.attempts + 1;
-    const isTest = row.event === TEST_EVENT;
-    const exhausted = isTest || attempts > settings.retryDelaysMs.length;
-    await db.transaction(async (tx) => {
-      // Only while the claim is still ours (the same attempt count and still pending).
-      const [updated] = await tx
-        .update(webhookDeliveries)
-        .set({
-          attempts,
-          status: result.ok ? 'succeeded' : exhausted ? 'failed' : 'pending',
-          nextAttemptAt: result.ok || exhausted ? null : new Date(now + settings.retryDelaysMs[attempts - 1]!),
-          lastStatusCode: result.statusCode,
-          lastError: result.error,
-          durationMs: result.durationMs,
-          lastAttemptAt: new Date(now),
-          deliveredAt: result.ok ? new Date(now) : null,
-        })
-        .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.attempts, row.attempts), eq(webhookDeliveries.status, 'pending')))
-        .returning({ id: webhookDeliveries.id });
-      if (!updated || isTest) return;
-      if (result.ok) {
-        await tx.update(webhooks).set({ failingSince: null }).where(and(eq(webhooks.id, row.webhook_id), sql`${webhooks.failingSince} is not null`));
-        return;
-      }
-      const [hook] = await tx
-        .update(webhooks)
-        .set({ failingSince: sql`coalesce(${webhooks.failingSince}, ${new Date(now)})` })
-        .where(eq(webhooks.id, row.webhook_id))
-        .returning({ failingSince: webhooks.failingSince, active: webhooks.active, createdById: webhooks.createdById, url: webhooks.url });
-      if (hook?.active && hook.failingSince && now - hook.failingSince.getTime() >= settings.deactivateAfterMs) {
-        await tx.update(webhooks).set({ active: false, version: sql`${webhooks.version} + 1` }).where(eq(webhooks.id, row.webhook_id));
-        await writeEvent(tx, {
-          type: DEACTIVATED_EVENT,
-          resource: 'webhooks',
-          recordId: row.webhook_id,
-          actorId: null,
-          metadata: { createdById: hook.createdById, url: hook.url },
-        });
-      }
-    });
-  }
-
-  async function deliver(rows: Claimed[]): Promise<void> {
-    await Promise.all(
-      rows.map(async (row) => {
-        const result = await send(
-          { url: row.url, secret: row.secret, event: row.event, deliveryKey: row.delivery_key, body: JSON.stringify(row.payload), nowMs: settings.now() },
-          settings,
-        );
-        await record(row, result);
-      }),
-    );
-  }
-
-  async function round(): Promise<void> {
-    do {
-      again = false;
-      let rows: Claimed[];
-      do {
-        rows = await claim();
-        await deliver(rows);
-      } while (rows.length === CLAIM_BATCH);
-    } while (again);
-  }
-
-  function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = round()
-      .catch((err: unknown) => log.error({ err }, 'Falló el envío de webhooks; se reintentará'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void run().finally(schedule);
-    }, settings.pollMs);
-    timer.unref();
-  }
-
+/**
+ * The deliveries queue. A failed send is a failed attempt of its item, retried on the webhook
+ * schedule (`retryDelaysMs`); after the last one the row is `failed` and the item dead, with the
+ * receiver's answer as its error. A delivery of an inactive webhook stays pending and its item
+ * ends: reactivating the webhook queues it again (`requeueWebhook`).
+ */
+export function deliveryQueueDefinition(settings: WebhookSettings): QueueDefinition<{ deliveryId: number }> {
+  const maxAttempts = settings.retryDelaysMs.length + 1;
   return {
-    start() {
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    nudge() {
-      if (!stopped) void run();
-    },
-    async drain() {
-      await run();
-      // A round already under way may have started before the newest rows: run once more.
-      await run();
-    },
-    async sendNow(ids) {
-      if (ids.length === 0) return;
-      await deliver(await claim(ids));
+    name: WEBHOOK_QUEUE,
+    maxAttempts,
+    // Beyond the receiver's own timeout: resolving the name and recording the answer.
+    timeoutMs: settings.timeoutMs + 15_000,
+    backoff: { delaysMs: settings.retryDelaysMs },
+    async handle({ deliveryId }, { db, attempt: number, signal }) {
+      const row = await dueDelivery(db, deliveryId);
+      if (!row) return;
+      const result = await attempt(db, row, settings, number >= maxAttempts, signal);
+      if (!result.ok) throw new Error(result.error ?? `El receptor respondió ${String(result.statusCode)}`);
     },
   };
 }
@@ -280,12 +244,36 @@ export async function listDeliveries(db: Db, webhookId: number, limit = 100) {
     .limit(limit);
 }
 
-/** Back to pending, due now, its attempts counted afresh: the same GOC-Delivery, sent again. */
+/**
+ * Back to pending, its attempts counted afresh, and queued: the same GOC-Delivery, sent again. A dead
+ * item of it (its attempts spent) goes: the new one replaces it.
+ */
 export async function requeue(db: Db, webhookId: number, deliveryId: number, nowMs: number) {
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(nowMs), lastError: null })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId), inArray(webhookDeliveries.status, ['succeeded', 'failed'])))
-    .returning();
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(nowMs), lastError: null })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId), inArray(webhookDeliveries.status, ['succeeded', 'failed'])))
+      .returning();
+    if (!row) return null;
+    await tx.delete(jobs).where(and(eq(jobs.queue, WEBHOOK_QUEUE), eq(jobs.state, 'dead'), sql`${jobs.payload}->>'deliveryId' = ${String(deliveryId)}`));
+    await queueDeliveries(tx, [row]);
+    return row;
+  });
+}
+
+/** A webhook active again: its deliveries left pending while it was off are queued (those without an item). */
+export async function requeueWebhook(executor: Executor, webhookId: number): Promise<void> {
+  const waiting = await executor
+    .select({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId, resource: webhookDeliveries.resource, recordId: webhookDeliveries.recordId })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.webhookId, webhookId),
+        eq(webhookDeliveries.status, 'pending'),
+        sql`not exists (select 1 from ${jobs} where ${jobs.queue} = ${WEBHOOK_QUEUE} and ${jobs.state} = 'pending' and ${jobs.payload}->>'deliveryId' = ${webhookDeliveries.id}::text)`,
+      ),
+    )
+    .orderBy(webhookDeliveries.id);
+  await queueDeliveries(executor, waiting);
 }

@@ -23,7 +23,7 @@ import { idParamsSchema } from '../../lib/crud/routes';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
-import { listDeliveries, requeue } from './deliveries';
+import { attempt, dueDelivery, listDeliveries, requeue } from './deliveries';
 import { webhookEventCatalog } from './event-names';
 import { createWebhook, deleteWebhook, findDelivery, getWebhook, listWebhooks, queueTest, rotateSecret, toDelivery, toDeliveryDetail, updateWebhook } from './webhooks';
 
@@ -39,7 +39,7 @@ const deliveryParamsSchema = z.object({
 /** /api-keys and /webhooks (module admin, docs/integrations.md; never to an API key: lib/api-keys keyMayNotReach); the deliveries run in ./worker. */
 export default async function integrationRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { deliverer, settings } = app.webhooks;
+  const { settings } = app.webhooks;
 
   // The resources register before this module; the catalogue is built on first use.
   let catalog: WebhookEvent[] | null = null;
@@ -185,7 +185,6 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
       if (!existing) throw new NotFoundError(INTEGRATION_MESSAGES.deliveryNotFound);
       const row = await requeue(app.db, id, deliveryId, settings.now());
       if (!row) throw new ConflictError(INTEGRATION_MESSAGES.deliveryPending);
-      deliverer.nudge();
       return reply.code(202).send(toDelivery(row));
     },
   });
@@ -201,7 +200,9 @@ export default async function integrationRoutes(instance: FastifyInstance): Prom
     },
     handler: async (request) => {
       const deliveryId = await queueTest(app.db, request.params.id, settings.now());
-      await deliverer.sendNow([deliveryId]);
+      // Sent here, once, and answered: no queue item, so no other process sends it.
+      const due = await dueDelivery(app.db, deliveryId);
+      if (due) await attempt(app.db, due, settings, true);
       return toDelivery((await findDelivery(app.db, request.params.id, deliveryId))!);
     },
   });

@@ -44,7 +44,8 @@ export interface SendOptions {
 /** What the receiver answers is read up to this and dropped: only the status matters. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
-export async function send(attempt: Attempt, options: SendOptions): Promise<AttemptResult> {
+/** POSTs the attempt; `stop` (the runner stopping) ends it like the receiver's timeout. */
+export async function send(attempt: Attempt, options: SendOptions, stop?: AbortSignal): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let url: URL;
@@ -77,7 +78,7 @@ export async function send(attempt: Attempt, options: SendOptions): Promise<Atte
         method: 'POST',
         headers,
         lookup: guardedLookup(options.allowPrivate, options.resolve) as unknown as typeof dnsLookup,
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: stop ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), stop]) : AbortSignal.timeout(options.timeoutMs),
         agent: false,
       },
       (response) => {

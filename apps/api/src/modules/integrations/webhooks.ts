@@ -17,7 +17,7 @@ import { personNames } from '../../lib/crud/people';
 import type { Actor } from '../../lib/crud/types';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import { checkUrl, resolveTarget, TargetRefused } from './address-guard';
-import { TEST_EVENT } from './deliveries';
+import { requeueWebhook, TEST_EVENT } from './deliveries';
 
 const AUDIT_ENTITY = 'webhooks';
 
@@ -115,6 +115,8 @@ export async function updateWebhook(db: Db, actor: Actor, id: number, input: Web
       if (input.active && !before.active) set.failingSince = null;
     }
     const [after] = await tx.update(webhooks).set(set).where(eq(webhooks.id, id)).returning();
+    // What waited while it was off goes out now, in order.
+    if (after!.active && !before.active) await requeueWebhook(tx, id);
     const differs = (key: 'url' | 'events' | 'description' | 'active') => JSON.stringify(before[key]) !== JSON.stringify(after![key]);
     const changes = {
       ...(differs('url') ? detailChange('url', before.url, after!.url) : {}),

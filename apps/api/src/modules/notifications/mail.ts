@@ -4,6 +4,7 @@ import type { NotificationItem } from '@goc/contracts';
 import type { MailConfig, NotificationSettings } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { mailQueue, notificationPreferences, users } from '../../db/schema';
+import { retryDelayMs } from '../../lib/jobs/backoff';
 import { insertJobs } from '../../lib/jobs/store';
 import type { QueueDefinition } from '../../lib/jobs/types';
 import type { Delivered } from './bus';
@@ -70,7 +71,7 @@ export async function enqueueMail(tx: Executor, composer: MailComposer, delivere
 }
 
 /** Wait before attempt `attempts + 1`: base, 2×base, 4×base… up to an hour. */
-export const backoffMs = (base: number, attempts: number) => Math.min(base * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+export const backoffMs = (base: number, attempts: number) => retryDelayMs({ baseMs: base, maxMs: MAX_BACKOFF_MS }, attempts);
 
 /** The queue of notification e-mails (lib/jobs): one item per mail_queue row. */
 export const MAIL_QUEUE = 'notifications.mail';
