@@ -277,7 +277,6 @@ function EnrollmentStep({ challenge, onSuccess, onRestart }: StepProps) {
     return (
       <div className="flex flex-col gap-5">
         <h2 className="m-0 text-lg font-semibold text-slate-900">Verificación en dos pasos activada</h2>
-        <p className="m-0 text-sm text-slate-600">Si pierdes tu teléfono o tu llave, entra con uno de estos códigos.</p>
         <RecoveryCodes codes={done.codes} />
         <button type="button" className={primaryClass} onClick={() => onSuccess(done.session)}>
           Ya los guardé, continuar
