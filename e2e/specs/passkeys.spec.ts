@@ -6,7 +6,8 @@ import { expect, headerTitle, test } from '../support/test';
 /*
  * Passkeys (docs/security.md «Llaves de acceso») in Chromium with a virtual authenticator (CDP
  * WebAuthn domain): registered from «Verificación en dos pasos», then used as the second step of the
- * next sign-in. WebAuthn binds a passkey to a host name, so the spec opens the app as localhost
+ * next sign-in; and the enrolment a role requires done with a passkey, whose recovery codes then open
+ * a session without it. WebAuthn binds a passkey to a host name, so the spec opens the app as localhost
  * (GOC_PUBLIC_URL of the e2e server) rather than 127.0.0.1.
  */
 
@@ -45,7 +46,8 @@ test('registers a passkey from «Mi cuenta», signs out, and signs in with it as
     const dialog = page.getByRole('dialog', { name: 'Verificación en dos pasos' });
     await dialog.getByLabel('Nombre de la llave').fill('Laptop de pruebas');
     await dialog.getByRole('button', { name: 'Agregar llave de acceso' }).click();
-    await expect(dialog.getByRole('list', { name: 'Llaves de acceso' }).getByRole('listitem')).toHaveText([/Laptop de pruebas/]);
+    // The first second factor brings the recovery codes, shown once.
+    await expect(dialog.getByRole('list', { name: 'Códigos de recuperación' }).getByRole('listitem')).toHaveCount(10);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]?.rpId).toBe('localhost');
@@ -64,5 +66,68 @@ test('registers a passkey from «Mi cuenta», signs out, and signs in with it as
     await expect(headerTitle(page)).toHaveText('Inicio');
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials[0]?.signCount).toBeGreaterThan(0);
+  });
+});
+
+test('enrols with a passkey when the role requires two-factor, and a recovery code replaces the lost key once', async ({ page, sessions }) => {
+  test.slow();
+  const admin: LoginResponse = await sessions.admin();
+  const role = await apiCall<{ id: number }>(sessions.request, admin, 'POST', '/roles', {
+    name: uniqueName('E2E Llave obligatoria'),
+    description: 'Creado por las pruebas e2e',
+    requiresMfa: true,
+    permissions: [{ module: 'works', view: true }],
+  });
+  const username = uniqueName('e2e').replace(' ', '.');
+  await apiCall(sessions.request, admin, 'POST', '/users', { username, password: USER_PASSWORD, roleId: role.id, active: true });
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const signIn = async () => {
+    await page.goto(`${SITE}/login`);
+    await page.getByLabel('Usuario').fill(username);
+    await page.getByLabel('Contraseña', { exact: true }).fill(USER_PASSWORD);
+    await sessions.bookLoginAttempt();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+  };
+  const signOut = async () => {
+    await page.getByRole('banner').getByRole('button', { name: 'Opciones de la cuenta' }).click();
+    await page.getByRole('menuitem', { name: 'Salir' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  };
+
+  let recoveryCodes: string[] = [];
+  await test.step('the enrolment offers a passkey beside the app; registering it shows the codes once and opens the session', async () => {
+    await signIn();
+    await expect(page.getByText('Tu rol requiere la verificación en dos pasos')).toBeVisible();
+    await page.getByLabel('Nombre de la llave').fill('Llave de pruebas');
+    await page.getByRole('button', { name: 'Registrar llave de acceso' }).click();
+    const list = page.getByRole('list', { name: 'Códigos de recuperación' });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    recoveryCodes = await list.getByRole('listitem').allTextContents();
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials.map((c) => c.rpId)).toEqual(['localhost']);
+    await page.getByRole('button', { name: 'Ya los guardé, continuar' }).click();
+    await expect(headerTitle(page)).toHaveText('Inicio');
+    await signOut();
+  });
+
+  await test.step('without the key, a recovery code opens the session once', async () => {
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await signIn();
+    await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
+    await page.getByLabel('Código de recuperación').fill(recoveryCodes[0] ?? '');
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(headerTitle(page)).toHaveText('Inicio');
+    await signOut();
+    await signIn();
+    await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
+    await page.getByLabel('Código de recuperación').fill(recoveryCodes[0] ?? '');
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(page.getByText('El código no es correcto o ya se usó')).toBeVisible();
   });
 });

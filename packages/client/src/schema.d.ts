@@ -167,7 +167,7 @@ export interface paths {
         /** Llaves de acceso propias */
         get: operations["listPasskeys"];
         put?: never;
-        /** Registrar una llave de acceso con su nombre (requiere haber confirmado la identidad hace poco) */
+        /** Registrar una llave de acceso con su nombre (requiere haber confirmado la identidad hace poco; si es el primer segundo paso, devuelve los códigos de recuperación una sola vez) */
         post: operations["registerPasskey"];
         delete?: never;
         options?: never;
@@ -243,6 +243,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/auth/mfa/enroll/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pedir el reto para registrar una llave de acceso como segundo paso obligatorio (con el mfaToken de inscripción) */
+        post: operations["passkeyEnrollmentOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/auth/mfa/enroll/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inscribirse con una llave de acceso durante el inicio de sesión (devuelve los códigos de recuperación una sola vez y la sesión) */
+        post: operations["enrollPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/auth/mfa": {
         parameters: {
             query?: never;
@@ -294,6 +328,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/auth/reauthenticate/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pedir el reto para confirmar la identidad con una llave de acceso */
+        post: operations["passkeyReauthenticationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/auth/reauthenticate": {
         parameters: {
             query?: never;
@@ -303,7 +354,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirmar la identidad (contraseña o código) antes de un cambio delicado */
+        /** Confirmar la identidad (contraseña, código o llave de acceso) antes de un cambio delicado */
         post: operations["reauthenticate"];
         delete?: never;
         options?: never;
@@ -6940,6 +6991,7 @@ export interface operations {
                         backedUp: boolean;
                         createdAt: string;
                         lastUsedAt: string | null;
+                        recoveryCodes: string[] | null;
                     };
                 };
             };
@@ -7074,6 +7126,93 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    passkeyEnrollmentOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mfaToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    enrollPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            transports?: string[];
+                            publicKeyAlgorithm?: number;
+                            publicKey?: string;
+                        };
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    mfaToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                        session: components["schemas"]["LoginResponse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getSecondFactorStatus: {
         parameters: {
             query?: never;
@@ -7167,6 +7306,34 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    passkeyReauthenticationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     reauthenticate: {
         parameters: {
             query?: never;
@@ -7183,6 +7350,24 @@ export interface operations {
                     password: string;
                 } | {
                     code: string;
+                } | {
+                    passkey: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };

@@ -87,8 +87,12 @@ export const passkeyRegistrationRequestSchema = z.object({
 });
 export type PasskeyRegistrationRequest = z.infer<typeof passkeyRegistrationRequestSchema>;
 
-/** POST /auth/mfa/passkeys/authentication-options: during a sign-in, its mfaToken. */
+/** POST /auth/mfa/passkeys/authentication-options and /auth/mfa/enroll/passkey-options: during a sign-in, its mfaToken. */
 export const passkeyAuthenticationOptionsRequestSchema = z.object({ mfaToken: z.string().min(1).max(128) });
+
+/** POST /auth/mfa/enroll/passkey: a sign-in that must enrol first registers a passkey as its second factor. */
+export const passkeyEnrollmentRequestSchema = passkeyRegistrationRequestSchema.extend({ mfaToken: z.string().min(1).max(128) });
+export type PasskeyEnrollmentRequest = z.infer<typeof passkeyEnrollmentRequestSchema>;
 
 export const passkeySchema = z.object({
   id: z.number().int(),
@@ -99,6 +103,9 @@ export const passkeySchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 export type Passkey = z.infer<typeof passkeySchema>;
+/** A passkey just registered; the recovery codes, shown once, when it is the person's first second factor (else null). */
+export const passkeyRegisteredSchema = passkeySchema.extend({ recoveryCodes: z.array(z.string()).nullable() });
+export type PasskeyRegistered = z.infer<typeof passkeyRegisteredSchema>;
 export const passkeyListSchema = z.object({ items: z.array(passkeySchema) });
 
 /** The `error` of a 403 the SPA answers by asking for the password again and retrying. */
@@ -148,6 +155,9 @@ export const totpConfirmResponseSchema = z.object({
   session: loginResponseSchema.nullable(),
 });
 export type TotpConfirmResponse = z.infer<typeof totpConfirmResponseSchema>;
+/** POST /auth/mfa/enroll/passkey: the recovery codes shown once, and the session that sign-in ends in. */
+export const passkeyEnrolledSchema = z.object({ recoveryCodes: z.array(z.string()), session: loginResponseSchema });
+export type PasskeyEnrolled = z.infer<typeof passkeyEnrolledSchema>;
 
 export const passwordConfirmationSchema = z.object({ password: z.string().min(1, 'Ingresa tu contraseña').max(128, 'Máximo 128 caracteres') });
 export type PasswordConfirmation = z.infer<typeof passwordConfirmationSchema>;
@@ -165,8 +175,9 @@ export const mfaStatusSchema = z.object({
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
-/** POST /auth/reauthenticate: the password, or a code of the second factor. */
-export const reauthenticateRequestSchema = z.union([passwordConfirmationSchema.strict(), z.object({ code: totpCode }).strict()], {
-  error: MFA_MESSAGES.reauthenticate,
-});
+/** POST /auth/reauthenticate: the password, a code of the app, or a passkey's answer to POST /auth/reauthenticate/passkey-options. */
+export const reauthenticateRequestSchema = z.union(
+  [passwordConfirmationSchema.strict(), z.object({ code: totpCode }).strict(), z.object({ passkey: passkeyAuthenticationResponseSchema }).strict()],
+  { error: MFA_MESSAGES.reauthenticate },
+);
 export type ReauthenticateRequest = z.infer<typeof reauthenticateRequestSchema>;

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MFA_MESSAGES, PASSKEY_MESSAGES, REAUTHENTICATION_REQUIRED, sessionUserSchema, type Passkey } from '@goc/contracts';
-import { auditLog, passkeyCredentials, roles, users, webauthnChallenges } from '../../src/db/schema';
+import { MFA_MESSAGES, PASSKEY_MESSAGES, REAUTHENTICATION_REQUIRED, sessionUserSchema, type PasskeyRegistered } from '@goc/contracts';
+import { auditLog, mfaRecoveryCodes, passkeyCredentials, roles, users, webauthnChallenges } from '../../src/db/schema';
 import { bearer, createRole, createTestApp, createUser, login, postLogin, type TestApp } from '../helpers/app';
 import { SoftAuthenticator, type CreationOptions, type RequestOptions } from '../helpers/webauthn';
 
@@ -47,7 +47,7 @@ async function withPasskey(roleId?: number) {
   const key = new SoftAuthenticator(SITE.origin);
   const res = await post('/auth/mfa/passkeys', { name: 'Laptop de la oficina', response: key.create(await registrationOptions(session.token)) }, session.token);
   expect(res.statusCode, res.body).toBe(201);
-  return { ...user, session, key, passkey: res.json() as Passkey };
+  return { ...user, session, key, passkey: res.json() as PasskeyRegistered };
 }
 
 async function mfaTokenOf(username: string, password: string, app = t.app) {
@@ -81,11 +81,14 @@ describe('registering a passkey from «Mi cuenta»', () => {
     const [stored] = await t.db.select().from(passkeyCredentials).where(eq(passkeyCredentials.userId, user.id));
     expect(stored).toMatchObject({ credentialId: key.id, counter: 0, transports: ['internal'] });
 
+    // The first second factor brings the recovery codes, shown once.
+    const { recoveryCodes, ...registered } = res.json() as PasskeyRegistered;
+    expect(recoveryCodes).toHaveLength(10);
     const list = await t.app.inject({ method: 'GET', url: `${API}/auth/mfa/passkeys`, headers: bearer(session.token) });
-    expect(list.json()).toEqual({ items: [res.json()] });
+    expect(list.json()).toEqual({ items: [registered] });
     const status = await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(session.token) });
-    expect(status.json()).toMatchObject({ enabled: false, passkeysAvailable: true, passkeys: 1 });
-    expect((await audits(user.id, 'mfa.passkey_added')).map((a) => a.metadata)).toEqual([{ credential: stored!.id, name: 'Laptop' }]);
+    expect(status.json()).toMatchObject({ enabled: false, passkeysAvailable: true, passkeys: 1, recoveryCodesLeft: 10 });
+    expect((await audits(user.id, 'mfa.passkey_added')).map((a) => a.metadata)).toEqual([{ credential: stored!.id, name: 'Laptop', recoveryCodes: true }]);
 
     // The same key twice: the browser is told to exclude it, and the server refuses it anyway.
     const again = (await registrationOptions(session.token)) as CreationOptions & { excludeCredentials: { id: string }[] };
@@ -246,5 +249,197 @@ describe('passkeys and the role that requires two-factor', () => {
     expect(res.statusCode, res.body).toBe(204);
     expect(await t.db.select().from(passkeyCredentials).where(eq(passkeyCredentials.userId, user.id))).toEqual([]);
     expect(Object.keys((await postLogin(t.app, user.username, user.password)).json()).sort()).toEqual(['refreshToken', 'token', 'user']);
+  });
+});
+
+describe('re-authenticating with a passkey before a sensitive change', () => {
+  const reauthOptions = async (token: string, app = t.app): Promise<RequestOptions> => {
+    const res = await post('/auth/reauthenticate/passkey-options', {}, token, app);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as RequestOptions;
+  };
+  /** A sensitive change (lib/reauth.ts): asking to register another passkey. */
+  const guarded = (token: string) => post('/auth/mfa/passkeys/registration-options', {}, token);
+
+  it('records the re-authentication like the password does, so the refused change then passes, and audits it', async () => {
+    const user = await withPasskey();
+    minutesLater(11);
+    const refused = await guarded(user.session.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(REAUTHENTICATION_REQUIRED);
+
+    const options = (await reauthOptions(user.session.token)) as RequestOptions & { rpId: string };
+    expect(options.rpId).toBe(SITE.rpId);
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([user.key.id]);
+    user.key.counter = 1;
+    // Asked in one process, answered in another.
+    const res = await post('/auth/reauthenticate', { passkey: user.key.get(options) }, user.session.token, other);
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await guarded(user.session.token)).statusCode).toBe(200);
+    expect((await audits(user.id, 'auth.reauthenticated')).map((a) => a.metadata)).toEqual([{ method: 'passkey' }]);
+    const [stored] = await t.db.select().from(passkeyCredentials).where(eq(passkeyCredentials.userId, user.id));
+    expect(stored!.counter).toBe(1);
+  });
+
+  it('refuses a replayed answer, another key, another site and a sign-in’s challenge, in Spanish, counted toward the lockout', async () => {
+    const user = await withPasskey();
+    user.key.counter = 1;
+    const answer = user.key.get(await reauthOptions(user.session.token));
+    expect((await post('/auth/reauthenticate', { passkey: answer }, user.session.token)).statusCode).toBe(204);
+    minutesLater(11);
+
+    const refused = async (passkey: unknown) => {
+      const res = await post('/auth/reauthenticate', { passkey }, user.session.token);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ message: PASSKEY_MESSAGES.failed, fields: { passkey: PASSKEY_MESSAGES.failed } });
+    };
+    // The same signed answer again: its challenge was spent.
+    await refused(answer);
+    user.key.counter = 2;
+    await refused(new SoftAuthenticator(SITE.origin).get(await reauthOptions(user.session.token)));
+    await refused(user.key.get(await reauthOptions(user.session.token), { origin: 'https://goc-empresa.example' }));
+    // A challenge handed to a sign-in serves that sign-in only.
+    const signIn = await mfaTokenOf(user.username, user.password);
+    await refused(user.key.get(await authenticationOptions(signIn.mfaToken)));
+    // Another person's session cannot spend this person's challenge.
+    const stranger = await withPasskey();
+    const theirs = await reauthOptions(user.session.token);
+    expect((await post('/auth/reauthenticate', { passkey: stranger.key.get(theirs) }, stranger.session.token)).statusCode).toBe(400);
+
+    expect((await audits(user.id, 'auth.reauthentication_failed')).map((a) => a.metadata)).toEqual(Array(4).fill({ reason: 'bad_passkey' }));
+    const [counted] = await t.db.select({ failures: users.failedLoginCount }).from(users).where(eq(users.id, user.id));
+    // Four wrong answers, and the password of the sign-in left without its second step.
+    expect(counted!.failures).toBe(5);
+    expect((await guarded(user.session.token)).statusCode).toBe(403);
+    // The genuine key still confirms, and clears the count.
+    user.key.counter = 3;
+    expect((await post('/auth/reauthenticate', { passkey: user.key.get(await reauthOptions(user.session.token)) }, user.session.token)).statusCode).toBe(204);
+    const [cleared] = await t.db.select({ failures: users.failedLoginCount }).from(users).where(eq(users.id, user.id));
+    expect(cleared!.failures).toBe(0);
+    expect((await guarded(user.session.token)).statusCode).toBe(200);
+  });
+
+  it('answers 409 in Spanish to a person without passkeys', async () => {
+    const user = await createUser(t.app);
+    const session = await login(t.app, user.username, user.password);
+    const res = await post('/auth/reauthenticate/passkey-options', {}, session.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PASSKEY_MESSAGES.none);
+  });
+});
+
+describe('enrolling with a passkey when the role requires two-factor', () => {
+  async function mustEnrol() {
+    const roleId = await createRole(t.db, `Dos pasos por llave ${Date.now()}`, { works: ['view'] });
+    await t.db.update(roles).set({ requiresMfa: true }).where(eq(roles.id, roleId));
+    const user = await createUser(t.app, { roleId });
+    const res = await postLogin(t.app, user.username, user.password);
+    const step = res.json() as { mfaEnrollmentRequired: true; mfaToken: string };
+    expect(Object.keys(step).sort()).toEqual(['mfaEnrollmentRequired', 'mfaToken']);
+    return { ...user, mfaToken: step.mfaToken };
+  }
+  async function enrolmentOptions(mfaToken: string, app = t.app): Promise<CreationOptions> {
+    const res = await post('/auth/mfa/enroll/passkey-options', { mfaToken }, undefined, app);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as CreationOptions;
+  }
+
+  it('registers the passkey with the mfaToken, hands out the recovery codes once and opens the session', async () => {
+    const user = await mustEnrol();
+    const options = await enrolmentOptions(user.mfaToken);
+    const key = new SoftAuthenticator(SITE.origin);
+    // Asked in one process, answered in another.
+    const res = await post('/auth/mfa/enroll/passkey', { mfaToken: user.mfaToken, name: 'Llave USB', response: key.create(options) }, undefined, other);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { recoveryCodes: string[]; session: { token: string } };
+    expect(body.recoveryCodes).toHaveLength(10);
+    expect(new Set(body.recoveryCodes).size).toBe(10);
+    const me = await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(body.session.token) });
+    expect(sessionUserSchema.parse(me.json()).id).toBe(user.id);
+    expect((await audits(user.id, 'mfa.enrolled')).map((a) => a.metadata)).toEqual([{ method: 'passkey' }]);
+    expect((await audits(user.id, 'auth.login')).at(-1)?.metadata).toMatchObject({ method: 'passkey' });
+    // The sign-in is proven: a sensitive change passes at once.
+    expect((await post('/auth/mfa/passkeys/registration-options', {}, body.session.token)).statusCode).toBe(200);
+    // The mfaToken served once.
+    const again = await post('/auth/mfa/enroll/passkey-options', { mfaToken: user.mfaToken });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(MFA_MESSAGES.challengeEnded);
+
+    // Next time, the passkey is asked for; a recovery code opens the session once.
+    const next = await mfaTokenOf(user.username, user.password);
+    expect(next.methods).toEqual(['passkey']);
+    const recovered = await post('/auth/mfa/verify', { mfaToken: next.mfaToken, recoveryCode: body.recoveryCodes[0] });
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    const later = await mfaTokenOf(user.username, user.password);
+    const reused = await post('/auth/mfa/verify', { mfaToken: later.mfaToken, recoveryCode: body.recoveryCodes[0] });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(MFA_MESSAGES.wrongCode);
+  });
+
+  it('refuses a challenge of another sign-in or of «Mi cuenta», another site, and ends the mfaToken after five wrong answers', async () => {
+    const user = await mustEnrol();
+    const key = new SoftAuthenticator(SITE.origin);
+    const enrol = (response: unknown, mfaToken = user.mfaToken) => post('/auth/mfa/enroll/passkey', { mfaToken, name: 'Llave', response });
+    const refused = async (response: unknown) => {
+      const res = await enrol(response);
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().message as string;
+    };
+    const otherSignIn = await mustEnrol();
+    expect(await refused(key.create(await enrolmentOptions(otherSignIn.mfaToken)))).toBe(PASSKEY_MESSAGES.expired);
+    const signedIn = await createUser(t.app);
+    const session = await login(t.app, signedIn.username, signedIn.password);
+    expect(await refused(key.create(await registrationOptions(session.token)))).toBe(PASSKEY_MESSAGES.expired);
+    expect(await refused(key.create(await enrolmentOptions(user.mfaToken), { origin: 'https://goc-empresa.example' }))).toBe(PASSKEY_MESSAGES.failed);
+    expect(await refused(key.create(await enrolmentOptions(user.mfaToken), { challenge: 'b3RybyByZXRv' }))).toBe(PASSKEY_MESSAGES.expired);
+    const fifth = await enrol(key.create(await enrolmentOptions(user.mfaToken), { origin: 'https://goc-empresa.example' }));
+    expect(fifth.statusCode).toBe(401);
+    expect(fifth.json().message).toBe(MFA_MESSAGES.challengeEnded);
+    expect((await post('/auth/mfa/enroll/passkey-options', { mfaToken: user.mfaToken })).statusCode).toBe(401);
+    expect(await t.db.select().from(passkeyCredentials).where(eq(passkeyCredentials.userId, user.id))).toEqual([]);
+  });
+
+  it('is not offered without GOC_PUBLIC_URL', async () => {
+    const bare = await t.variant({});
+    const user = await mustEnrol();
+    const res = await post('/auth/mfa/enroll/passkey-options', { mfaToken: user.mfaToken }, undefined, bare);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PASSKEY_MESSAGES.notConfigured);
+  });
+});
+
+describe('recovery codes of a person whose second factor is a passkey', () => {
+  it('come with the first passkey only, sign in once each, are renewed with the password and go with the last factor', async () => {
+    const user = await withPasskey();
+    expect(user.passkey.recoveryCodes).toHaveLength(10);
+    const second = await post('/auth/mfa/passkeys', { name: 'Teléfono', response: new SoftAuthenticator(SITE.origin).create(await registrationOptions(user.session.token)) }, user.session.token);
+    expect(second.statusCode, second.body).toBe(201);
+    expect((second.json() as PasskeyRegistered).recoveryCodes).toBeNull();
+
+    const step = await mfaTokenOf(user.username, user.password);
+    expect((await post('/auth/mfa/verify', { mfaToken: step.mfaToken, recoveryCode: user.passkey.recoveryCodes![1] })).statusCode).toBe(200);
+    expect((await audits(user.id, 'mfa.recovery_used'))).toHaveLength(1);
+
+    const renewed = await post('/auth/mfa/recovery-codes', { password: user.password }, user.session.token);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = (renewed.json() as { recoveryCodes: string[] }).recoveryCodes;
+    const stale = await mfaTokenOf(user.username, user.password);
+    expect((await post('/auth/mfa/verify', { mfaToken: stale.mfaToken, recoveryCode: user.passkey.recoveryCodes![2] })).statusCode).toBe(401);
+
+    // With the app's code as well, disabling it keeps the codes the passkeys still need.
+    const { secret } = (await post('/auth/mfa/totp/setup', {}, user.session.token)).json() as { secret: string };
+    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+    const confirmed = await post('/auth/mfa/totp/confirm', { code }, user.session.token);
+    const withApp = (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes;
+    expect(withApp).not.toEqual(fresh);
+    expect((await post('/auth/mfa/totp/disable', { password: user.password }, user.session.token)).statusCode).toBe(204);
+    const status = async () => (await t.app.inject({ method: 'GET', url: `${API}/auth/mfa`, headers: bearer(user.session.token) })).json() as { recoveryCodesLeft: number };
+    expect((await status()).recoveryCodesLeft).toBe(10);
+
+    // Removing every passkey removes the codes with them.
+    const ids = (await t.db.select({ id: passkeyCredentials.id }).from(passkeyCredentials).where(eq(passkeyCredentials.userId, user.id))).map((r) => r.id);
+    for (const id of ids) expect((await t.app.inject({ method: 'DELETE', url: `${API}/auth/mfa/passkeys/${id}`, headers: bearer(user.session.token) })).statusCode).toBe(204);
+    expect((await status()).recoveryCodesLeft).toBe(0);
+    expect(await t.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id))).toEqual([]);
   });
 });

@@ -189,6 +189,9 @@ describe('security and servers', () => {
         // The second step of a sign-in: the single-use mfaToken is its credential, not a session.
         'post /api/v2/auth/mfa/verify',
         'post /api/v2/auth/mfa/passkeys/authentication-options',
+        // Enrolling a passkey during a sign-in that requires a second factor: the mfaToken again.
+        'post /api/v2/auth/mfa/enroll/passkey-options',
+        'post /api/v2/auth/mfa/enroll/passkey',
         // Sign-in with the company's account: before there is a session.
         'get /api/v2/auth/oidc/config',
         'get /api/v2/auth/oidc/start',

@@ -98,6 +98,18 @@ describe('login with a second factor', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('lets a person whose second factor is a passkey use a recovery code instead (a lost key)', async () => {
+    const { server } = await start({ status: 200, data: { mfaRequired: true, mfaToken: 'mfa-8', methods: ['passkey'] } }, { 'POST /auth/mfa/verify': { status: 200, data: SESSION } });
+    expect(screen.queryByLabelText('Código de recuperación')).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Usar un código de recuperación' }));
+    await userEvent.type(screen.getByLabelText('Código de recuperación'), 'KLMNO-PQRST');
+    // No app to go back to.
+    expect(screen.queryByRole('button', { name: 'Usar el código de mi aplicación' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    await home();
+    expect(server.to('POST /auth/mfa/verify').map((r) => r.body)).toEqual([{ mfaToken: 'mfa-8', recoveryCode: 'KLMNO-PQRST' }]);
+  });
+
   it('shows both ways when the person has a passkey and the app', async () => {
     await start({ status: 200, data: { mfaRequired: true, mfaToken: 'mfa-5', methods: ['totp', 'passkey'] } });
     expect(await screen.findByRole('button', { name: 'Usar llave de acceso' })).toBeInTheDocument();

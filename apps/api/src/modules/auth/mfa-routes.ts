@@ -8,10 +8,12 @@ import {
   mfaStatusSchema,
   mfaVerifyRequestSchema,
   passkeyAuthenticationOptionsRequestSchema,
+  passkeyEnrolledSchema,
+  passkeyEnrollmentRequestSchema,
   passkeyListSchema,
   passkeyOptionsSchema,
+  passkeyRegisteredSchema,
   passkeyRegistrationRequestSchema,
-  passkeySchema,
   passwordConfirmationSchema,
   reauthenticateRequestSchema,
   recoveryCodesResponseSchema,
@@ -30,14 +32,17 @@ import { authenticate } from '../../plugins/access';
 import { liveChallenge } from './mfa-challenges';
 import { createMfaService, type Enroller } from './mfa-service';
 import { createPasskeyService } from './passkeys';
+import { createRecoveryCodes } from './recovery-codes';
 import { createAuthService } from './service';
 
 /** Two-factor verification and re-authentication (docs/security.md "Two-factor verification"). */
 const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.auth;
   const auth = createAuthService({ db: app.db, passwords: app.passwords, tokens: app.tokens, settings });
-  const passkeys = createPasskeyService(app.db, app.config.webauthn);
-  const mfa = createMfaService({ db: app.db, passwords: app.passwords, keys: createTotpKeys(app.config.jwtSecret), auth, passkeys });
+  const keys = createTotpKeys(app.config.jwtSecret);
+  const recovery = createRecoveryCodes(keys);
+  const passkeys = createPasskeyService(app.db, app.config.webauthn, recovery);
+  const mfa = createMfaService({ db: app.db, passwords: app.passwords, keys, auth, passkeys, recovery });
   const attempts = { max: settings.loginRateLimit.max, timeWindow: settings.loginRateLimit.windowMs };
 
   /** Setup and confirm serve a sign-in that must enrol first (its mfaToken) or a signed-in person (never a key). */
@@ -120,10 +125,10 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       operationId: 'registerPasskey',
       tags: ['auth'],
-      summary: 'Registrar una llave de acceso con su nombre (requiere haber confirmado la identidad hace poco)',
+      summary: 'Registrar una llave de acceso con su nombre (requiere haber confirmado la identidad hace poco; si es el primer segundo paso, devuelve los códigos de recuperación una sola vez)',
       security: PERSON_ONLY,
       body: passkeyRegistrationRequestSchema,
-      response: { 201: passkeySchema, ...errorResponses(400, 401, 403, 409, 429) },
+      response: { 201: passkeyRegisteredSchema, ...errorResponses(400, 401, 403, 409, 429) },
     },
     handler: async (request, reply) => reply.status(201).send(await passkeys.register(personOf(request).id, request.body, request.ip)),
   });
@@ -172,6 +177,30 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => mfa.confirm(await enrollerOf(request, request.body.mfaToken), request.body.code, request.ip),
   });
 
+  app.post('/auth/mfa/enroll/passkey-options', {
+    config: { public: true, rateLimit: attempts, idempotency: false },
+    schema: {
+      operationId: 'passkeyEnrollmentOptions',
+      tags: ['auth'],
+      summary: 'Pedir el reto para registrar una llave de acceso como segundo paso obligatorio (con el mfaToken de inscripción)',
+      body: passkeyAuthenticationOptionsRequestSchema,
+      response: { 200: passkeyOptionsSchema, ...errorResponses(400, 401, 409, 429) },
+    },
+    handler: async (request) => mfa.passkeyEnrollmentOptions(request.body.mfaToken),
+  });
+
+  app.post('/auth/mfa/enroll/passkey', {
+    config: { public: true, rateLimit: attempts, idempotency: false },
+    schema: {
+      operationId: 'enrollPasskey',
+      tags: ['auth'],
+      summary: 'Inscribirse con una llave de acceso durante el inicio de sesión (devuelve los códigos de recuperación una sola vez y la sesión)',
+      body: passkeyEnrollmentRequestSchema,
+      response: { 200: passkeyEnrolledSchema, ...errorResponses(400, 401, 409, 429) },
+    },
+    handler: async (request) => mfa.enrolPasskey(request.body, request.ip),
+  });
+
   app.get('/auth/mfa', {
     config: { authenticated: true },
     schema: {
@@ -210,12 +239,24 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ recoveryCodes: await mfa.regenerate(request.user.id, request.user.familyId, request.body.password, request.ip) }),
   });
 
+  app.post('/auth/reauthenticate/passkey-options', {
+    config: { authenticated: true, rateLimit: attempts, idempotency: false },
+    schema: {
+      operationId: 'passkeyReauthenticationOptions',
+      tags: ['auth'],
+      summary: 'Pedir el reto para confirmar la identidad con una llave de acceso',
+      security: PERSON_ONLY,
+      response: { 200: passkeyOptionsSchema, ...errorResponses(401, 403, 409, 429) },
+    },
+    handler: async (request) => mfa.passkeyReauthenticationOptions(personOf(request).id),
+  });
+
   app.post('/auth/reauthenticate', {
     config: { authenticated: true, rateLimit: attempts },
     schema: {
       operationId: 'reauthenticate',
       tags: ['auth'],
-      summary: 'Confirmar la identidad (contraseña o código) antes de un cambio delicado',
+      summary: 'Confirmar la identidad (contraseña, código o llave de acceso) antes de un cambio delicado',
       body: reauthenticateRequestSchema,
       response: { 204: z.null().describe('Identidad confirmada'), ...errorResponses(400, 401, 429) },
     },

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   MFA_MESSAGES,
   PASSKEY_MESSAGES,
@@ -7,22 +7,25 @@ import {
   type LoginResponse,
   type MfaStatus,
   type MfaVerifyRequest,
+  type PasskeyEnrolled,
+  type PasskeyEnrollmentRequest,
   type ReauthenticateRequest,
   type TotpConfirmResponse,
   type TotpSetupResponse,
 } from '@goc/contracts';
 import type { Db, Executor } from '../../db/client';
-import { mfaRecoveryCodes, passkeyCredentials, roles, users, userTotp } from '../../db/schema';
+import { passkeyCredentials, roles, users, userTotp } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/crud/types';
 import { ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/passwords';
 import { assertMayManageUser } from '../../lib/privileges';
 import { recordAuthentication } from '../../lib/reauth';
-import { codeStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, type TotpKeys } from '../../lib/totp';
+import { codeStep, newTotpSecret, type TotpKeys } from '../../lib/totp';
 import { AUTH_EVENTS, type AuthService } from './service';
 import { countFailure, endChallenge, liveChallenge, secondFactorsOf, type LiveChallenge } from './mfa-challenges';
 import type { PasskeyService } from './passkeys';
+import type { RecoveryCodes } from './recovery-codes';
 
 /*
  * Two-factor verification (docs/security.md "Two-factor verification"): enrolment, the code after the
@@ -35,6 +38,7 @@ export interface MfaDeps {
   keys: TotpKeys;
   auth: AuthService;
   passkeys: PasskeyService;
+  recovery: RecoveryCodes;
 }
 
 /** Who enrols: a signed-in user (their login), or a sign-in waiting on enrolment (its challenge). */
@@ -42,7 +46,7 @@ export type Enroller = { userId: number; familyId: string } | { userId: number; 
 
 const challengeEnded = () => new UnauthorizedError(MFA_MESSAGES.challengeEnded);
 
-export function createMfaService({ db, passwords, keys, auth, passkeys }: MfaDeps) {
+export function createMfaService({ db, passwords, keys, auth, passkeys, recovery }: MfaDeps) {
   const audit = (executor: Executor, userId: number, action: Parameters<typeof recordAudit>[1]['action'], ip: string, metadata?: Record<string, unknown>) =>
     recordAudit(executor, { userId, action, entity: 'user', entityId: userId, ip, ...(metadata ? { metadata } : {}) });
 
@@ -63,20 +67,10 @@ export function createMfaService({ db, passwords, keys, auth, passkeys }: MfaDep
     return rows.length > 0;
   }
 
-  async function acceptRecoveryCode(executor: Executor, userId: number, code: string): Promise<boolean> {
-    const rows = await executor
-      .update(mfaRecoveryCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, keys.hashRecoveryCode(normaliseRecoveryCode(code))), isNull(mfaRecoveryCodes.usedAt)))
-      .returning({ id: mfaRecoveryCodes.id });
-    return rows.length > 0;
-  }
-
-  async function replaceRecoveryCodes(executor: Executor, userId: number): Promise<string[]> {
-    const codes = newRecoveryCodes();
-    await executor.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-    await executor.insert(mfaRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: keys.hashRecoveryCode(normaliseRecoveryCode(code)) })));
-    return codes;
+  /** A code of the user's enrolled app, accepted once. */
+  async function acceptEnrolledCode(userId: number, code: string): Promise<boolean> {
+    const totp = await totpOf(db, userId);
+    return totp?.confirmedAt != null && acceptCode(db, userId, totp.secret, code);
   }
 
   /** Checks the password again, counted toward the account's lockout like a sign-in. */
@@ -126,9 +120,9 @@ export function createMfaService({ db, passwords, keys, auth, passkeys }: MfaDep
 
   async function acceptSecondFactor(userId: number, challengeId: number, input: MfaVerifyRequest, now: Date): Promise<boolean> {
     if ('passkey' in input) return passkeys.verifyAssertion(userId, challengeId, input.passkey, now);
-    const totp = await totpOf(db, userId);
-    if (totp?.confirmedAt == null) return false;
-    return 'recoveryCode' in input ? acceptRecoveryCode(db, userId, input.recoveryCode) : acceptCode(db, userId, totp.secret, input.code);
+    // Recovery codes serve whichever second factor the person has (the app's code or passkeys).
+    if ('recoveryCode' in input) return recovery.accept(db, userId, input.recoveryCode);
+    return acceptEnrolledCode(userId, input.code);
   }
 
   /** POST /auth/mfa/totp/setup: a new pending secret (replacing a pending one); refused once enrolled. */
@@ -156,7 +150,7 @@ export function createMfaService({ db, passwords, keys, auth, passkeys }: MfaDep
     const recoveryCodes = await db.transaction(async (tx) => {
       if (!(await acceptCode(tx, userId, current.secret, code))) return null;
       await tx.update(userTotp).set({ confirmedAt: now }).where(eq(userTotp.userId, userId));
-      const codes = await replaceRecoveryCodes(tx, userId);
+      const codes = await recovery.replace(tx, userId);
       if ('familyId' in enroller) await recordAuthentication(tx, userId, enroller.familyId, now);
       await audit(tx, userId, 'mfa.enrolled', ip);
       return codes;
@@ -166,9 +160,38 @@ export function createMfaService({ db, passwords, keys, auth, passkeys }: MfaDep
       throw new ValidationError({ code: MFA_MESSAGES.wrongCode });
     }
     if (!('challenge' in enroller)) return { recoveryCodes, session: null };
-    // Enrolling during a sign-in proved both factors: that sign-in ends in a session.
-    if (!(await endChallenge(db, enroller.challenge.id, now))) throw challengeEnded();
-    return { recoveryCodes, session: await auth.signIn(userId, { ip }, now, { method: 'totp' }) };
+    return { recoveryCodes, session: await endEnrolment(enroller.challenge, now, ip, 'totp') };
+  }
+
+  /** Enrolling during a sign-in proved both factors: that sign-in (single use) ends in a session. */
+  async function endEnrolment(challenge: LiveChallenge, now: Date, ip: string, method: 'totp' | 'passkey'): Promise<LoginResponse> {
+    if (!(await endChallenge(db, challenge.id, now))) throw challengeEnded();
+    return auth.signIn(challenge.userId, { ip }, now, { method });
+  }
+
+  /** POST /auth/mfa/enroll/passkey-options: the challenge to create a passkey, for a sign-in that must enrol. */
+  async function passkeyEnrollmentOptions(mfaToken: string) {
+    const challenge = await liveChallenge(db, mfaToken, 'enroll');
+    if (!challenge) throw challengeEnded();
+    return passkeys.registrationOptions(challenge.userId, challenge.id);
+  }
+
+  /** POST /auth/mfa/enroll/passkey: a passkey as the first second factor of a sign-in that must enrol; its recovery codes and the session. */
+  async function enrolPasskey({ mfaToken, ...registration }: PasskeyEnrollmentRequest, ip: string): Promise<PasskeyEnrolled> {
+    const now = new Date();
+    const challenge = await liveChallenge(db, mfaToken, 'enroll', now);
+    if (!challenge) throw challengeEnded();
+    let registered;
+    try {
+      registered = await passkeys.register(challenge.userId, registration, ip, challenge.id);
+    } catch (error) {
+      // A wrong answer counts against this sign-in like a wrong code.
+      if (error instanceof ValidationError && (await countFailure(db, challenge.id, now))) throw challengeEnded();
+      throw error;
+    }
+    if (!registered.recoveryCodes) throw new Error('an enrolling passkey comes with recovery codes');
+    await audit(db, challenge.userId, 'mfa.enrolled', ip, { method: 'passkey' });
+    return { recoveryCodes: registered.recoveryCodes, session: await endEnrolment(challenge, now, ip, 'passkey') };
   }
 
   async function requiredByRole(executor: Executor, userId: number): Promise<boolean> {
@@ -178,45 +201,38 @@ export function createMfaService({ db, passwords, keys, auth, passkeys }: MfaDep
 
   async function status(userId: number): Promise<MfaStatus> {
     const totp = await totpOf(db, userId);
-    const [left] = await db
-      .select({ n: count() })
-      .from(mfaRecoveryCodes)
-      .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
     const [keys] = await db.select({ n: count() }).from(passkeyCredentials).where(eq(passkeyCredentials.userId, userId));
     return {
       enabled: totp?.confirmedAt != null,
       required: await requiredByRole(db, userId),
-      recoveryCodesLeft: Number(left?.n ?? 0),
+      recoveryCodesLeft: await recovery.left(db, userId),
       passkeysAvailable: passkeys.available,
       passkeys: Number(keys?.n ?? 0),
     };
   }
 
-  async function removeTotp(executor: Executor, userId: number): Promise<void> {
-    await executor.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-    await executor.delete(userTotp).where(eq(userTotp.userId, userId));
-  }
-
   /** POST /auth/mfa/totp/disable {password}: refused while the role requires a second factor and no passkey stays. */
   async function disable(userId: number, familyId: string, password: string, ip: string): Promise<void> {
-    if ((await requiredByRole(db, userId)) && !(await secondFactorsOf(db, userId)).includes('passkey')) throw new ConflictError(MFA_MESSAGES.requiredByRole);
+    const passkeyStays = (await secondFactorsOf(db, userId)).includes('passkey');
+    if ((await requiredByRole(db, userId)) && !passkeyStays) throw new ConflictError(MFA_MESSAGES.requiredByRole);
     const [enrolled] = await db.select({ userId: userTotp.userId }).from(userTotp).where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)));
     if (!enrolled) throw new ConflictError(MFA_MESSAGES.notEnrolled);
     await checkPassword(userId, password, ip);
     await db.transaction(async (tx) => {
-      await removeTotp(tx, userId);
+      await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+      // The recovery codes stay while passkeys do: they answer for those too.
+      if (!passkeyStays) await recovery.remove(tx, userId);
       await recordAuthentication(tx, userId, familyId, new Date());
       await audit(tx, userId, 'mfa.disabled', ip);
     });
   }
 
-  /** POST /auth/mfa/recovery-codes {password}: ten new codes; the old ones stop working. */
+  /** POST /auth/mfa/recovery-codes {password}: ten new codes for whichever second factor the person has; the old ones stop working. */
   async function regenerate(userId: number, familyId: string, password: string, ip: string): Promise<string[]> {
-    const [enrolled] = await db.select({ userId: userTotp.userId }).from(userTotp).where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)));
-    if (!enrolled) throw new ConflictError(MFA_MESSAGES.notEnrolled);
+    if ((await secondFactorsOf(db, userId)).length === 0) throw new ConflictError(MFA_MESSAGES.notEnrolled);
     await checkPassword(userId, password, ip);
     return db.transaction(async (tx) => {
-      const codes = await replaceRecoveryCodes(tx, userId);
+      const codes = await recovery.replace(tx, userId);
       await recordAuthentication(tx, userId, familyId, new Date());
       await audit(tx, userId, 'mfa.recovery_regenerated', ip);
       return codes;
@@ -229,34 +245,57 @@ export function createMfaService({ db, passwords, keys, auth, passkeys }: MfaDep
     if (!target) throw new NotFoundError(notFoundMessage(usersCatalog.nouns));
     await assertMayManageUser(db, actor, userId);
     await db.transaction(async (tx) => {
-      await removeTotp(tx, userId);
+      await recovery.remove(tx, userId);
+      await tx.delete(userTotp).where(eq(userTotp.userId, userId));
       await tx.delete(passkeyCredentials).where(eq(passkeyCredentials.userId, userId));
       await recordAudit(tx, { userId: actor.userId, action: 'mfa.removed', entity: usersCatalog.key, entityId: userId, ip: actor.ip });
     });
   }
 
-  /** POST /auth/reauthenticate: the password or a code renews the login's proof for REAUTHENTICATION_MINUTES. */
-  async function reauthenticate(userId: number, familyId: string, input: ReauthenticateRequest, ip: string): Promise<void> {
-    if ('password' in input) {
-      await checkPassword(userId, input.password, ip);
-    } else {
-      const totp = await totpOf(db, userId);
-      const claim = await auth.claimAttempt(userId, new Date());
-      if (!claim) throw new TooManyRequestsError();
-      if (!totp?.confirmedAt || !(await acceptCode(db, userId, totp.secret, input.code))) {
-        await audit(db, userId, 'auth.reauthentication_failed', ip, { reason: 'bad_code' });
-        if (claim.locks) throw new TooManyRequestsError();
-        throw new ValidationError({ code: MFA_MESSAGES.wrongCode });
-      }
+  /** Checks a second factor instead of the password (the app's code, or a passkey's answer to a re-authentication challenge), counted toward the lockout like one. */
+  async function checkSecondFactor(userId: number, input: Exclude<ReauthenticateRequest, { password: string }>, ip: string): Promise<void> {
+    const now = new Date();
+    const claim = await auth.claimAttempt(userId, now);
+    if (!claim) throw new TooManyRequestsError();
+    const accepted = 'code' in input ? await acceptEnrolledCode(userId, input.code) : await passkeys.verifyAssertion(userId, null, input.passkey, now);
+    if (accepted) {
       await db.update(users).set({ failedLoginCount: 0 }).where(eq(users.id, userId));
+      return;
     }
+    await audit(db, userId, 'auth.reauthentication_failed', ip, { reason: 'code' in input ? 'bad_code' : 'bad_passkey' });
+    if (claim.locks) throw new TooManyRequestsError();
+    throw 'code' in input ? new ValidationError({ code: MFA_MESSAGES.wrongCode }) : new ValidationError({ passkey: PASSKEY_MESSAGES.failed }, PASSKEY_MESSAGES.failed);
+  }
+
+  /** POST /auth/reauthenticate/passkey-options: the challenge a passkey signs to confirm the signed-in person (single use, 5 minutes). */
+  async function passkeyReauthenticationOptions(userId: number) {
+    return passkeys.authenticationOptions(userId, null);
+  }
+
+  /** POST /auth/reauthenticate: the password, a code or a passkey renews the login's proof for REAUTHENTICATION_MINUTES. */
+  async function reauthenticate(userId: number, familyId: string, input: ReauthenticateRequest, ip: string): Promise<void> {
+    if ('password' in input) await checkPassword(userId, input.password, ip);
+    else await checkSecondFactor(userId, input, ip);
     await db.transaction(async (tx) => {
       await recordAuthentication(tx, userId, familyId, new Date());
-      await audit(tx, userId, 'auth.reauthenticated', ip, { method: 'password' in input ? 'password' : 'totp' });
+      await audit(tx, userId, 'auth.reauthenticated', ip, { method: 'password' in input ? 'password' : 'code' in input ? 'totp' : 'passkey' });
     });
   }
 
-  return { verify, setup, confirm, status, disable, regenerate, removeByAdmin, reauthenticate, requiredByRole };
+  return {
+    verify,
+    setup,
+    confirm,
+    passkeyEnrollmentOptions,
+    enrolPasskey,
+    status,
+    disable,
+    regenerate,
+    removeByAdmin,
+    passkeyReauthenticationOptions,
+    reauthenticate,
+    requiredByRole,
+  };
 }
 
 export type MfaService = ReturnType<typeof createMfaService>;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -12,6 +12,7 @@ import {
   type Passkey,
   type PasskeyAuthenticationResponse,
   type PasskeyOptions,
+  type PasskeyRegistered,
   type PasskeyRegistrationRequest,
 } from '@goc/contracts';
 import type { WebAuthnSettings } from '../../config';
@@ -21,6 +22,7 @@ import { recordAudit } from '../../lib/audit';
 import { PG_UNIQUE_VIOLATION, pgErrorInfo } from '../../lib/db-errors';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { secondFactorsOf } from './mfa-challenges';
+import type { RecoveryCodes } from './recovery-codes';
 
 /*
  * Passkeys (WebAuthn, @simplewebauthn/server) as a second factor besides the app's code
@@ -29,6 +31,8 @@ import { secondFactorsOf } from './mfa-challenges';
  * challenge is random, kept in the database (any API process may check the answer), good for
  * CHALLENGE_MINUTES and spent by the first answer that names it, right or wrong. The signature
  * counter must grow (a cloned authenticator or a replayed answer is refused), stored atomically.
+ * A challenge tied to an mfa challenge serves only that sign-in; one tied to none serves the signed-in
+ * person (registering from «Mi cuenta», re-authenticating).
  */
 
 const CHALLENGE_MINUTES = 5;
@@ -55,7 +59,7 @@ function challengeOf(clientDataJSON: string): string | null {
 
 const transportsOf = (stored: string[]) => stored as AuthenticatorTransport[];
 
-export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefined) {
+export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefined, recovery: RecoveryCodes) {
   const relyingParty = () => {
     if (!settings) throw new ConflictError(PASSKEY_MESSAGES.notConfigured);
     return settings;
@@ -70,7 +74,7 @@ export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefi
   async function spendChallenge(
     executor: Executor,
     clientDataJSON: string,
-    where: { userId: number; purpose: 'register' | 'authenticate'; mfaChallengeId?: number },
+    where: { userId: number; purpose: 'register' | 'authenticate'; mfaChallengeId: number | null },
     now: Date,
   ): Promise<string | null> {
     const challenge = challengeOf(clientDataJSON);
@@ -82,7 +86,7 @@ export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefi
           eq(webauthnChallenges.challenge, challenge),
           eq(webauthnChallenges.userId, where.userId),
           eq(webauthnChallenges.purpose, where.purpose),
-          where.mfaChallengeId === undefined ? sql`true` : eq(webauthnChallenges.mfaChallengeId, where.mfaChallengeId),
+          where.mfaChallengeId === null ? isNull(webauthnChallenges.mfaChallengeId) : eq(webauthnChallenges.mfaChallengeId, where.mfaChallengeId),
           gt(webauthnChallenges.expiresAt, now),
         ),
       )
@@ -94,8 +98,11 @@ export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefi
     return executor.select().from(passkeyCredentials).where(eq(passkeyCredentials.userId, userId)).orderBy(asc(passkeyCredentials.id));
   }
 
-  /** POST /auth/mfa/passkeys/registration-options: what the browser needs to create a passkey for this user. */
-  async function registrationOptions(userId: number): Promise<PasskeyOptions> {
+  /**
+   * What the browser needs to create a passkey for this user: signed in (POST
+   * /auth/mfa/passkeys/registration-options), or for the sign-in `mfaChallengeId` that must enrol.
+   */
+  async function registrationOptions(userId: number, mfaChallengeId: number | null = null): Promise<PasskeyOptions> {
     const rp = relyingParty();
     const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
     if (!user) throw new NotFoundError();
@@ -111,15 +118,19 @@ export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefi
       excludeCredentials: existing.map((c) => ({ id: c.credentialId, transports: transportsOf(c.transports) })),
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     });
-    await keepChallenge(userId, options.challenge, 'register', null, new Date());
+    await keepChallenge(userId, options.challenge, 'register', mfaChallengeId, new Date());
     return { ...options };
   }
 
-  /** POST /auth/mfa/passkeys: checks the new passkey against the challenge handed out and keeps its public key. */
-  async function register(userId: number, input: PasskeyRegistrationRequest, ip: string): Promise<Passkey> {
+  /**
+   * Checks the new passkey against the challenge handed out (to the signed-in person, or to the
+   * sign-in `mfaChallengeId`) and keeps its public key. The person's first second factor brings the
+   * recovery codes, as the app's code does: losing the only key is then recoverable.
+   */
+  async function register(userId: number, input: PasskeyRegistrationRequest, ip: string, mfaChallengeId: number | null = null): Promise<PasskeyRegistered> {
     const rp = relyingParty();
     const now = new Date();
-    const expectedChallenge = await spendChallenge(db, input.response.response.clientDataJSON, { userId, purpose: 'register' }, now);
+    const expectedChallenge = await spendChallenge(db, input.response.response.clientDataJSON, { userId, purpose: 'register', mfaChallengeId }, now);
     if (!expectedChallenge) throw new ValidationError({ response: PASSKEY_MESSAGES.expired }, PASSKEY_MESSAGES.expired);
     const verification = await verifyRegistrationResponse({
       response: input.response,
@@ -133,6 +144,10 @@ export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefi
     const { credential, credentialBackedUp } = verification.registrationInfo;
     try {
       return await db.transaction(async (tx) => {
+        // One registration at a time per user, so two first keys cannot both hand out codes.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        // A sign-in that must enrol has no second factor by definition.
+        const first = mfaChallengeId !== null || (await secondFactorsOf(tx, userId)).length === 0 || !(await recovery.given(tx, userId));
         const [row] = await tx
           .insert(passkeyCredentials)
           .values({
@@ -146,8 +161,16 @@ export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefi
           })
           .returning();
         if (!row) throw new Error('passkey insert returned no row');
-        await recordAudit(tx, { userId, action: 'mfa.passkey_added', entity: 'user', entityId: userId, ip, metadata: { credential: row.id, name: row.name } });
-        return toPasskey(row);
+        const recoveryCodes = first ? await recovery.replace(tx, userId) : null;
+        await recordAudit(tx, {
+          userId,
+          action: 'mfa.passkey_added',
+          entity: 'user',
+          entityId: userId,
+          ip,
+          metadata: { credential: row.id, name: row.name, recoveryCodes: recoveryCodes !== null },
+        });
+        return { ...toPasskey(row), recoveryCodes };
       });
     } catch (error) {
       if (pgErrorInfo(error)?.code === PG_UNIQUE_VIOLATION) throw new ConflictError(PASSKEY_MESSAGES.duplicate);
@@ -175,12 +198,14 @@ export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefi
         if (!methods.includes('totp') && Number(left?.n ?? 0) <= 1) throw new ConflictError(PASSKEY_MESSAGES.lastFactor);
       }
       await tx.delete(passkeyCredentials).where(eq(passkeyCredentials.id, id));
+      // The last second factor gone: its recovery codes go with it.
+      if ((await secondFactorsOf(tx, userId)).length === 0) await recovery.remove(tx, userId);
       await recordAudit(tx, { userId, action: 'mfa.passkey_removed', entity: 'user', entityId: userId, ip, metadata: { credential: id, name: target.name } });
     });
   }
 
-  /** The options for the second step of a sign-in (its mfa challenge): this user's passkeys only. */
-  async function authenticationOptions(userId: number, mfaChallengeId: number): Promise<PasskeyOptions> {
+  /** The options to sign with one of this user's passkeys: the second step of the sign-in `mfaChallengeId`, or (null) a re-authentication. */
+  async function authenticationOptions(userId: number, mfaChallengeId: number | null): Promise<PasskeyOptions> {
     const rp = relyingParty();
     const existing = await credentialsOf(db, userId);
     if (existing.length === 0) throw new ConflictError(PASSKEY_MESSAGES.none);
@@ -194,11 +219,11 @@ export function createPasskeyService(db: Db, settings: WebAuthnSettings | undefi
   }
 
   /**
-   * Whether the answer proves the user holds one of their passkeys, for this sign-in's challenge
-   * (spent either way). The counter moves only from the value read, so two answers racing with the
+   * Whether the answer proves the user holds one of their passkeys, for this sign-in's challenge or
+   * (null) a re-authentication's (spent either way). The counter moves only from the value read, so two answers racing with the
    * same signature cannot both pass.
    */
-  async function verifyAssertion(userId: number, mfaChallengeId: number, response: PasskeyAuthenticationResponse, now: Date): Promise<boolean> {
+  async function verifyAssertion(userId: number, mfaChallengeId: number | null, response: PasskeyAuthenticationResponse, now: Date): Promise<boolean> {
     if (!settings) return false;
     const expectedChallenge = await spendChallenge(db, response.response.clientDataJSON, { userId, purpose: 'authenticate', mfaChallengeId }, now);
     if (!expectedChallenge) return false;

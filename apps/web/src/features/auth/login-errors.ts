@@ -1,7 +1,7 @@
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { isAxiosError } from 'axios';
-import { MESSAGES, PASSKEY_MESSAGES } from '@goc/contracts';
+import { MESSAGES } from '@goc/contracts';
 import { apiErrorBody, CONNECTION_ERROR_MESSAGE, httpStatus, isConnectionError } from '../../lib/api/api-error';
+import { browserPasskeyMessage } from '../../lib/api/passkeys';
 
 /**
  * The Spanish message under the login form: the API's own words when it sent some (wrong
@@ -20,5 +20,5 @@ export function loginErrorMessage(error: unknown): string {
 /** A passkey step that failed: the API's words, or the browser's refusal (no WebAuthn; cancelled, timed out, no key) in Spanish. */
 export function passkeyErrorMessage(error: unknown): string {
   if (isAxiosError(error)) return loginErrorMessage(error);
-  return browserSupportsWebAuthn() ? PASSKEY_MESSAGES.cancelled : PASSKEY_MESSAGES.unsupported;
+  return browserPasskeyMessage();
 }

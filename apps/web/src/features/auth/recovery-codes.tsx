@@ -21,7 +21,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="m-0 text-sm text-slate-600">
-        Guárdalos en un lugar seguro: si pierdes tu teléfono, cada código te deja entrar <strong>una sola vez</strong>. No se volverán a mostrar.
+        Guárdalos en un lugar seguro: si pierdes tu teléfono o tu llave de acceso, cada código te deja entrar <strong>una sola vez</strong>. No se volverán a mostrar.
       </p>
       <ul aria-label="Códigos de recuperación" className="m-0 grid list-none grid-cols-2 gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-800">
         {codes.map((code) => (

@@ -1,11 +1,15 @@
-import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import {
   loginResponseSchema,
   mfaStatusSchema,
+  passkeyEnrolledSchema,
   passkeyListSchema,
   passkeyOptionsSchema,
-  passkeySchema,
+  passkeyRegisteredSchema,
   type Passkey,
+  type PasskeyEnrolled,
+  type PasskeyOptions,
+  type PasskeyRegistered,
   recoveryCodesResponseSchema,
   totpConfirmResponseSchema,
   totpSetupResponseSchema,
@@ -16,6 +20,7 @@ import {
   type TotpSetupResponse,
 } from '@goc/contracts';
 import { api } from '../../lib/api/client';
+import { signWithPasskey } from '../../lib/api/passkeys';
 
 /*
  * Two-factor verification (docs/security.md). During a sign-in there is no session yet: those calls
@@ -57,19 +62,36 @@ export async function regenerateRecoveryCodes(password: string): Promise<string[
 
 /** The second step with a passkey: the browser asks the person to touch their key (or unlock their device). */
 export async function verifyWithPasskey(mfaToken: string): Promise<LoginResponse> {
-  const options = passkeyOptionsSchema.parse((await api.post('/auth/mfa/passkeys/authentication-options', { mfaToken }, { skipAuthRefresh: true })).data);
-  const passkey = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
-  return verifySecondFactor({ mfaToken, passkey: { ...passkey, clientExtensionResults: { ...passkey.clientExtensionResults } } });
+  const options = (await api.post('/auth/mfa/passkeys/authentication-options', { mfaToken }, { skipAuthRefresh: true })).data;
+  return verifySecondFactor({ mfaToken, passkey: await signWithPasskey(options) });
+}
+
+/** The browser creates a passkey for the server's options; its answer, ready to send. */
+async function createPasskey(options: PasskeyOptions) {
+  const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+  return { ...response, clientExtensionResults: { ...response.clientExtensionResults } };
+}
+
+/** A sign-in that must enrol: the challenge to create its first passkey (409 when this site has no passkeys). */
+export async function passkeyEnrollmentOptions(mfaToken: string): Promise<PasskeyOptions> {
+  return passkeyOptionsSchema.parse((await api.post('/auth/mfa/enroll/passkey-options', { mfaToken }, { skipAuthRefresh: true })).data);
+}
+
+/** Enrols with a passkey during the sign-in: its recovery codes (shown once) and the session. */
+export async function enrolPasskey(mfaToken: string, name: string, options: PasskeyOptions): Promise<PasskeyEnrolled> {
+  const response = await createPasskey(options);
+  return passkeyEnrolledSchema.parse((await api.post('/auth/mfa/enroll/passkey', { mfaToken, name, response }, { skipAuthRefresh: true })).data);
 }
 
 export async function listPasskeys(): Promise<Passkey[]> {
   return passkeyListSchema.parse((await api.get('/auth/mfa/passkeys')).data).items;
 }
 
-export async function registerPasskey(name: string): Promise<Passkey> {
+/** Registers a passkey from «Mi cuenta»; the recovery codes come back when it is the person's first second factor. */
+export async function registerPasskey(name: string): Promise<PasskeyRegistered> {
   const options = passkeyOptionsSchema.parse((await api.post('/auth/mfa/passkeys/registration-options', {})).data);
-  const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
-  return passkeySchema.parse((await api.post('/auth/mfa/passkeys', { name, response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } } })).data);
+  const response = await createPasskey(options);
+  return passkeyRegisteredSchema.parse((await api.post('/auth/mfa/passkeys', { name, response })).data);
 }
 
 export async function deletePasskey(id: number): Promise<void> {

@@ -1,15 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { MFA_MESSAGES, type LoginResponse, type MfaChallenge, type TotpSetupResponse } from '@goc/contracts';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { MFA_MESSAGES, PASSKEY_MESSAGES, type LoginResponse, type MfaChallenge, type PasskeyOptions, type TotpSetupResponse } from '@goc/contracts';
+import { httpStatus } from '../../lib/api/api-error';
+import { deviceInWords } from './device-words';
 import { loginErrorMessage, passkeyErrorMessage } from './login-errors';
 import { RecoveryCodes } from './recovery-codes';
-import { confirmTotp, setupTotp, verifySecondFactor, verifyWithPasskey } from './second-factor-api';
+import { confirmTotp, enrolPasskey, passkeyEnrollmentOptions, setupTotp, verifySecondFactor, verifyWithPasskey } from './second-factor-api';
 import { TotpQr } from './totp-qr';
 
 /*
  * The second step of /login (docs/security.md): a passkey, the code of the authenticator app or a
  * recovery code (whichever the person has, as the login's answer says); or, when the role requires two-factor and the person has not enrolled, the enrolment itself
- * (QR drawn here as SVG, never by an outside service; the secret as text; the first code; the
- * recovery codes once). Loaded only when a sign-in needs it.
+ * with the app (QR drawn here as SVG, never by an outside service; the secret as text; the first code)
+ * or with a passkey — then the recovery codes once. Loaded only when a sign-in needs it.
  */
 
 interface StepProps {
@@ -75,8 +78,9 @@ function PasskeyStep({ challenge, onSuccess, onRestart, primary }: StepProps & {
   );
 }
 
-function CodeStep({ challenge, onSuccess, onRestart }: StepProps) {
-  const [recovery, setRecovery] = useState(false);
+/** The app's code, or a recovery code; `recoveryOnly` for a person whose second factor is a passkey (they have no app). */
+function CodeStep({ challenge, onSuccess, onRestart, recoveryOnly = false }: StepProps & { recoveryOnly?: boolean }) {
+  const [recovery, setRecovery] = useState(recoveryOnly);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
@@ -137,16 +141,88 @@ function CodeStep({ challenge, onSuccess, onRestart }: StepProps) {
           <i className={`pi ${sending ? 'pi-spin pi-spinner' : 'pi-check'}`} aria-hidden="true" />
         </button>
       )}
-      <button
-        type="button"
-        className={linkClass}
-        onClick={() => {
-          setRecovery(!recovery);
-          setValue('');
-          setError(null);
-        }}
-      >
-        {recovery ? 'Usar el código de mi aplicación' : 'Usar un código de recuperación'}
+      {!recoveryOnly && (
+        <button
+          type="button"
+          className={linkClass}
+          onClick={() => {
+            setRecovery(!recovery);
+            setValue('');
+            setError(null);
+          }}
+        >
+          {recovery ? 'Usar el código de mi aplicación' : 'Usar un código de recuperación'}
+        </button>
+      )}
+    </form>
+  );
+}
+
+interface Enrolled {
+  codes: string[];
+  session: LoginResponse;
+}
+
+/**
+ * Enrolling with a passkey: offered when this site has passkeys (the options answer, else 409) and the
+ * browser can use them. The first options are asked for on arrival; each try spends its challenge, so
+ * a retry asks again.
+ */
+function PasskeyEnrollment({ mfaToken, onEnrolled, onEnded }: { mfaToken: string; onEnrolled: (enrolled: Enrolled) => void; onEnded: (message: string) => void }) {
+  const [options, setOptions] = useState<PasskeyOptions | null>(null);
+  const [name, setName] = useState(() => deviceInWords(navigator.userAgent));
+  const [error, setError] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
+
+  useEffect(() => {
+    if (!browserSupportsWebAuthn()) return;
+    let live = true;
+    passkeyEnrollmentOptions(mfaToken).then(
+      (first) => live && setOptions(first),
+      // 409: this site has no passkeys, and the app's code is the way; an ended sign-in shows there too.
+      (failure: unknown) => live && httpStatus(failure) !== 409 && onEnded(loginErrorMessage(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [mfaToken, onEnded]);
+
+  if (!options) return null;
+  const register = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') return setError(PASSKEY_MESSAGES.name);
+    setWaiting(true);
+    setError(null);
+    try {
+      const enrolled = await enrolPasskey(mfaToken, name.trim(), options);
+      onEnrolled({ codes: enrolled.recoveryCodes, session: enrolled.session });
+    } catch (failure) {
+      const message = passkeyErrorMessage(failure);
+      if (endedMessage(message)) return onEnded(message);
+      setError(message);
+      // The challenge handed out was spent (or left unanswered): the next try gets a new one.
+      try {
+        setOptions(await passkeyEnrollmentOptions(mfaToken));
+        setWaiting(false);
+      } catch (next) {
+        onEnded(loginErrorMessage(next));
+      }
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void register(e)} className="flex flex-col gap-4 border-t border-slate-200 pt-5">
+      <p className="m-0 text-sm text-slate-600">O usa una llave de acceso: una llave de seguridad, o este teléfono o computadora con huella, rostro o PIN.</p>
+      <div className="flex flex-col gap-2">
+        <label htmlFor="mfa-enrol-passkey-name" className="text-sm font-medium text-slate-700">
+          Nombre de la llave
+        </label>
+        <input id="mfa-enrol-passkey-name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
+      </div>
+      <ErrorNote message={error} />
+      <button type="submit" className={secondaryClass} disabled={waiting}>
+        Registrar llave de acceso
+        <i className={`pi ${waiting ? 'pi-spin pi-spinner' : 'pi-key'}`} aria-hidden="true" />
       </button>
     </form>
   );
@@ -158,7 +234,11 @@ function EnrollmentStep({ challenge, onSuccess, onRestart }: StepProps) {
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
   const [sending, setSending] = useState(false);
-  const [done, setDone] = useState<{ codes: string[]; session: LoginResponse } | null>(null);
+  const [done, setDone] = useState<Enrolled | null>(null);
+  const [endEnrolment] = useState(() => (message: string) => {
+    setError(message);
+    setEnded(true);
+  });
 
   useEffect(() => {
     let live = true;
@@ -206,44 +286,48 @@ function EnrollmentStep({ challenge, onSuccess, onRestart }: StepProps) {
     );
   }
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
-      <p className="m-0 text-sm text-slate-600">
-        Tu rol requiere la verificación en dos pasos. Escanea el código con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator…) y escribe el
-        código que te muestre.
-      </p>
-      {setup && <TotpQr setup={setup} />}
-      <div className="flex flex-col gap-2">
-        <label htmlFor="mfa-enrol-code" className="text-sm font-medium text-slate-700">
-          Código de verificación
-        </label>
-        <input
-          id="mfa-enrol-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          className={inputClass}
-          disabled={ended || !setup}
-        />
-      </div>
-      <ErrorNote message={error} />
-      {ended ? (
-        <button type="button" className={primaryClass} onClick={onRestart}>
-          Volver a iniciar sesión
-        </button>
-      ) : (
-        <button type="submit" className={primaryClass} disabled={sending || !setup}>
-          Activar
-          <i className={`pi ${sending ? 'pi-spin pi-spinner' : 'pi-check'}`} aria-hidden="true" />
-        </button>
-      )}
-    </form>
+    <div className="flex flex-col gap-5">
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
+        <p className="m-0 text-sm text-slate-600">
+          Tu rol requiere la verificación en dos pasos. Escanea el código con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator…) y escribe el
+          código que te muestre.
+        </p>
+        {setup && <TotpQr setup={setup} />}
+        <div className="flex flex-col gap-2">
+          <label htmlFor="mfa-enrol-code" className="text-sm font-medium text-slate-700">
+            Código de verificación
+          </label>
+          <input
+            id="mfa-enrol-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            className={inputClass}
+            disabled={ended || !setup}
+          />
+        </div>
+        <ErrorNote message={error} />
+        {ended ? (
+          <button type="button" className={primaryClass} onClick={onRestart}>
+            Volver a iniciar sesión
+          </button>
+        ) : (
+          <button type="submit" className={primaryClass} disabled={sending || !setup}>
+            Activar
+            <i className={`pi ${sending ? 'pi-spin pi-spinner' : 'pi-check'}`} aria-hidden="true" />
+          </button>
+        )}
+      </form>
+      {!ended && <PasskeyEnrollment mfaToken={challenge.mfaToken} onEnrolled={setDone} onEnded={endEnrolment} />}
+    </div>
   );
 }
 
 export default function SecondFactorStep(props: StepProps) {
   const { challenge } = props;
+  const [recoveryOnly, setRecoveryOnly] = useState(false);
   if (!('mfaRequired' in challenge)) return <EnrollmentStep {...props} />;
   const passkey = challenge.methods.includes('passkey');
   const totp = challenge.methods.includes('totp');
@@ -256,6 +340,15 @@ export default function SecondFactorStep(props: StepProps) {
         </p>
       )}
       {totp && <CodeStep {...props} />}
+      {/* Without the app, the recovery codes that came with the first passkey (a lost key). */}
+      {!totp &&
+        (recoveryOnly ? (
+          <CodeStep {...props} recoveryOnly />
+        ) : (
+          <button type="button" className={linkClass} onClick={() => setRecoveryOnly(true)}>
+            Usar un código de recuperación
+          </button>
+        ))}
     </div>
   );
 }

@@ -23,14 +23,16 @@ import { TotpQr } from './totp-qr';
 const STATUS_KEY = ['auth', 'mfa'] as const;
 const PASSKEYS_KEY = ['auth', 'mfa', 'passkeys'] as const;
 
-function Passkeys({ onChange }: { onChange: () => void }) {
+/** `onCodes`: the recovery codes that come with the person's first second factor, shown once. */
+function Passkeys({ onChange, onCodes }: { onChange: () => void; onCodes: (codes: string[]) => void }) {
   const list = useQuery({ queryKey: PASSKEYS_KEY, queryFn: listPasskeys });
   const [name, setName] = useState('');
   const [missingName, setMissingName] = useState(false);
   const add = useMutation({
     mutationFn: () => registerPasskey(name.trim()),
-    onSuccess: () => {
+    onSuccess: (registered) => {
       setName('');
+      if (registered.recoveryCodes) onCodes(registered.recoveryCodes);
       onChange();
     },
   });
@@ -166,6 +168,18 @@ export function TwoFactorDialog({ onHide }: { onHide: () => void }) {
   // The status key prefixes the passkeys' key: both are read again.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
 
+  const regenerate = (
+    <WithPassword
+      label="Generar códigos nuevos"
+      icon="pi pi-refresh"
+      action={regenerateRecoveryCodes}
+      onDone={(next) => {
+        if (next) setCodes(next);
+        refresh();
+      }}
+    />
+  );
+
   let body;
   if (codes) {
     body = <RecoveryCodes codes={codes} />;
@@ -173,12 +187,20 @@ export function TwoFactorDialog({ onHide }: { onHide: () => void }) {
     body = status.error ? <small className="text-red-700">{errorMessage(status.error)}</small> : <i className="pi pi-spin pi-spinner" aria-label="Cargando" />;
   } else if (!status.data.enabled) {
     body = (
-      <Enrol
-        onDone={(next) => {
-          setCodes(next);
-          refresh();
-        }}
-      />
+      <div className="flex flex-col gap-4">
+        <Enrol
+          onDone={(next) => {
+            setCodes(next);
+            refresh();
+          }}
+        />
+        {status.data.passkeys > 0 && (
+          <>
+            <p className="m-0 text-sm">Tus llaves de acceso te protegen. Te quedan {status.data.recoveryCodesLeft} códigos de recuperación.</p>
+            {regenerate}
+          </>
+        )}
+      </div>
     );
   } else {
     body = (
@@ -187,15 +209,7 @@ export function TwoFactorDialog({ onHide }: { onHide: () => void }) {
           <i className="pi pi-check-circle" aria-hidden="true" />
           Activada. Te quedan {status.data.recoveryCodesLeft} códigos de recuperación.
         </p>
-        <WithPassword
-          label="Generar códigos nuevos"
-          icon="pi pi-refresh"
-          action={regenerateRecoveryCodes}
-          onDone={(next) => {
-            if (next) setCodes(next);
-            refresh();
-          }}
-        />
+        {regenerate}
         {status.data.required ? (
           <p className="m-0 text-sm text-(--text-color-secondary)">{MFA_MESSAGES.requiredByRole}.</p>
         ) : (
@@ -209,7 +223,7 @@ export function TwoFactorDialog({ onHide }: { onHide: () => void }) {
     <AppDialog visible onHide={onHide} header="Verificación en dos pasos" style={{ width: '30rem' }}>
       <div className="flex flex-col gap-4">
         {body}
-        {!codes && status.data?.passkeysAvailable && <Passkeys onChange={refresh} />}
+        {!codes && status.data?.passkeysAvailable && <Passkeys onChange={refresh} onCodes={setCodes} />}
       </div>
     </AppDialog>
   );
