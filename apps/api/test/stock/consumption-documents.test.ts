@@ -97,4 +97,12 @@ describe('documents on a salida', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `${ATTACHMENTS}/${second!.id}`, headers: bearer(admin) })).statusCode).toBe(204);
     expect((await documents(viewer)).json().items).toEqual([]);
   });
+
+  it('the salida’s history tells its creation and each document added and removed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${API}/stock/consumptions/${consumptionId}/history`, headers: bearer(viewer) });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json() as { action: string; changes: Record<string, { old: unknown; new: unknown }> }[];
+    expect(entries.map((e) => e.action).sort()).toEqual(['attachment.create', 'attachment.create', 'attachment.delete', 'attachment.delete', 'create']);
+    expect(entries.find((e) => e.action === 'create')!.changes.concept).toEqual({ old: null, new: 'Losa nivel 2' });
+  });
 });
