@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { businessToday, type Kardex, type Transfer } from '@goc/contracts';
+import ExcelJS from 'exceljs';
+import { businessToday, COUNT_SHEET_HEADERS, type Kardex, type StockCount, type Transfer } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
 import { pickOption } from '../support/prime';
@@ -88,5 +89,52 @@ test('a residente on a phone records a salida, and a transfer is sent and receiv
   ]);
   const origin = await apiCall<Kardex>(sessions.request, resident, 'GET', `/stock/kardex?workId=${here!.value}&materialId=${material.value}&pageSize=500`);
   expect(origin.quantity).toBe(7);
+  await context.close();
+});
+
+test('the count sheet is downloaded, filled in and imported back as a count waiting for approval', async ({ browser, sessions }) => {
+  test.setTimeout(180_000);
+  const admin = await sessions.admin();
+  const work = (await apiCall<{ items: Option[] }>(sessions.request, admin, 'GET', '/works/options?filter=en_ejecucion&limit=1')).items[0]!;
+  const material = (await apiCall<{ items: Option[] }>(sessions.request, admin, 'GET', '/materials/options?limit=1')).items[0]!;
+  const opening = await apiCall<{ id: number; version: number }>(sessions.request, admin, 'POST', '/stock/counts', {
+    workId: work.value,
+    date: businessToday(),
+    lines: [{ materialId: material.value, countedQuantity: 20 }],
+  });
+  await apiCall(sessions.request, admin, 'POST', `/stock/counts/${opening.id}/apply`, { version: opening.version, reason: 'Punto de partida (e2e)' });
+
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+  await seedSession(context, admin);
+  const page = await context.newPage();
+  await page.goto('/almacen');
+  await expect(headerTitle(page)).toHaveText('Almacén de obra', { timeout: 90_000 });
+  await page.getByRole('button', { name: 'Inventario físico' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Conteo de inventario físico' });
+  await pickOption(page, dialog.getByRole('textbox', { name: 'Obra', exact: true }), work.label);
+
+  // The sheet as the work's store stands: the material with 20 on the books; 18 are counted.
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Descargar hoja de conteo' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^hoja-de-conteo-.+\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0]!;
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+  const counted = headers.indexOf(COUNT_SHEET_HEADERS.counted) + 1;
+  const expected = headers.indexOf(COUNT_SHEET_HEADERS.expected) + 1;
+  const code = material.label.split(' · ')[0]!;
+  let found = false;
+  sheet.eachRow((row, number) => {
+    if (number === 1 || row.getCell(1).value !== code) return;
+    expect(row.getCell(expected).value).toBe(20);
+    row.getCell(counted).value = 18;
+    found = true;
+  });
+  expect(found).toBe(true);
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'conteo.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+  await expect(dialog).toBeHidden();
+
+  const waiting = await apiCall<StockCount[]>(sessions.request, admin, 'GET', `/stock/counts?workId=${work.value}&status=por_aprobar`);
+  expect(waiting[0]!.lines).toEqual([expect.objectContaining({ materialId: material.value, expectedQuantity: 20, countedQuantity: 18, difference: -2 })]);
   await context.close();
 });

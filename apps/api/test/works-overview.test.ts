@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_ORDER_STATUS_CODES, ORDERED_STATUS_CODES, WORKS_OVERVIEW_MESSAGES, type WorksOverview } from '@goc/contracts';
-import { categories, companies, employees, icons, orderStatuses, orders, projects, users, works } from '../src/db/schema';
+import { categories, companies, employees, icons, materials, orderStatuses, orders, projects, users, works } from '../src/db/schema';
+import { stockQueries } from '../src/modules/stock/queries';
+import { enterDelivery } from '../src/modules/stock/service';
 import { worksOverview } from '../src/modules/works/overview';
 import { createRole, createTestApp, createUser, login, type TestApp } from './helpers/app';
 import { API, apiFor, type Api } from './catalogs/support';
@@ -113,6 +115,26 @@ describe('GET /works/overview', () => {
     }
   });
 
+  it('gives each work the value of the material its store holds, beside its budget and committed amount', async () => {
+    const [first, second] = await t.db.select({ id: works.id }).from(works).where(eq(works.active, true)).orderBy(works.id).limit(2);
+    const [cement, rebar] = await t.db.select({ id: materials.id }).from(materials).orderBy(materials.id).limit(2);
+    const delivery = (key: string, workId: number, lines: [materialId: number, quantity: number, unitPriceCents: number][]) =>
+      enterDelivery(t.db, { key, orderId: 1, workId, date: '2026-11-20', folio: 'PED-V00001', lines: lines.map(([materialId, quantity, unitPriceCents], lineId) => ({ lineId, materialId, quantity, unitPriceCents })) });
+    await delivery('overview:1', first!.id, [
+      [cement!.id, 10, 25_050],
+      [rebar!.id, 2.5, 18_000],
+    ]);
+    await delivery('overview:2', second!.id, [[cement!.id, 3, 24_000]]);
+    const body = await overview();
+    const byId = new Map(body.lines.flatMap((l) => l.works).map((w) => [w.id, w]));
+    // 10 × 250.50 + 2.5 × 180 and 3 × 240, to the cent.
+    expect(byId.get(first!.id)!.stockValue).toBe(2955);
+    expect(byId.get(second!.id)!.stockValue).toBe(720);
+    expect([...byId.values()].filter((w) => w.id !== first!.id && w.id !== second!.id).every((w) => w.stockValue === 0)).toBe(true);
+    for (const line of body.lines) expect(Math.round(line.totals.stockValue * 100)).toBe(line.works.reduce((s, w) => s + Math.round(w.stockValue * 100), 0));
+    expect(body.totals.stockValue).toBe(3675);
+  });
+
   it('sums each line and the whole page', async () => {
     const body = await overview();
     for (const line of body.lines) {
@@ -166,7 +188,7 @@ describe('GET /works/overview', () => {
         return original.apply(client, args);
       };
       try {
-        await worksOverview(t.db, {});
+        await worksOverview(t.db, {}, stockQueries);
       } finally {
         client.query = original;
       }

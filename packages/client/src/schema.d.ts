@@ -2760,6 +2760,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/stock/consumptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista de salidas */
+        get: operations["listConsumptions"];
+        put?: never;
+        /** Registrar una salida (consumo) de material de una obra; nunca por debajo de cero */
+        post: operations["createStockConsumption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/consumptions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exportar salidas (exactamente lo filtrado y en el mismo orden) */
+        get: operations["exportConsumptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/consumptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Detalle de la salida */
+        get: operations["getConsumption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/consumptions/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Historial de cambios de la salida (más reciente primero) */
+        get: operations["getConsumptionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/openings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista de inventarios iniciales */
+        get: operations["listOpenings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/openings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exportar inventarios iniciales (exactamente lo filtrado y en el mismo orden) */
+        get: operations["exportOpenings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/openings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Detalle de el inventario inicial */
+        get: operations["getOpening"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/openings/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Historial de cambios de el inventario inicial (más reciente primero) */
+        get: operations["getOpeningHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/openings/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Plantilla para importar inventarios iniciales (encabezados, una fila de ejemplo y listas de valores) */
+        get: operations["getOpeningImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/openings/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar inventarios iniciales desde Excel o CSV (validate: sin escribir; commit: todo o nada) */
+        post: operations["importOpenings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/stock/kardex": {
         parameters: {
             query?: never;
@@ -2788,23 +2959,6 @@ export interface paths {
         get: operations["listStockConcepts"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/stock/consumptions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Registrar una salida (consumo) de material de una obra; nunca por debajo de cero */
-        post: operations["createStockConsumption"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2858,6 +3012,40 @@ export interface paths {
         put?: never;
         /** Registrar un conteo de inventario físico (queda por aprobar) */
         post: operations["createStockCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/counts/sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hoja de conteo de una obra: cada material con su existencia en sistema y la columna «Cantidad contada» por llenar */
+        get: operations["exportStockCountSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stock/counts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar la hoja de conteo llenada (validate: solo revisa; commit: registra el conteo por aprobar) */
+        post: operations["importStockCountSheet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4035,6 +4223,30 @@ export interface components {
             phone?: string | null;
             active?: boolean;
         };
+        Consumption: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+            workId: number | null;
+            work: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            } | null;
+            date: string | null;
+            concept: string | null;
+            receivedBy: string | null;
+        };
+        ConsumptionPage: {
+            items: components["schemas"]["Consumption"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
         Cut: {
             id: number;
             /** Format: date-time */
@@ -5013,6 +5225,37 @@ export interface components {
                 email: boolean;
             };
         };
+        Opening: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+            workId: number;
+            work: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            materialId: number;
+            material: {
+                id: number;
+                label: string;
+                icon?: string;
+                color?: string;
+            };
+            quantity: number;
+            unitCost: number;
+            date: string | null;
+        };
+        OpeningPage: {
+            items: components["schemas"]["Opening"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
         OptionPage: {
             items: {
                 value: number | string;
@@ -5870,7 +6113,7 @@ export interface components {
             id: number;
             date: string;
             /** @enum {string} */
-            kind: "entrada" | "consumo" | "traspaso_salida" | "traspaso_entrada" | "merma" | "ajuste";
+            kind: "entrada" | "consumo" | "traspaso_salida" | "traspaso_entrada" | "merma" | "ajuste" | "inventario_inicial";
             quantity: number;
             unitCost: number;
             amount: number;
@@ -6484,6 +6727,7 @@ export interface components {
                     ordered: number;
                     committed: number;
                     available: number;
+                    stockValue: number;
                     openOrders: number;
                     activeWorkers: number;
                     projects: number;
@@ -6506,6 +6750,7 @@ export interface components {
                     ordered: number;
                     committed: number;
                     available: number;
+                    stockValue: number;
                     openOrders: number;
                     activeWorkers: number;
                     projects: number;
@@ -6517,6 +6762,7 @@ export interface components {
                 ordered: number;
                 committed: number;
                 available: number;
+                stockValue: number;
                 openOrders: number;
                 activeWorkers: number;
                 projects: number;
@@ -13328,6 +13574,350 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listConsumptions: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                pageSize?: number | string;
+                sort?: string;
+                q?: string;
+                filters?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsumptionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createStockConsumption: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    workId: number;
+                    date: string;
+                    concept: string;
+                    receivedBy?: string | null;
+                    lines: {
+                        materialId: number;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Creado */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockConsumption"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    exportConsumptions: {
+        parameters: {
+            query: {
+                page?: number | string;
+                pageSize?: number | string;
+                sort?: string;
+                q?: string;
+                filters?: string;
+                format: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (UTF-8 con BOM, separado por comas) o libro de Excel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getConsumption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consumption"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getConsumptionHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["History"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listOpenings: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                pageSize?: number | string;
+                sort?: string;
+                q?: string;
+                filters?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportOpenings: {
+        parameters: {
+            query: {
+                page?: number | string;
+                pageSize?: number | string;
+                sort?: string;
+                q?: string;
+                filters?: string;
+                format: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (UTF-8 con BOM, separado por comas) o libro de Excel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOpening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Opening"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOpeningHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["History"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOpeningImportTemplate: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Libro de Excel o CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importOpenings: {
+        parameters: {
+            query?: {
+                mode?: "validate" | "commit";
+                match?: "none" | "code";
+            };
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description Aceptado: continúa en segundo plano */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+        };
+    };
     getStockKardex: {
         parameters: {
             query: {
@@ -13380,47 +13970,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-        };
-    };
-    createStockConsumption: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    workId: number;
-                    date: string;
-                    concept: string;
-                    receivedBy?: string | null;
-                    lines: {
-                        materialId: number;
-                        quantity: number;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Creado */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StockConsumption"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listStockTransfers: {
@@ -13596,6 +14145,86 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    exportStockCountSheet: {
+        parameters: {
+            query: {
+                workId: number;
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Libro de Excel o CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    importStockCountSheet: {
+        parameters: {
+            query: {
+                workId: number;
+                date: string;
+                notes?: string | null;
+                mode?: "validate" | "commit";
+            };
+            header?: {
+                /** @description Clave única de esta operación (IETF draft-ietf-httpapi-idempotency-key-header; p. ej. un UUID), para reintentarla sin repetirla. Con la misma clave y los mismos datos se responde otra vez la primera respuesta (estado, cuerpo, Location y Content-Type) con `Idempotent-Replayed: true`; con otros datos, 422 «La clave de idempotencia ya se usó con otros datos»; mientras la primera sigue en curso, la repetición la espera (409 si tarda demasiado). Las respuestas 5xx no se guardan. Se guarda 7 días por usuario (o clave API), método y ruta. De 1 a 255 caracteres ASCII visibles; también se admite entre comillas, como la define el borrador. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Correcto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description Creado */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description Los datos no se pueden aplicar: la respuesta dice por qué */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
         };
     };
     applyStockCount: {

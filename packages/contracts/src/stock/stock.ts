@@ -3,6 +3,8 @@ import { isIsoDay } from '../dates/days';
 import { f, FIELD_MESSAGES, hasAtMostDecimals, referenceDisplaySchema } from '../resources/fields';
 import { defineResource, versionSchema } from '../resources/define';
 import { MAX_QUANTITY, QUANTITY_DECIMALS } from '../orders/orders';
+import { exportFormatSchema } from '../list-query';
+import { IMPORT_MODES } from '../imports';
 import { WORK_STATUS_OPTIONS, type WorkStatus } from '../works/statuses';
 
 /*
@@ -14,7 +16,7 @@ import { WORK_STATUS_OPTIONS, type WorkStatus } from '../works/statuses';
 /** Only works in these statuses send or receive transfers; a terminada work takes no movement at all. */
 export const TRANSFERABLE_WORK_STATUSES = ['planeacion', 'en_ejecucion'] as const satisfies readonly WorkStatus[];
 
-export const STOCK_MOVEMENT_KINDS = ['entrada', 'consumo', 'traspaso_salida', 'traspaso_entrada', 'merma', 'ajuste'] as const;
+export const STOCK_MOVEMENT_KINDS = ['entrada', 'consumo', 'traspaso_salida', 'traspaso_entrada', 'merma', 'ajuste', 'inventario_inicial'] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 export const STOCK_MOVEMENT_LABELS: Readonly<Record<StockMovementKind, string>> = {
   entrada: 'Entrada por entrega',
@@ -23,6 +25,7 @@ export const STOCK_MOVEMENT_LABELS: Readonly<Record<StockMovementKind, string>> 
   traspaso_entrada: 'Traspaso recibido',
   merma: 'Merma',
   ajuste: 'Ajuste por inventario',
+  inventario_inicial: 'Inventario inicial',
 };
 
 export const TRANSFER_STATUS_OPTIONS = [
@@ -58,6 +61,8 @@ export const STOCK_MESSAGES = {
   adjustmentReasonRequired: 'Indica el motivo de los ajustes',
   unknownMaterial: 'El material no existe',
   stale: 'El registro cambió mientras lo veías; recarga e inténtalo de nuevo',
+  /** An opening balance for a material the work already moved: the books already say what it holds. */
+  openingAfterMovements: 'La obra ya tiene movimientos de este material: corrige su existencia con un inventario físico',
 } as const;
 
 const idSchema = z.number({ error: FIELD_MESSAGES.option }).int(FIELD_MESSAGES.option).positive(FIELD_MESSAGES.option).max(2_147_483_647, FIELD_MESSAGES.option);
@@ -73,6 +78,9 @@ const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, FIELD_MESSAGES.maxLength(max));
 const optionalText = (max: number) => z.string({ error: FIELD_MESSAGES.text }).trim().max(max, FIELD_MESSAGES.maxLength(max)).nullish().transform((v) => v || null);
 
+/** Lines one movement document (a salida, a transfer, a count) holds. */
+export const STOCK_MAX_LINES = 500;
+
 /** Materials named once each (a repeated one is refused on its second mention). */
 function uniqueMaterials<T extends { materialId: number }>(items: readonly T[], ctx: z.RefinementCtx) {
   const seen = new Set<number>();
@@ -83,7 +91,7 @@ function uniqueMaterials<T extends { materialId: number }>(items: readonly T[], 
 }
 
 const linesOf = <L extends { materialId: number }>(line: z.ZodType<L>) =>
-  z.array(line, { error: STOCK_MESSAGES.linesRequired }).min(1, STOCK_MESSAGES.linesRequired).max(500).superRefine(uniqueMaterials);
+  z.array(line, { error: STOCK_MESSAGES.linesRequired }).min(1, STOCK_MESSAGES.linesRequired).max(STOCK_MAX_LINES).superRefine(uniqueMaterials);
 
 const movedLines = linesOf(z.object({ materialId: idSchema, quantity: quantitySchema.refine((v) => v > 0, FIELD_MESSAGES.positive) }));
 
@@ -150,6 +158,38 @@ export const countQuerySchema = z.object({
 export type CountQuery = z.output<typeof countQuerySchema>;
 
 export const conceptQuerySchema = z.object({ workId: queryIdSchema });
+
+/**
+ * The count sheet (hoja de conteo): exported with what the books say a work holds of each material
+ * (GET /stock/counts/sheet), filled in at the work and imported back as a count
+ * (POST /stock/counts/import). Materials are found by «Clave»; a blank «Cantidad contada» was not counted.
+ */
+export const COUNT_SHEET_HEADERS = {
+  code: 'Clave',
+  material: 'Material',
+  unit: 'Unidad',
+  expected: 'Existencia en sistema',
+  counted: 'Cantidad contada',
+} as const;
+
+export const COUNT_SHEET_MESSAGES = {
+  unknownCode: (code: string) => `No existe un material con clave «${code}»`,
+  nothingCounted: 'La hoja no tiene ninguna cantidad contada',
+  tooManyLines: (max: number) => `La hoja tiene más de ${max} materiales contados; divídela en varios conteos`,
+  missingColumn: (header: string) => `Falta la columna «${header}»; usa la hoja de conteo exportada`,
+} as const;
+
+
+export const countSheetQuerySchema = z.object({ workId: queryIdSchema, format: exportFormatSchema.default('xlsx') });
+export type CountSheetQuery = z.output<typeof countSheetQuerySchema>;
+
+export const countSheetImportQuerySchema = z.object({
+  workId: queryIdSchema,
+  date: daySchema,
+  notes: optionalText(500),
+  mode: z.enum(IMPORT_MODES, { error: `El modo debe ser uno de: ${IMPORT_MODES.join(', ')}` }).default('validate'),
+});
+export type CountSheetImportQuery = z.output<typeof countSheetImportQuerySchema>;
 
 /** One movement of a kardex: signed quantity and amount, and the balance after it. */
 export const stockMovementSchema = z.object({
@@ -289,3 +329,49 @@ export const stockBalancesResource = defineResource({
   options: false,
 });
 export type StockBalance = z.output<typeof stockBalancesResource.schemas.entity>;
+
+/**
+ * Inventario inicial: what a work held of a material when the store started being kept in GOC, at
+ * its unit cost. Written only by import (the shared mechanism: template, dry run, all or nothing);
+ * each row enters the work's store as one «inventario inicial» movement in the same transaction.
+ * One per work and material, and only before the work has moved that material.
+ */
+export const stockOpeningsResource = defineResource({
+  key: 'stockOpenings',
+  resource: '/stock/openings',
+  module: 'stock',
+  nouns: { singular: 'inventario inicial', plural: 'inventarios iniciales', article: 'el' },
+  fields: {
+    workId: f.reference({ label: 'Obra', target: 'works', displayKey: 'work', required: true }),
+    materialId: f.reference({ label: 'Material', target: 'materials', displayKey: 'material', required: true, unique: { scope: 'workId' } }),
+    quantity: f.number({ label: 'Cantidad', decimals: QUANTITY_DECIMALS, positive: true, max: MAX_QUANTITY, required: true }),
+    unitCost: f.money({ label: 'Costo unitario', required: true }),
+    date: f.date({ label: 'Fecha', hint: 'Vacía: hoy' }),
+  },
+  label: { fields: ['materialId'] },
+  defaultSort: '-createdAt',
+  // Opening balances set what the store is worth: the same right as applying a count.
+  permissions: { create: { module: 'stock', action: 'edit' } },
+  import: { match: [], record: ['workId', 'materialId'] },
+});
+export type StockOpening = z.output<typeof stockOpeningsResource.schemas.entity>;
+
+/**
+ * Salidas as records (GET /stock/consumptions, /stock/consumptions/:id): what the photos and the
+ * signed vale are attached to. Written by POST /stock/consumptions with their lines.
+ */
+export const stockConsumptionsResource = defineResource({
+  key: 'stockConsumptions',
+  resource: '/stock/consumptions',
+  module: 'stock',
+  nouns: { singular: 'salida', plural: 'salidas', article: 'la' },
+  fields: {
+    workId: f.reference({ label: 'Obra', target: 'works', displayKey: 'work', readOnly: true }),
+    date: f.date({ label: 'Fecha', readOnly: true }),
+    concept: f.text({ label: 'Concepto o frente', readOnly: true }),
+    receivedBy: f.text({ label: 'Recibió', readOnly: true }),
+  },
+  label: { fields: ['concept'] },
+  defaultSort: '-date',
+});
+export type StockConsumptionRecord = z.output<typeof stockConsumptionsResource.schemas.entity>;

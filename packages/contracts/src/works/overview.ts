@@ -41,6 +41,8 @@ const figures = {
   committed: z.number(),
   /** budget − committed (negative after a justified override). */
   available: z.number(),
+  /** Value of the material held in the work's store (Almacén de obra, at its weighted average cost). */
+  stockValue: z.number(),
   openOrders: z.number().int(),
   activeWorkers: z.number().int(),
   projects: z.number().int(),

@@ -7,7 +7,7 @@ import { materials, units } from './materials';
 import { works } from './workforce';
 
 /*
- * Almacén de obra (migration 0027, docs/stock.md). The movements are the ledger; the balance of each
+ * Almacén de obra (migrations 0027 and 0030, docs/stock.md). The movements are the ledger; the balance of each
  * work and material is written in the same transaction as each movement, under that balance row's
  * lock, so existencias are one indexed read and every movement carries the balance after it.
  */
@@ -203,7 +203,36 @@ export const stockMovements = pgTable(
     index('stock_movements_transfer_idx').on(t.transferId),
     index('stock_movements_count_idx').on(t.countId),
     uniqueIndex('stock_movements_source_uq').on(t.sourceKey),
-    check('stock_movements_kind_ck', sql`${t.kind} in ('entrada', 'consumo', 'traspaso_salida', 'traspaso_entrada', 'merma', 'ajuste')`),
+    check('stock_movements_kind_ck', sql`${t.kind} in ('entrada', 'consumo', 'traspaso_salida', 'traspaso_entrada', 'merma', 'ajuste', 'inventario_inicial')`),
     check('stock_movements_balance_ck', sql`${t.balance} >= 0`),
+  ],
+);
+
+/**
+ * Inventario inicial (migration 0030): what a work held of a material when its store started in
+ * GOC, imported from a spreadsheet; each row is also the work's «inventario inicial» movement
+ * (`source_key` stock.opening:<id>). One per work and material.
+ */
+export const stockOpenings = pgTable(
+  'stock_openings',
+  {
+    id: idColumn(),
+    workId: integer('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'restrict' }),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'restrict' }),
+    quantity: quantity('quantity').notNull(),
+    unitCost: money('unit_cost').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'restrict' }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('stock_openings_work_material_uq').on(t.workId, t.materialId),
+    index('stock_openings_material_idx').on(t.materialId),
+    check('stock_openings_quantity_ck', sql`${t.quantity} > 0`),
+    check('stock_openings_unit_cost_ck', sql`${t.unitCost} >= 0`),
   ],
 );

@@ -42,7 +42,8 @@ function parseDate(cell: Cell): Parsed {
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const GROUPED_NUMBER = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/;
 
-function parseNumber(cell: Cell, money: boolean): Parsed {
+/** A number as an office writes it (1,234.5; with «$» for money); also a module's own sheet import. */
+export function parseNumber(cell: Cell, money: boolean): Parsed {
   if (typeof cell === 'number') return ok(cell);
   const compact = String(cell).replace(/\s/g, '');
   const text = money ? compact.replace(/^(-?)\$/, '$1') : compact;

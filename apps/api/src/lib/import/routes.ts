@@ -36,8 +36,8 @@ export const IMPORT_SCHEMAS = { ImportReport: importReportSchema, ImportJob: imp
 
 const grantList = (grant: PermissionGrant): PermissionRequirement[] => (Array.isArray(grant) ? [...grant] : [grant as PermissionRequirement]);
 
-/** The uploaded file (413 beyond the limit, 400 without one or when its body is cut short). */
-async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; fileName: string }> {
+/** The uploaded file (413 beyond the limit, 400 without one or when its body is cut short); also a module's own sheet import. */
+export async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; fileName: string }> {
   if (!request.isMultipart()) throw new AppError(400, IMPORT_MESSAGES.noFile);
   try {
     const part = await request.file({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 10 } });

@@ -1,4 +1,5 @@
-import { worksOverviewSchema } from '@goc/contracts';
+import { worksOverviewSchema, type WorksOverview, type WorksOverviewQuery } from '@goc/contracts';
+import type { Executor } from '../../db/client';
 import { defineModule } from '../../lib/modules';
 import { WORKS_WIDGET } from './dashboard';
 import { worksBudgets, worksOverview } from './overview';
@@ -6,7 +7,7 @@ import workRoutes from './routes';
 
 export interface WorkFigures {
   /** Obras por línea de negocio. */
-  overview: typeof worksOverview;
+  overview: (executor: Executor, query: WorksOverviewQuery) => Promise<WorksOverview>;
   /** Budget and bought amount of each work matching a query (the dashboard's figures). */
   budgets: typeof worksBudgets;
 }
@@ -20,7 +21,9 @@ declare module '../../lib/modules' {
 /** Obras por línea de negocio: the works with their kept figures, grouped by category. */
 export default defineModule({
   name: 'works',
-  provides: { works: () => ({ overview: worksOverview, budgets: worksBudgets }) },
+  // The store's material value beside each work's budget, read through the stock module's service.
+  needs: ['stock'],
+  provides: { works: ({ services }) => ({ overview: (executor, query) => worksOverview(executor, query, services.stock), budgets: worksBudgets }) },
   routes: workRoutes,
   widgets: [WORKS_WIDGET],
   schemas: { WorksOverview: worksOverviewSchema },

@@ -10,11 +10,13 @@ import {
 import type { Executor } from '../../db/client';
 import { categories, companies, employees, icons, works, workTotals } from '../../db/schema';
 import { fold } from '../../lib/list/fields';
+import type { ModuleServices } from '../../lib/modules';
 
 /*
  * Obras por línea de negocio in one statement: the active works matching the filters, each joined to
  * its kept figures (work_totals: bought, committed, open orders, active employees, projects — maintained by the
- * database in the transaction of every write), then grouped by category here.
+ * database in the transaction of every write) and the value its store holds (the stock module's
+ * subquery), then grouped by category here.
  */
 
 const resident = alias(employees, 'resident');
@@ -33,7 +35,7 @@ function worksWhere(query: WorksOverviewQuery): SQL | undefined {
   );
 }
 
-const emptyFigures = () => ({ works: 0, budget: 0, ordered: 0, committed: 0, available: 0, openOrders: 0, activeWorkers: 0, projects: 0 });
+const emptyFigures = () => ({ works: 0, budget: 0, ordered: 0, committed: 0, available: 0, stockValue: 0, openOrders: 0, activeWorkers: 0, projects: 0 });
 
 function addTo(totals: ReturnType<typeof emptyFigures>, work: WorkOverview) {
   totals.works += 1;
@@ -41,6 +43,7 @@ function addTo(totals: ReturnType<typeof emptyFigures>, work: WorkOverview) {
   totals.ordered = addMoney(totals.ordered, work.ordered);
   totals.committed = addMoney(totals.committed, work.committed);
   totals.available = addMoney(totals.available, work.available);
+  totals.stockValue = addMoney(totals.stockValue, work.stockValue);
   totals.openOrders += work.openOrders;
   totals.activeWorkers += work.activeWorkers;
   totals.projects += work.projects;
@@ -58,7 +61,8 @@ export async function worksBudgets(executor: Executor, query: WorksOverviewQuery
   return rows.map((r) => ({ budget: Number(r.budget), ordered: Number(r.ordered ?? 0) }));
 }
 
-export async function worksOverview(executor: Executor, query: WorksOverviewQuery): Promise<WorksOverview> {
+/** The overview; `stock` (the stock module's service) gives each work's material value in the same statement. */
+export async function worksOverview(executor: Executor, query: WorksOverviewQuery, stock: Pick<ModuleServices['stock'], 'heldValue'>): Promise<WorksOverview> {
   const rows = await executor
     .select({
       id: works.id,
@@ -79,6 +83,7 @@ export async function worksOverview(executor: Executor, query: WorksOverviewQuer
       openOrders: workTotals.openOrders,
       activeWorkers: workTotals.activeWorkers,
       projects: workTotals.projects,
+      stockValue: stock.heldValue(works.id),
     })
     .from(works)
     .innerJoin(companies, eq(companies.id, works.companyId))
@@ -112,6 +117,7 @@ export async function worksOverview(executor: Executor, query: WorksOverviewQuer
       ordered: Number(row.ordered ?? 0),
       committed: Number(row.committed ?? 0),
       available: addMoney(Number(row.budget), -Number(row.committed ?? 0)),
+      stockValue: Number(row.stockValue),
       openOrders: Number(row.openOrders ?? 0),
       activeWorkers: Number(row.activeWorkers ?? 0),
       projects: Number(row.projects ?? 0),

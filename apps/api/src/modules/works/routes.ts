@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { worksOverviewQuerySchema, worksOverviewSchema } from '@goc/contracts';
 import { errorResponses } from '../../lib/openapi';
-import { worksOverview } from './overview';
+import type { ModuleServices } from '../../lib/modules';
 
 /** /works/overview: Obras por línea de negocio (module works). */
-export default async function workRoutes(instance: FastifyInstance): Promise<void> {
+export default async function workRoutes(instance: FastifyInstance, { works }: Pick<ModuleServices, 'works'>): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/works/overview', {
     config: { permission: { module: 'works', action: 'view' } },
@@ -16,6 +16,6 @@ export default async function workRoutes(instance: FastifyInstance): Promise<voi
       querystring: worksOverviewQuerySchema,
       response: { 200: worksOverviewSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (request) => worksOverview(app.db, request.query),
+    handler: async (request) => works.overview(app.db, request.query),
   });
 }

@@ -7,7 +7,7 @@ import { ImportDialog } from './import-dialog';
 import { importTexts } from './import-texts';
 
 /** «Importar» for an importable resource, to users who may create its records (updating needs edit too). */
-export function ImportButton({ resource, compact = false }: { resource: ListResource & Pick<AnyResource, 'import'>; compact?: boolean }) {
+export function ImportButton({ resource, compact = false, label = importTexts.open }: { resource: ListResource & Pick<AnyResource, 'import'>; compact?: boolean; label?: string }) {
   const [open, setOpen] = useState(false);
   const rights = useRowPermissions(resource);
   if (!resource.import || !rights.canCreate) return null;
@@ -15,14 +15,15 @@ export function ImportButton({ resource, compact = false }: { resource: ListReso
     <>
       <Button
         type="button"
-        label={compact ? undefined : importTexts.open}
+        label={compact ? undefined : label}
         aria-label={importTexts.title(resource.nouns.plural)}
         icon="pi pi-upload"
         severity="secondary"
         outlined
         onClick={() => setOpen(true)}
       />
-      {open && <ImportDialog resource={resource} canUpdate={rights.canEdit} onHide={() => setOpen(false)} />}
+      {/* Updating by code needs edit, and keys to find the records by (opening balances have none). */}
+      {open && <ImportDialog resource={resource} canUpdate={rights.canEdit && resource.import.match.length > 0} onHide={() => setOpen(false)} />}
     </>
   );
 }

@@ -3,6 +3,7 @@ import {
   consumptionSchema,
   countListSchema,
   countSchema,
+  importReportSchema,
   kardexSchema,
   stockBalancesResource,
   transferListSchema,
@@ -11,6 +12,7 @@ import {
   type Consumption,
   type ConsumptionInput,
   type CountInput,
+  type ImportReport,
   type Kardex,
   type ReceiveTransferInput,
   type StockCount,
@@ -18,10 +20,14 @@ import {
   type TransferInput,
 } from '@goc/contracts';
 import { api } from '../../lib/api/client';
+import { fileNameFromDisposition, saveBlob } from '../../lib/resources/download';
 
 /* The calls of the store beyond the existencias list (which the shared list reads from its declaration). */
 
 const STOCK = stockBalancesResource.resource;
+
+/** The attachments API's name of a salida (the stock manifest's `attachables`). */
+export const CONSUMPTION_DOCUMENTS = 'stock-consumptions';
 
 /** Every query of the store starts with the list's key, so one invalidation refreshes them all after a movement. */
 export const stockKeys = {
@@ -75,4 +81,24 @@ export async function createCount(body: CountInput): Promise<StockCount> {
 export async function applyCount(id: number, body: ApplyCountInput): Promise<StockCount> {
   const response = await api.post(`${STOCK}/counts/${id}/apply`, body);
   return countSchema.parse(response.data);
+}
+
+/** The work's count sheet (xlsx): each material with what the books say, and a column to count. */
+export async function downloadCountSheet(workId: number): Promise<void> {
+  const response = await api.get<Blob>(`${STOCK}/counts/sheet`, { params: { workId, format: 'xlsx' }, responseType: 'blob' });
+  saveBlob(response.data, fileNameFromDisposition(response.headers['content-disposition']) ?? 'hoja-de-conteo.xlsx');
+}
+
+/** The filled count sheet: the count recorded, or the problems of its rows (nothing recorded). */
+export type CountSheetOutcome = { count: StockCount } | { report: ImportReport };
+
+export async function importCountSheet(params: { workId: number; date: string; notes: string | null }, file: File): Promise<CountSheetOutcome> {
+  const body = new FormData();
+  body.append('file', file);
+  const response = await api.post(`${STOCK}/counts/import`, body, {
+    params: { ...params, mode: 'commit' },
+    // 422 is an answer here: the report of the sheet's problems.
+    validateStatus: (status) => status === 201 || status === 422,
+  });
+  return response.status === 201 ? { count: countSchema.parse(response.data) } : { report: importReportSchema.parse(response.data) };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { stockBalancesResource } from '@goc/contracts';
+import { stockBalancesResource, stockOpeningsResource } from '@goc/contracts';
+import { ImportButton } from '../../components/import/import-button';
 import { ResourceList } from '../../components/list/resource-list';
 import type { ResourceRow } from '../../components/list/resource-types';
 import type { RowAction } from '../../components/list/row-actions';
@@ -34,11 +35,17 @@ export default function StockPage() {
     },
   };
   const consume: RowAction = { key: 'consume', icon: 'pi pi-sign-out', label: stockTexts.consumption, severity: 'secondary', onClick: (row) => setOpen({ kind: 'consumption', workId: workOf(row) }) };
-  const toolbar = canMove && (
+  const toolbar = (canMove || can('stock', 'edit')) && (
     <div className="flex flex-wrap gap-2">
-      <Button label={stockTexts.consumption} icon="pi pi-sign-out" onClick={() => setOpen({ kind: 'consumption', workId: null })} />
-      <Button label={stockTexts.transfer} icon="pi pi-send" severity="secondary" onClick={() => setOpen({ kind: 'transfer', workId: null })} />
-      <Button label={stockTexts.count} icon="pi pi-clipboard" severity="secondary" onClick={() => setOpen({ kind: 'count', workId: null })} />
+      {canMove && (
+        <>
+          <Button label={stockTexts.consumption} icon="pi pi-sign-out" onClick={() => setOpen({ kind: 'consumption', workId: null })} />
+          <Button label={stockTexts.transfer} icon="pi pi-send" severity="secondary" onClick={() => setOpen({ kind: 'transfer', workId: null })} />
+          <Button label={stockTexts.count} icon="pi pi-clipboard" severity="secondary" onClick={() => setOpen({ kind: 'count', workId: null })} />
+        </>
+      )}
+      {/* Opening balances, by the shared import (stock edit). */}
+      <ImportButton resource={stockOpeningsResource} label={stockTexts.openingImport} />
     </div>
   );
   return (

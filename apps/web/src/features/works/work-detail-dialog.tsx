@@ -158,6 +158,11 @@ export function WorkDetailDialog({ work, onHide }: { work: WorkOverview | null; 
           )}
           {can('stock', 'view') && (
             <TabPanel header="Almacén">
+              <dl className="m-0 mb-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Almacén frente al presupuesto">
+                <Figure label="Material en almacén" value={formatMoney(work.stockValue)} />
+                <Figure label="Presupuesto" value={formatMoney(work.budget)} />
+                <Figure label="Comprometido" value={formatMoney(work.committed)} />
+              </dl>
               <RelatedList
                 queryKey={['resource', stockBalancesResource.resource, 'work', work.id]}
                 load={() => fetchRelated(stockBalancesResource.resource, stockBalancesResource.schemas.entity, { workId: work.id })}

@@ -5,7 +5,8 @@ import { Route, Routes } from 'react-router';
 import StockPage from '../../../src/features/stock/stock-page';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi, type FakeApi } from '../../crud/fake-api';
-import { listOf } from '../../crud/fixtures';
+import { listOf, optionsOf } from '../../crud/fixtures';
+import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
 const STAMP = '2026-11-23T16:00:00.000Z';
@@ -73,6 +74,8 @@ function start(flags: { create: boolean; edit: boolean }, routes: Parameters<typ
     'GET /stock/kardex': { status: 200, data: kardex },
     'GET /stock/transfers': { status: 200, data: [transfer] },
     'GET /stock/counts': { status: 200, data: [] },
+    'GET /works/options': optionsOf([{ value: 7, label: 'OB-7 - Los Encinos' }]),
+    'GET /materials/options': optionsOf([{ value: 11, label: 'Cemento gris' }]),
     ...routes,
   });
   const view = renderRoute(
@@ -123,5 +126,93 @@ describe('Almacén de obra', () => {
     expect(screen.queryByRole('button', { name: 'Enviar traspaso' })).not.toBeInTheDocument();
     expect(await screen.findByText('TRA-000005 · 23/11/26')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Recibir' })).not.toBeInTheDocument();
+  });
+
+  it('records a salida with its photo: the file goes to the salida through the attachments API', async () => {
+    const server = start(
+      { create: true, edit: false },
+      {
+        'POST /stock/consumptions': (request) => ({
+          status: 201,
+          data: { id: 41, work: balance.work, date: '2026-11-23', concept: (request.body as { concept: string }).concept, receivedBy: null, lines: [], createdAt: STAMP },
+        }),
+        'POST /attachments': {
+          status: 201,
+          data: { id: 90, resource: 'stock-consumptions', recordId: 41, fileName: 'vale.jpg', contentType: 'image/jpeg', size: 3, sha256: 'x', description: null, createdAt: STAMP, createdBy: null, hasThumbnail: false, canDelete: true },
+        },
+      },
+    );
+    const row = (await screen.findByText('Cemento gris')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Registrar salida' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Salida de material (consumo)' });
+    await userEvent.type(within(dialog).getByLabelText(/Concepto o frente/), 'Losa nivel 2');
+    await choose(within(dialog).getByLabelText('Material 1'), 'Cemento gris');
+    await userEvent.type(within(dialog).getByLabelText('Cantidad 1'), '3');
+    await userEvent.upload(within(dialog).getByLabelText('Documentos de la salida', { selector: 'input' }), new File(['jpg'], 'vale.jpg', { type: 'image/jpeg' }));
+    expect(within(dialog).getByText('vale.jpg')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(server.calls('POST', '/attachments')).toHaveLength(1));
+    expect(server.calls('POST', '/stock/consumptions')[0]!.body).toMatchObject({ workId: 7, concept: 'Losa nivel 2', lines: [{ materialId: 11, quantity: 3 }] });
+    expect(server.calls('POST', '/attachments')[0]!.params).toEqual({ resource: 'stock-consumptions', recordId: '41' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Salida de material (consumo)' })).not.toBeInTheDocument());
+  });
+
+  it('imports the filled count sheet of the chosen work: a refused sheet shows its rows’ problems, a clean one records the count', async () => {
+    let answers = 0;
+    const server = start(
+      { create: true, edit: false },
+      {
+        'POST /stock/counts/import': () => {
+          answers += 1;
+          if (answers === 1) {
+            return {
+              status: 422,
+              data: {
+                fileName: 'conteo.xlsx',
+                mode: 'commit',
+                rows: 3,
+                valid: 1,
+                created: 1,
+                updated: 0,
+                unchanged: 0,
+                errors: [
+                  { row: 3, column: 'Clave', value: 'MAT-X', message: 'No existe un material con clave «MAT-X»', record: 'MAT-X' },
+                  { row: 4, column: 'Cantidad contada', value: 'doce', message: 'Debe ser un número', record: 'MAT-2 · Varilla' },
+                ],
+              },
+            };
+          }
+          return { status: 201, data: { id: 3, work: balance.work, status: 'por_aprobar', date: '2026-11-23', notes: null, reason: null, lines: [], countedBy: null, appliedBy: null, appliedAt: null, createdAt: STAMP, version: 1 } };
+        },
+      },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Inventario físico' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conteo de inventario físico' });
+    expect(within(dialog).getByText('Elige la obra para descargar o importar su hoja de conteo')).toBeInTheDocument();
+    await choose(within(dialog).getByLabelText(/^Obra/), 'OB-7 - Los Encinos');
+    const sheet = () => within(dialog).getByLabelText('Importar hoja llenada', { selector: 'input' });
+    await userEvent.upload(sheet(), new File(['x'], 'conteo.xlsx'));
+    expect(await within(dialog).findByText('La hoja tiene 2 problemas; no se registró el conteo')).toBeInTheDocument();
+    const problems = within(dialog).getByRole('list', { name: 'Problemas de la hoja' });
+    expect(within(problems).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Fila 3 · Clave: No existe un material con clave «MAT-X»',
+      'Fila 4 · Cantidad contada: Debe ser un número',
+    ]);
+    expect(server.calls('POST', '/stock/counts/import')[0]!.params).toMatchObject({ workId: '7', mode: 'commit' });
+
+    await userEvent.upload(sheet(), new File(['x'], 'conteo.xlsx'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Conteo de inventario físico' })).not.toBeInTheDocument());
+    expect(await screen.findByText('Conteo registrado: queda por aprobar')).toBeInTheDocument();
+  });
+
+  it('offers the opening-balance import only to stock edit', async () => {
+    start({ create: false, edit: true });
+    expect(await screen.findByRole('button', { name: 'Importar inventarios iniciales' })).toHaveTextContent('Importar inventario inicial');
+    dispose?.();
+    dispose = null;
+    start({ create: true, edit: false });
+    await screen.findByText('Cemento gris');
+    expect(screen.getByRole('button', { name: 'Enviar traspaso' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Importar inventarios iniciales' })).not.toBeInTheDocument();
   });
 });

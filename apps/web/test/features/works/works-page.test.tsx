@@ -16,24 +16,24 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const figures = { openOrders: 2, activeWorkers: 5, projects: 1 };
+const figures = { openOrders: 2, activeWorkers: 5, projects: 1, stockValue: 0 };
 const OVERVIEW: WorksOverview = {
   lines: [
     {
       category: { id: 1, name: 'Vivienda', icon: 'pi pi-home', color: '#16a34a' },
-      totals: { works: 2, budget: 2000, ordered: 1950, committed: 1950.01, available: 49.99, openOrders: 4, activeWorkers: 10, projects: 2 },
+      totals: { works: 2, budget: 2000, ordered: 1950, committed: 1950.01, available: 49.99, openOrders: 4, activeWorkers: 10, projects: 2, stockValue: 0 },
       works: [
-        { id: 10, code: 'OB-1', name: 'Torre Norte', company: { id: 1, name: 'Constructora GOC' }, status: 'en_ejecucion', resident: { id: 3, name: 'Ana Ruiz' }, budget: 1000, ordered: 950, committed: 950, available: 50, ...figures },
+        { id: 10, code: 'OB-1', name: 'Torre Norte', company: { id: 1, name: 'Constructora GOC' }, status: 'en_ejecucion', resident: { id: 3, name: 'Ana Ruiz' }, budget: 1000, ordered: 950, committed: 950, available: 50, ...figures, stockValue: 1437.5 },
         { id: 11, code: 'OB-2', name: 'Casas Sur', company: { id: 1, name: 'Constructora GOC' }, status: 'planeacion', resident: null, budget: 1000, ordered: 1000.01, committed: 1000.01, available: -0.01, ...figures },
       ],
     },
     {
       category: { id: 2, name: 'Infraestructura', icon: 'pi pi-car', color: '#2563eb' },
-      totals: { works: 1, budget: 500, ordered: 100, committed: 100, available: 400, openOrders: 2, activeWorkers: 5, projects: 1 },
+      totals: { works: 1, budget: 500, ordered: 100, committed: 100, available: 400, openOrders: 2, activeWorkers: 5, projects: 1, stockValue: 0 },
       works: [{ id: 12, code: 'OB-3', name: 'Puente', company: { id: 2, name: 'GOC Norte' }, status: 'suspendida', resident: null, budget: 500, ordered: 100, committed: 100, available: 400, ...figures }],
     },
   ],
-  totals: { works: 3, budget: 2500, ordered: 2050, committed: 2050.01, available: 449.99, openOrders: 6, activeWorkers: 15, projects: 3 },
+  totals: { works: 3, budget: 2500, ordered: 2050, committed: 2050.01, available: 449.99, openOrders: 6, activeWorkers: 15, projects: 3, stockValue: 0 },
 };
 
 const stamp = { createdAt: '2026-11-20T12:00:00.000Z', updatedAt: '2026-11-20T12:00:00.000Z', version: 1 };
@@ -217,6 +217,11 @@ describe('Obras por línea de negocio', () => {
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Almacén' }));
     expect(await within(dialog).findByText('Cemento gris')).toBeInTheDocument();
     expect(within(dialog).getByText('12.5 saco · $1,437.50')).toBeInTheDocument();
+    // The store's value beside the budget and the committed amount (the overview's figures).
+    const figures = within(within(dialog).getByLabelText('Almacén frente al presupuesto'));
+    expect(figures.getByText('Material en almacén').nextElementSibling).toHaveTextContent('$1,437.50');
+    expect(figures.getByText('Presupuesto').nextElementSibling).toHaveTextContent('$1,000.00');
+    expect(figures.getByText('Comprometido').nextElementSibling).toHaveTextContent('$950.00');
     expect(JSON.parse((server.to('GET /stock')[0]!.params as { filters: string }).filters)).toEqual({ workId: { operator: 'and', constraints: [{ matchMode: 'equals', value: 10 }] } });
   });
 
