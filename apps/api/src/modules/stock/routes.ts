@@ -37,13 +37,12 @@ import { fileSlug } from '../../lib/export/format';
 import { sendExport, XLSX_MIME } from '../../lib/export/respond';
 import { readSheetOffThread } from '../../lib/import/read';
 import { uploadedFile } from '../../lib/import/routes';
-import { component, errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../lib/openapi';
 import { COUNT_SHEET_COLUMNS, countSheetRows, readCountSheet } from './count-sheet';
 import { openingsBinding } from './openings';
 import { applyCount, conceptSuggestions, kardex, listCounts, listTransfers, receiveTransfer, recordConsumption, recordCount, sendTransfer } from './service';
 
 const TAGS = ['Almacén de obra'];
-const countSheetReport = component('ImportReport', importReportSchema);
 const view = { module: 'stock', action: 'view' } as const;
 const create = { module: 'stock', action: 'create' } as const;
 const edit = { module: 'stock', action: 'edit' } as const;
@@ -212,7 +211,7 @@ export default async function stockRoutes(instance: FastifyInstance): Promise<vo
       summary: 'Importar la hoja de conteo llenada (validate: solo revisa; commit: registra el conteo por aprobar)',
       consumes: ['multipart/form-data'],
       querystring: countSheetImportQuerySchema,
-      response: { 200: countSheetReport, 201: countSchema, 422: countSheetReport, ...errorResponses(400, 401, 403, 409, 413) },
+      response: { 200: importReportSchema, 201: countSchema, 422: importReportSchema, ...errorResponses(400, 401, 403, 409, 413) },
     },
     handler: async (request, reply) => {
       const { workId, date, notes, mode } = request.query;
