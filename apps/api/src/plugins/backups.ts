@@ -28,8 +28,8 @@ async function backupsPlugin(app: FastifyInstance): Promise<void> {
     timeoutMs: 60 * 60_000,
     backoff: { baseMs: 5 * 60_000, maxMs: 30 * 60_000 },
     concurrency: 1,
-    async handle() {
-      const made = await service.create();
+    async handle(_slot, { signal }) {
+      const made = await service.create(signal);
       app.log.info({ backup: made.fileName, size: made.size }, 'copia de seguridad programada');
     },
   });

@@ -234,4 +234,15 @@ describe(`backups (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
       await scheduled.close();
     }
   });
+
+  it.runIf(backsUp)('stops a backup whose job timed out: nothing published, nothing left behind, the next one not refused as busy', async () => {
+    const listing = () => (existsSync(backupDir) ? readdirSync(backupDir).sort() : []);
+    const before = listing();
+    const controller = new AbortController();
+    const making = app.backups.create(controller.signal);
+    controller.abort(new Error('tiempo agotado'));
+    await expect(making).rejects.toThrow('tiempo agotado');
+    expect(listing()).toEqual(before);
+    await expect(app.backups.create(AbortSignal.abort(new Error('otra vez')))).rejects.toThrow('otra vez');
+  });
 });

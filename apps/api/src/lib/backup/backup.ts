@@ -36,13 +36,19 @@ const TAR_MODULE = createRequire(import.meta.url).resolve('tar');
  * would each wait for a turn behind the requests (a busy server starved the backup for minutes);
  * the worker has a loop of its own.
  */
-function packInWorker(job: { tar: string; cwd: string; entries: string[]; file: string }): Promise<void> {
+function packInWorker(job: { tar: string; cwd: string; entries: string[]; file: string }, signal?: AbortSignal): Promise<void> {
   const code = `
     const { workerData: job } = require('node:worker_threads');
     require(job.tar).create({ cwd: job.cwd, file: job.file, gzip: true, portable: true, mode: 0o600 }, job.entries)
       .catch((error) => { process.nextTick(() => { throw error; }); });`;
   return new Promise((resolve, reject) => {
     const worker = new Worker(code, { eval: true, workerData: job });
+    const abort = () => {
+      reject(signal!.reason);
+      void worker.terminate();
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+    worker.once('exit', () => signal?.removeEventListener('abort', abort));
     worker.once('error', reject);
     worker.once('exit', (exitCode) => (exitCode === 0 ? resolve() : reject(new Error(`backup: the packing worker ended with code ${exitCode}`))));
   });
@@ -56,13 +62,15 @@ export const NOT_DATABASE = [LOCK_FILE, 'jwt-secret'];
  * (a copy-on-write clone where the file system offers one). Links and other special files are not
  * part of a PGlite folder and are skipped.
  */
-async function copyFolder(from: string, to: string, kept: (path: string) => boolean, under = ''): Promise<void> {
+async function copyFolder(from: string, to: string, kept: (path: string) => boolean, signal: AbortSignal | undefined, under = ''): Promise<void> {
   for (const entry of await readdir(join(from, under), { withFileTypes: true })) {
+    // Between files: an aborted backup frees the database's locks at once.
+    signal?.throwIfAborted();
     const path = under === '' ? entry.name : `${under}/${entry.name}`;
     if (!kept(path)) continue;
     if (entry.isDirectory()) {
       await mkdir(join(to, path), { mode: 0o700 });
-      await copyFolder(from, to, kept, path);
+      await copyFolder(from, to, kept, signal, path);
     } else if (entry.isFile()) {
       await copyFile(join(from, path), join(to, path), constants.COPYFILE_FICLONE);
     }
@@ -77,7 +85,7 @@ async function copyFolder(from: string, to: string, kept: (path: string) => bool
  * the folder among them) are never read — PGlite's own dumpDataDir would read the whole folder into
  * memory, under the locks, and compress it there.
  */
-async function pgliteBackup(database: Database & { driver: { kind: 'pglite' } }, settings: BackupSettings, temporary: string): Promise<void> {
+async function pgliteBackup(database: Database & { driver: { kind: 'pglite' } }, settings: BackupSettings, temporary: string, signal?: AbortSignal): Promise<void> {
   const client = database.driver.client;
   const target = join(settings.dir, temporary);
   if (!client.dataDir || client.dataDir.startsWith('memory://')) {
@@ -95,28 +103,29 @@ async function pgliteBackup(database: Database & { driver: { kind: 'pglite' } },
   try {
     // The transaction lock first, then the query lock: the order PGlite's own query(), exec() and
     // transaction() take them, so the copy waits for the transaction in progress.
-    await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => copyFolder(settings.dataDir, staging, kept)));
-    await packInWorker({ tar: TAR_MODULE, cwd: staging, entries: await readdir(staging), file: target });
+    await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => copyFolder(settings.dataDir, staging, kept, signal)));
+    await packInWorker({ tar: TAR_MODULE, cwd: staging, entries: await readdir(staging), file: target }, signal);
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
 }
 
-async function postgresBackup(settings: BackupSettings, temporary: string): Promise<void> {
+async function postgresBackup(settings: BackupSettings, temporary: string, signal?: AbortSignal): Promise<void> {
   const pgDump = await findPgTool('pg_dump');
   if (!pgDump || !settings.databaseUrl) throw new AppError(503, BACKUP_MESSAGES.noPgDump);
-  await run(pgDump, ['--format=custom', '--no-owner', `--file=${join(settings.dir, temporary)}`, `--dbname=${settings.databaseUrl}`], { maxBuffer: 16 * 1024 * 1024 });
+  await run(pgDump, ['--format=custom', '--no-owner', `--file=${join(settings.dir, temporary)}`, `--dbname=${settings.databaseUrl}`], { maxBuffer: 16 * 1024 * 1024, ...(signal ? { signal } : {}) });
 }
 
 export interface BackupService {
-  create(): Promise<Backup>;
+  /** Makes a backup; `signal` (its job's timeout) stops it and publishes nothing. */
+  create(signal?: AbortSignal): Promise<Backup>;
 }
 
 /** One backup at a time per process; a second request while one runs is refused (409). */
 export function createBackupService(database: Database, settings: BackupSettings, now: () => Date = () => new Date()): BackupService {
   let running = false;
   return {
-    async create() {
+    async create(signal) {
       if (running) throw new ConflictError(BACKUP_MESSAGES.busy);
       running = true;
       const createdAt = now();
@@ -124,8 +133,10 @@ export function createBackupService(database: Database, settings: BackupSettings
       const temporary = `.${fileName}.tmp`;
       try {
         await mkdir(settings.dir, { recursive: true, mode: 0o700 });
-        if (database.driver.kind === 'pglite') await pgliteBackup(database as Database & { driver: { kind: 'pglite' } }, settings, temporary);
-        else await postgresBackup(settings, temporary);
+        signal?.throwIfAborted();
+        if (database.driver.kind === 'pglite') await pgliteBackup(database as Database & { driver: { kind: 'pglite' } }, settings, temporary, signal);
+        else await postgresBackup(settings, temporary, signal);
+        signal?.throwIfAborted();
         await publish(settings.dir, temporary, fileName);
         const backup = await sealBackup(settings.dir, fileName, createdAt);
         await pruneBackups(settings.dir, settings.keep);
