@@ -4974,6 +4974,16 @@ export interface components {
                 code?: string;
             }[];
             hasMore: boolean;
+            changes?: {
+                removed: number[];
+                next: {
+                    /** Format: date-time */
+                    updatedSince: string;
+                    afterId: number;
+                } | null;
+                /** Format: date-time */
+                cursor: string;
+            };
         };
         Order: {
             id: number;
@@ -7592,6 +7602,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -7909,6 +7921,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -8226,6 +8240,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -8543,6 +8559,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -8860,6 +8878,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -9177,6 +9197,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -9494,6 +9516,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -9811,6 +9835,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -10128,6 +10154,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -10445,6 +10473,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -10762,6 +10792,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -11079,6 +11111,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -11396,6 +11430,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -11713,6 +11749,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -12030,6 +12068,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -12270,6 +12310,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -13704,6 +13746,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -14334,6 +14378,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
