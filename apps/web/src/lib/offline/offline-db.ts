@@ -1,5 +1,5 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { CompactRows } from './site-store';
+import type { StoredRows } from './site-store';
 
 /*
  * The phone's own copy of GOC's data (docs/offline.md): the outbox of writes made without a
@@ -47,7 +47,7 @@ export type OutboxCommand = CommandPayload & {
 export interface SiteDataSet {
   name: string;
   /** Its rows, compact (site-store.ts). */
-  rows: CompactRows;
+  rows: StoredRows;
   /** Epoch ms of the last successful refresh. */
   syncedAt: number;
   /** The server's cursor for the next incremental refresh; null while the set holds only what pickers got. */

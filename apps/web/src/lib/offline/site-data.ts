@@ -11,7 +11,7 @@ import {
 import { api } from '../api/client';
 import type { OptionSearch } from '../resources/options';
 import { offlineDb, type SiteDataSet } from './offline-db';
-import { indexRows, mergeRows, searchRows, type SiteIndex } from './site-store';
+import { indexRows, mergeRows, packRows, searchRows, unpackRows, type CompactRows, type SiteIndex } from './site-store';
 
 /*
  * The site data (docs/offline.md): what the order form's pickers offer, kept on the phone so the
@@ -61,7 +61,7 @@ function loadIndex(userId: number, name: string): Promise<SiteIndex | null> {
   const sets = cached(userId);
   let index = sets.get(name);
   if (!index) {
-    index = readSet(userId, name).then((set) => (set ? indexRows(set.rows) : null));
+    index = readSet(userId, name).then((set) => (set ? indexRows(unpackRows(set.rows)) : null));
     sets.set(name, index);
     index.catch(() => sets.delete(name));
   }
@@ -71,12 +71,17 @@ function loadIndex(userId: number, name: string): Promise<SiteIndex | null> {
 /** The meta record of each set's last refresh: the header reads the age without reading the sets' rows. */
 const SYNCED_KEY = 'siteDataSyncedAt';
 
-async function writeSet(userId: number, set: SiteDataSet): Promise<void> {
+async function writeSet(userId: number, name: string, rows: CompactRows, cursor: string | null): Promise<void> {
   const db = await offlineDb(userId);
+  const syncedAt = Date.now();
   const tx = db.transaction(['siteData', 'meta'], 'readwrite');
   const synced = (await tx.objectStore('meta').get(SYNCED_KEY))?.value as Record<string, number> | undefined;
-  await Promise.all([tx.objectStore('siteData').put(set), tx.objectStore('meta').put({ key: SYNCED_KEY, value: { ...synced, [set.name]: set.syncedAt } }), tx.done]);
-  cached(userId).set(set.name, Promise.resolve(indexRows(set.rows)));
+  await Promise.all([
+    tx.objectStore('siteData').put({ name, rows: packRows(rows), syncedAt, cursor }),
+    tx.objectStore('meta').put({ key: SYNCED_KEY, value: { ...synced, [name]: syncedAt } }),
+    tx.done,
+  ]);
+  cached(userId).set(name, Promise.resolve(indexRows(rows)));
 }
 
 /**
@@ -89,8 +94,8 @@ export async function rememberOptions(userId: number, resource: string, search: 
   const current = await readSet(userId, name);
   if (current?.cursor) return;
   const withParent = items.map((item) => (search.parentId === undefined || item.parentId !== undefined ? item : { ...item, parentId: search.parentId }));
-  const rows = mergeRows(current ? indexRows(current.rows) : null, withParent, []);
-  await writeSet(userId, { name, rows, syncedAt: Date.now(), cursor: null });
+  const rows = mergeRows(current ? indexRows(unpackRows(current.rows)) : null, withParent, []);
+  await writeSet(userId, name, rows, null);
 }
 
 /** A picker's page from the phone's set, searched like the server does (every word, accents and case ignored); null when nothing is kept. */
@@ -140,12 +145,10 @@ export async function refreshSet(userId: number, resource: string, filter?: read
     if (!next) break;
     page = await changesPage(resource, filter, next.updatedSince, next.afterId);
   }
-  if (incremental && changed.length === 0 && removed.length === 0) {
-    await writeSet(userId, { ...(current as SiteDataSet), syncedAt: Date.now(), cursor });
-    return;
-  }
-  const base = incremental && current ? await loadIndex(userId, name) : null;
-  await writeSet(userId, { name, rows: mergeRows(base, changed, removed), syncedAt: Date.now(), cursor });
+  const base = incremental ? await loadIndex(userId, name) : null;
+  // Nothing changed: the same rows, with the new cursor and age.
+  const rows = base && changed.length === 0 && removed.length === 0 ? base.rows : mergeRows(base, changed, removed);
+  await writeSet(userId, name, rows, cursor);
 }
 
 /** Refreshes every set of the order form; a refused one (no permission) is skipped. */
