@@ -118,15 +118,15 @@ async function main(): Promise<void> {
     await page.goto(`${ORIGIN}/`);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     log(`storing ${options.length} materials (CPU ${THROTTLE}× slower)`);
-    const stored = await page.evaluate((rows) => (window as unknown as { siteBench: { store(o: unknown): Promise<Record<string, number>> } }).siteBench.store(rows), options);
+    const stored = await page.evaluate((rows) => (globalThis as unknown as { siteBench: { store(o: unknown): Promise<Record<string, number>> } }).siteBench.store(rows), options);
     // A new page: the set comes back from IndexedDB, not from memory.
     await page.reload();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     type Bench = { load(): Promise<Record<string, number>>; search(q: string, runs: number, warmup: number): { times: number[]; found: number } };
-    const loaded = await page.evaluate(() => (window as unknown as { siteBench: Bench }).siteBench.load());
+    const loaded = await page.evaluate(() => (globalThis as unknown as { siteBench: Bench }).siteBench.load());
     const rows: string[] = [];
     for (const search of SEARCHES) {
-      const result = await page.evaluate(([q, runs, warmup]) => (window as unknown as { siteBench: Bench }).siteBench.search(q as string, runs as number, warmup as number), [search.q, RUNS, WARMUP] as const);
+      const result = await page.evaluate(([q, runs, warmup]) => (globalThis as unknown as { siteBench: Bench }).siteBench.search(q as string, runs as number, warmup as number), [search.q, RUNS, WARMUP] as const);
       log(`${search.name}: median ${ms(median(result.times))} ms, p95 ${ms(p95(result.times))} ms, ${result.found} found`);
       rows.push(`| ${search.name} | ${result.found} | ${ms(median(result.times))} | ${ms(p95(result.times))} | ${ms(Math.max(...result.times))} |`);
     }
