@@ -14,7 +14,7 @@ import { writeReadmeSection } from './harness';
  */
 
 const ROOT = join(import.meta.dirname, '..');
-// https: a secure context, as GOC is served (navigator.storage needs one).
+// https: a secure context, as GOC is served.
 const ORIGIN = 'https://goc-bench.test';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const THROTTLE = 4;
@@ -58,8 +58,7 @@ window.siteBench = {
     const t2 = performance.now();
     db.close();
     const bytes = stored.text.byteLength + rows.values.byteLength + rows.parentIds.byteLength + rows.amounts.byteLength;
-    const estimate = await navigator.storage.estimate();
-    return { encodeMs: t1 - t0, cloneMs: cloned - beforePut, writeMs: t2 - t1, bytes, usage: estimate.usage ?? 0 };
+    return { encodeMs: t1 - t0, cloneMs: cloned - beforePut, writeMs: t2 - t1, bytes };
   },
   async load() {
     const t0 = performance.now();
@@ -145,7 +144,6 @@ async function main(): Promise<void> {
       `| Write it to IndexedDB (one record), until committed | ${ms(stored.writeMs ?? 0)} ms |`,
       `| … of which the page's thread is held (put() copying the value) | ${ms(stored.cloneMs ?? 0)} ms |`,
       `| Its size as stored (UTF-8 text and typed arrays) | ${mb(stored.bytes ?? 0)} MB |`,
-      `| The origin's storage after the write (navigator.storage.estimate) | ${mb(stored.usage ?? 0)} MB |`,
       `| After a reload: read it back from IndexedDB | ${ms(loaded.readMs ?? 0)} ms |`,
       `| … index it and answer the first search | ${ms(loaded.firstSearchMs ?? 0)} ms |`,
     ].join('\n');
