@@ -225,6 +225,7 @@ export const OPTIONS_MAX_LIMIT = 200;
 export const OPTIONS_SYNC_MAX_LIMIT = 2000;
 const OPTIONS_SYNC_LIMIT_MESSAGE = `Con updatedSince el límite debe ser un número entre 1 y ${OPTIONS_SYNC_MAX_LIMIT}`;
 export const OPTIONS_UPDATED_SINCE_MESSAGE = 'updatedSince debe ser una fecha y hora ISO 8601 con zona horaria (2026-05-01T12:00:00Z)';
+export const OPTIONS_UPDATED_SINCE_UNKNOWN = 'Este catálogo no admite updatedSince';
 const OPTIONS_AFTER_ID_MESSAGE = 'afterId solo se usa junto con updatedSince';
 const OPTIONS_SYNC_ALONE_MESSAGE = 'updatedSince no se combina con una búsqueda ni con identificadores';
 const OPTION_IDS_MESSAGE = 'Los identificadores deben ser números enteros positivos separados por comas';

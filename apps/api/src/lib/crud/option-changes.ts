@@ -1,8 +1,9 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { OptionChanges, OptionsQuery } from '@goc/contracts';
+import { OPTIONS_UPDATED_SINCE_UNKNOWN, type OptionChanges, type OptionsQuery } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { ValidationError } from '../errors';
 import type { ResourceSource } from './source';
 
 /*
@@ -56,7 +57,9 @@ export async function optionChanges(
   { source, auditEntity, within, offered }: OptionChangesInput,
   query: OptionsQuery,
 ): Promise<{ offeredIds: number[]; hasMore: boolean; changes: OptionChanges }> {
-  const updatedAt = getTableColumns(source.table).updatedAt as AnyPgColumn;
+  const updatedAt = getTableColumns(source.table).updatedAt as AnyPgColumn | undefined;
+  // Every table has updated_at (schema/columns.ts auditColumns); one without cannot say what changed.
+  if (!updatedAt) throw new ValidationError({ updatedSince: OPTIONS_UPDATED_SINCE_UNKNOWN });
   const limit = query.limit;
   const rows = (await source.list
     .from(executor, { id: source.idColumn, at: isoMs(updatedAt), offered: offered ? sql<boolean>`coalesce(${offered}, false)` : sql<boolean>`true` })
