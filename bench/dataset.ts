@@ -137,6 +137,21 @@ const CATEGORIES: readonly (readonly [string, string])[] = [
  */
 const SPREAD = 7919;
 
+/**
+ * Row k as the seed writes it (the same combination as the SQL below, in TypeScript): its code,
+ * name and unit, for what measures the catalogue outside the database (the phone's copy, bench/offline-search.ts).
+ */
+export function materialRow(k: number): { code: string; name: string; unit: string } {
+  const c = (k * SPREAD) % MAX_ROWS;
+  const p = PRODUCTS.length;
+  const m = MATERIALS.length;
+  const s = SIZES.length;
+  const [product, , unitName] = PRODUCTS[c % p] as readonly [string, string, string];
+  const name = `${product} ${MATERIALS[Math.floor(c / p) % m]} ${SIZES[Math.floor(c / (p * m)) % s]} ${BRANDS[Math.floor(c / (p * m * s)) % BRANDS.length]}`;
+  const unit = UNITS.find(([, n]) => n === unitName)?.[0] ?? unitName;
+  return { code: `MAT-${String(k + 1).padStart(6, '0')}`, name, unit };
+}
+
 /** The word of the benchmark's `contains` filter, and the share of rows it selects. */
 export const FILTER_WORD = 'cobre';
 export const FILTER_SHARE = 0.145;

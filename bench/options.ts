@@ -34,6 +34,10 @@ const CASES: Case[] = [
   { label: 'search `q=codo cobre 1/2` (three words)', path: () => `/api/v2/materials/options?q=${encodeURIComponent('codo cobre 1/2')}` },
   { label: 'search with no match `q=zzzz`', path: () => '/api/v2/materials/options?q=zzzz' },
   { label: 'labels of a form’s 20 lines (`ids=…`)', path: (ids) => `/api/v2/materials/options?ids=${ids.join(',')}` },
+  // The phone's refresh (docs/offline.md): its first read, page 1 of 50; a day of changes (the seed spreads updated_at over 30 days); nothing changed.
+  { label: 'phone refresh, whole catalogue, first page (`updatedSince=1970-…&limit=2000`)', path: () => `/api/v2/materials/options?limit=2000&updatedSince=${new Date(0).toISOString()}` },
+  { label: 'phone refresh, a day of changes (`updatedSince=` yesterday, `limit=2000`)', path: () => `/api/v2/materials/options?limit=2000&updatedSince=${new Date(Date.now() - 86_400_000).toISOString()}` },
+  { label: 'phone refresh, nothing changed (`updatedSince=` now)', path: () => `/api/v2/materials/options?limit=2000&updatedSince=${new Date().toISOString()}` },
 ];
 
 interface Figure {

@@ -5268,6 +5268,16 @@ export interface components {
                 code?: string;
             }[];
             hasMore: boolean;
+            changes?: {
+                removed: number[];
+                next: {
+                    /** Format: date-time */
+                    updatedSince: string;
+                    afterId: number;
+                } | null;
+                /** Format: date-time */
+                cursor: string;
+            };
         };
         Order: {
             id: number;
@@ -8023,6 +8033,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -8340,6 +8352,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -8657,6 +8671,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -8974,6 +8990,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -9291,6 +9309,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -9608,6 +9628,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -9925,6 +9947,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -10242,6 +10266,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -10559,6 +10585,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -10876,6 +10904,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -11193,6 +11223,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -11510,6 +11542,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -11827,6 +11861,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -12144,6 +12180,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -12461,6 +12499,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -12701,6 +12741,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -14518,6 +14560,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;
@@ -15148,6 +15192,8 @@ export interface operations {
                 ids?: string;
                 parentId?: number;
                 filter?: string;
+                updatedSince?: string;
+                afterId?: number;
             };
             header?: never;
             path?: never;

@@ -221,6 +221,13 @@ export const optionListSchema = z.array(optionSchema);
 
 export const OPTIONS_DEFAULT_LIMIT = 50;
 export const OPTIONS_MAX_LIMIT = 200;
+/** A page of the incremental refresh (`updatedSince`): the whole materials catalogue comes in 50 of them. */
+export const OPTIONS_SYNC_MAX_LIMIT = 2000;
+const OPTIONS_SYNC_LIMIT_MESSAGE = `Con updatedSince el límite debe ser un número entre 1 y ${OPTIONS_SYNC_MAX_LIMIT}`;
+export const OPTIONS_UPDATED_SINCE_MESSAGE = 'updatedSince debe ser una fecha y hora ISO 8601 con zona horaria (2026-05-01T12:00:00Z)';
+export const OPTIONS_UPDATED_SINCE_UNKNOWN = 'Este catálogo no admite updatedSince';
+const OPTIONS_AFTER_ID_MESSAGE = 'afterId solo se usa junto con updatedSince';
+const OPTIONS_SYNC_ALONE_MESSAGE = 'updatedSince no se combina con una búsqueda ni con identificadores';
 const OPTION_IDS_MESSAGE = 'Los identificadores deben ser números enteros positivos separados por comas';
 export const OPTION_FILTER_MESSAGE = 'El filtro de opciones debe ser una lista de valores separados por comas';
 export const OPTION_FILTER_UNKNOWN = 'Este catálogo no admite filtro de opciones';
@@ -240,7 +247,8 @@ export const optionsQuerySchema = z.object({
     .number({ error: `El límite debe ser un número entre 1 y ${OPTIONS_MAX_LIMIT}` })
     .int(`El límite debe ser un número entre 1 y ${OPTIONS_MAX_LIMIT}`)
     .min(1, `El límite debe ser un número entre 1 y ${OPTIONS_MAX_LIMIT}`)
-    .max(OPTIONS_MAX_LIMIT, `El límite debe ser un número entre 1 y ${OPTIONS_MAX_LIMIT}`)
+    // The incremental refresh's pages may be larger (checked below); a picker's never.
+    .max(OPTIONS_SYNC_MAX_LIMIT, OPTIONS_SYNC_LIMIT_MESSAGE)
     .default(OPTIONS_DEFAULT_LIMIT),
   ids: z
     .string({ error: OPTION_IDS_MESSAGE })
@@ -265,11 +273,39 @@ export const optionsQuerySchema = z.object({
     .regex(/^[A-Za-z0-9_]{1,40}(,[A-Za-z0-9_]{1,40}){0,19}$/, OPTION_FILTER_MESSAGE)
     .transform((s) => [...new Set(s.split(','))])
     .optional(),
+  /** The incremental refresh (docs/offline.md): the rows changed after this instant, in change order. */
+  updatedSince: z.iso
+    .datetime({ offset: true, error: OPTIONS_UPDATED_SINCE_MESSAGE })
+    .transform((s) => new Date(s))
+    .optional(),
+  /** With `updatedSince`: the id of the last row of the previous page changed at exactly that instant (the page's keyset). */
+  afterId: z.coerce.number({ error: OPTION_IDS_MESSAGE }).int(OPTION_IDS_MESSAGE).positive(OPTION_IDS_MESSAGE).max(2_147_483_647, OPTION_IDS_MESSAGE).optional(),
+}).superRefine((query, ctx) => {
+  if (query.updatedSince === undefined) {
+    if (query.limit > OPTIONS_MAX_LIMIT) ctx.addIssue({ code: 'custom', path: ['limit'], message: `El límite debe ser un número entre 1 y ${OPTIONS_MAX_LIMIT}` });
+    if (query.afterId !== undefined) ctx.addIssue({ code: 'custom', path: ['afterId'], message: OPTIONS_AFTER_ID_MESSAGE });
+    return;
+  }
+  if (query.q !== undefined && query.q !== '') ctx.addIssue({ code: 'custom', path: ['q'], message: OPTIONS_SYNC_ALONE_MESSAGE });
+  if (query.ids !== undefined) ctx.addIssue({ code: 'custom', path: ['ids'], message: OPTIONS_SYNC_ALONE_MESSAGE });
 });
 export type OptionsQuery = z.output<typeof optionsQuerySchema>;
 
+/**
+ * What an incremental refresh adds to the page: `removed`, the ids of rows changed in the page that a
+ * picker no longer offers (deactivated, out of the filter, deleted); `next`, the keyset of the next
+ * page when `hasMore`; `cursor`, the `updatedSince` of the next refresh (the server's clock, a margin
+ * before the first page was read, so a write committing meanwhile is read again rather than missed).
+ */
+export const optionChangesSchema = z.object({
+  removed: z.array(z.number().int()),
+  next: z.object({ updatedSince: z.iso.datetime({ offset: true }), afterId: z.number().int() }).nullable(),
+  cursor: z.iso.datetime({ offset: true }),
+});
+export type OptionChanges = z.infer<typeof optionChangesSchema>;
+
 /** Answer of GET /resource/options: the page, and whether more rows match (the picker says "keep typing"). */
-export const optionPageSchema = z.object({ items: optionListSchema, hasMore: z.boolean() });
+export const optionPageSchema = z.object({ items: optionListSchema, hasMore: z.boolean(), changes: optionChangesSchema.optional() });
 export type OptionPage = z.infer<typeof optionPageSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import { textMatch } from '../list/filters';
 import { assertValidListQuery, runList, streamList } from '../list/query';
 import { orderByClause, sortKeys } from '../list/sort';
 import type { ResourceContext } from './context';
+import { optionChanges } from './option-changes';
 import { historyLabels } from './history-labels';
 import { userDisplay, userDisplayColumns } from './people';
 import { readPermission, viewsCondition } from './scope';
@@ -165,6 +166,7 @@ export function createReads(context: ResourceContext) {
    * on the stored folded column of each label part (their trigram indexes), in the resource's default order.
    */
   async function options(executor: Executor, actor: Actor, query: OptionsQuery): Promise<OptionPage> {
+    if (query.updatedSince !== undefined) return optionChangesPage(executor, actor, query);
     const { icon, color, parentId, detail, amount } = resource.optionExtras;
     const extra: Record<string, SQLWrapper> = {};
     if (icon) extra.icon = source.columns.get(icon) as AnyPgColumn;
@@ -208,6 +210,20 @@ export function createReads(context: ResourceContext) {
       })),
       hasMore: rows.length > limit,
     };
+  }
+
+  /**
+   * The incremental refresh (`updatedSince`): the rows changed since, within the option scope (and
+   * parent); those a picker still offers (active, in the filter) come as options, the others as
+   * `changes.removed`.
+   */
+  async function optionChangesPage(executor: Executor, actor: Actor, query: OptionsQuery): Promise<OptionPage> {
+    const parentColumn = resource.optionExtras.parentId ? source.columns.get(resource.optionExtras.parentId) : undefined;
+    const within = and(optionScope(actor), query.parentId !== undefined && parentColumn ? eq(parentColumn, query.parentId) : undefined);
+    const offered = and(source.activeColumn ? eq(source.activeColumn, true) : undefined, optionFilter(query.filter));
+    const { offeredIds, hasMore, changes } = await optionChanges(executor, { source, auditEntity, within, offered }, query);
+    const { items } = offeredIds.length > 0 ? await options(executor, actor, { ids: offeredIds, limit: offeredIds.length }) : { items: [] };
+    return { items, hasMore, changes };
   }
 
   /**

@@ -44,6 +44,8 @@ export interface CrudPageProps extends RecordCommandsOptions {
   transitionInputs?: TransitionInputs;
   /** Workflow steps taken without signal, by the status they lead to (the rest are disabled offline). */
   offlineTransitions?: OfflineTransitions;
+  /** The list's rows kept on the phone, answered without signal. */
+  offlineList?: ResourceListProps['offlineList'];
   /** The page's own toolbar buttons, left of "Nuevo" ("Importar"). */
   toolbar?: ReactNode;
   /**
@@ -83,6 +85,7 @@ export function CrudPage({
   duplicable,
   transitionInputs,
   offlineTransitions,
+  offlineList,
   toolbar,
   detail,
   attachments,
@@ -159,6 +162,7 @@ export function CrudPage({
         {...(deletable ? { onDelete: (row: ResourceRow) => askDelete(row) } : {})}
         {...(onTransition ? { onTransition } : {})}
         {...(offlineTransitions ? { offlineTransitions } : {})}
+        {...(offlineList ? { offlineList } : {})}
         {...(baseParams ? { baseParams } : {})}
         {...(baseFilters ? { baseFilters } : {})}
         {...(cells ? { cells } : {})}

@@ -6,8 +6,8 @@ import { DataTable, type DataTableFilterMeta, type DataTableSortMeta } from 'pri
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { Skeleton } from 'primereact/skeleton';
-import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, rowLabel, type ActionDeclaration, type AttachableResource, type Filters, type SortEntry } from '@goc/contracts';
-import { errorMessage } from '../../lib/api/api-error';
+import { MAX_CONSTRAINTS_PER_FIELD, PAGE_SIZE_OPTIONS, rowLabel, type ActionDeclaration, type AttachableResource, type Filters, type ListResponse, type SortEntry } from '@goc/contracts';
+import { errorMessage, isConnectionError } from '../../lib/api/api-error';
 import { useIsMobile } from '../../lib/use-media-query';
 import { CellValue } from './cell-value';
 import { useColumnVisibility } from './column-visibility';
@@ -30,6 +30,8 @@ import { RowCheckbox, SelectionBar, selectionTexts, useRowSelection, type RowSel
 import { SearchBox } from './search-box';
 import { columnFilterPassThrough, focusFilterButton, TABLE_PASS_THROUGH } from './table-aria';
 
+export type OfflineList = (params: Readonly<Record<string, string>>) => Promise<ListResponse<ResourceRow> | null>;
+
 export interface ResourceListProps {
   resource: ListResource;
   /** "Nuevo": shown only when given and the user holds the declared create permission. */
@@ -44,6 +46,8 @@ export interface ResourceListProps {
   onTransition?: (row: ResourceRow, action: ActionDeclaration) => void;
   /** Workflow steps taken without signal, by the status they lead to (the rest are disabled offline). */
   offlineTransitions?: OfflineTransitions;
+  /** The rows kept on the phone, answered when the server cannot be reached (Mis Pedidos' own orders); null: none kept. */
+  offlineList?: OfflineList;
   /** Parameters of the view every request carries (scope=mine), kept out of the URL. */
   baseParams?: Readonly<Record<string, string>>;
   /** Filters of the view every request carries with the user's, kept out of the URL (the week shown); they win on the same field. */
@@ -109,6 +113,7 @@ export function ResourceList({
   onDelete,
   onTransition,
   offlineTransitions,
+  offlineList,
   baseParams = NO_PARAMS,
   baseFilters = NO_FILTERS,
   createLabel = listTexts.create,
@@ -135,7 +140,14 @@ export function ResourceList({
   const params = useMemo(() => listRequestParams(requested, baseParams), [requested, baseParams]);
   const list = useQuery({
     queryKey: resourceKeys.list(resource.resource, params),
-    queryFn: () => fetchList(resource.resource, params, resource.schemas.entity),
+    queryFn: () =>
+      fetchList(resource.resource, params, resource.schemas.entity).catch(async (error: unknown) => {
+        const kept = offlineList && isConnectionError(error) ? await offlineList(params).catch(() => null) : null;
+        if (kept) return kept;
+        throw error;
+      }),
+    // With rows kept on the phone the request is made even offline: its failure is what reads them.
+    ...(offlineList ? { networkMode: 'always' as const } : {}),
     placeholderData: keepPreviousData,
   });
 

@@ -59,6 +59,12 @@ function formTotal(lines: unknown): number {
   return Number(orderTotal(priced));
 }
 
+/** Mis Pedidos without signal: the user's orders of the last 90 days kept on the phone (IndexedDB loaded only then). */
+async function keptMyOrders(params: Readonly<Record<string, string>>) {
+  const user = getStoredUser();
+  return user ? (await import('../../lib/offline/my-orders')).keptMyOrders(user.id, params) : null;
+}
+
 const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio : String(row.id));
 
 /** Files chosen in the form: kept with its values but never sent with the order (not among the extension's initial values). */
@@ -187,6 +193,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       extraActions={actions}
       transitionInputs={orderTransitionInputs}
       offlineTransitions={offlineTransitions}
+      {...(view === 'mine' ? { offlineList: keptMyOrders } : {})}
       formExtension={formExtension}
       formWidth="64rem"
       formComputed={ORDER_LINE_COLUMNS}

@@ -1,4 +1,5 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { StoredRows } from './site-store';
 
 /*
  * The phone's own copy of GOC's data (docs/offline.md): the outbox of writes made without a
@@ -8,7 +9,7 @@ import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
  */
 
 export const OFFLINE_DB_NAME = 'goc-offline';
-const VERSION = 1;
+const VERSION = 2;
 
 /** Which record a command acts on: a server id, or the client id of the queued create that makes it. */
 export type OrderRef = { id: number } | { clientId: string };
@@ -45,10 +46,11 @@ export type OutboxCommand = CommandPayload & {
 
 export interface SiteDataSet {
   name: string;
-  items: unknown[];
+  /** Its rows, compact (site-store.ts). */
+  rows: StoredRows;
   /** Epoch ms of the last successful refresh. */
   syncedAt: number;
-  /** The server's cursor for the next incremental refresh, when it gives one. */
+  /** The server's cursor for the next incremental refresh; null while the set holds only what pickers got. */
   cursor: string | null;
 }
 
@@ -64,10 +66,14 @@ let opened: { userId: number; db: Promise<OfflineDb> } | null = null;
 
 function openRaw(): Promise<OfflineDb> {
   return openDB<OfflineSchema>(OFFLINE_DB_NAME, VERSION, {
-    upgrade(db) {
-      db.createObjectStore('meta', { keyPath: 'key' });
-      const commands = db.createObjectStore('commands', { keyPath: 'seq', autoIncrement: true });
-      commands.createIndex('clientId', 'clientId');
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('meta', { keyPath: 'key' });
+        const commands = db.createObjectStore('commands', { keyPath: 'seq', autoIncrement: true });
+        commands.createIndex('clientId', 'clientId');
+      }
+      // Version 2 keeps the site data compact (site-store.ts): the sets of version 1 are read again.
+      if (oldVersion >= 1) db.deleteObjectStore('siteData');
       db.createObjectStore('siteData', { keyPath: 'name' });
     },
     // Another tab wiping the data (a sign-out there) must not wait for this tab to close.

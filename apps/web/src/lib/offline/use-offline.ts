@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { OutboxCommand } from './offline-db';
 import { requestPersistentStorage } from './offline-db';
 import { flushOutbox, listCommands, onOutboxChange } from './outbox';
+import { refreshMyOrders } from './my-orders';
 import { siteDataSyncedAt, syncOrderPickers } from './site-data';
 
 /** How often an open GOC tries the queue again while online (Background Sync is not in Safari). */
@@ -53,7 +54,7 @@ export function useOutboxSender(userId: number | null): void {
 export const SITE_DATA_REFRESH_MS = 30 * 60_000;
 
 /**
- * Keeps the order form's pickers on the phone for someone who makes orders: refreshed when GOC
+ * Keeps the order form's pickers and the user's own orders on the phone for someone who makes orders: refreshed when GOC
  * opens, when the connection returns and every half hour; answers when it was last refreshed.
  */
 export function useSiteData(userId: number | null, makesOrders: boolean): number | null {
@@ -63,7 +64,10 @@ export function useSiteData(userId: number | null, makesOrders: boolean): number
     let live = true;
     const readAge = () => void siteDataSyncedAt(userId).then((at) => live && setSyncedAt(at), () => undefined);
     const refresh = () => {
-      if (navigator.onLine) void syncOrderPickers(userId).then(readAge, () => undefined);
+      if (navigator.onLine)
+        void syncOrderPickers(userId)
+          .then(() => refreshMyOrders(userId).catch(() => undefined))
+          .then(readAge, () => undefined);
     };
     readAge();
     refresh();
