@@ -175,7 +175,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   const actions: RowAction[] = [
     { key: 'pdf', icon: 'pi pi-file-pdf', label: ordersTexts.pdf, onClick: (row) => void loading.run(pdf.mutateAsync(row)).catch(() => undefined) },
     ...(rights.canCreate
-      ? [{ key: 'duplicate', icon: 'pi pi-copy', label: ordersTexts.duplicate, onClick: (row: ResourceRow) => void loading.run(duplicate.mutateAsync(row)).catch(() => undefined) }]
+      ? [{ key: 'duplicate', icon: 'pi pi-copy', label: ordersTexts.duplicate, needsConnection: true, onClick: (row: ResourceRow) => void loading.run(duplicate.mutateAsync(row)).catch(() => undefined) }]
       : []),
   ];
 
