@@ -12,7 +12,7 @@ import { clearSent, discardCommand, enqueue, flushOutbox, retryCommand } from '.
 import { useOutboxCommands, useOutboxSender, useSiteData } from '../../lib/offline/use-offline';
 import { useOnline } from '../../lib/use-online';
 import { usePermissions } from '../../lib/session/permissions-store';
-import { orderLink } from '../../lib/routing/order-link';
+import { correctionLink, orderLink } from '../../lib/routing/order-link';
 
 const SEVERITY = { pending: 'info', sent: 'success', failed: 'danger', conflict: 'warning' } as const;
 
@@ -62,9 +62,11 @@ interface CommandItemProps {
   /** A new order kept here whose send for authorisation is queued too. */
   sendQueued: boolean;
   onOpenOrder: (id: number, folio: string | null) => void;
+  /** Opens a refused new order's form in Mis Pedidos, to correct it. */
+  onCorrect: (seq: number) => void;
 }
 
-function CommandItem({ command, userId, sendQueued, onOpenOrder }: CommandItemProps) {
+function CommandItem({ command, userId, sendQueued, onOpenOrder, onCorrect }: CommandItemProps) {
   const confirm = useConfirm();
   const seq = command.seq ?? 0;
   const discard = () =>
@@ -105,7 +107,10 @@ function CommandItem({ command, userId, sendQueued, onOpenOrder }: CommandItemPr
             onClick={() => void enqueue(userId, { kind: 'sendOrder', order: { clientId: command.clientId }, version: null }, offlineTexts.summaries.send(command.summary)).then(() => (navigator.onLine ? flushOutbox(userId) : undefined))}
           />
         )}
-        {command.state === 'failed' && <Button type="button" size="small" label={offlineTexts.retry} icon="pi pi-refresh" onClick={() => void retryCommand(userId, seq).then(() => flushOutbox(userId))} />}
+        {command.kind === 'createOrder' && (command.state === 'failed' || command.state === 'conflict') && (
+          <Button type="button" size="small" label={offlineTexts.correct} icon="pi pi-pencil" onClick={() => onCorrect(seq)} />
+        )}
+        {command.state === 'failed' && <Button type="button" size="small" outlined label={offlineTexts.retry} icon="pi pi-refresh" onClick={() => void retryCommand(userId, seq).then(() => flushOutbox(userId))} />}
         {command.state === 'failed' && <Button type="button" size="small" severity="danger" outlined label={offlineTexts.discard} icon="pi pi-trash" onClick={discard} />}
         {command.state === 'conflict' && body && (
           <Button
@@ -152,6 +157,10 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
     setOpen(false);
     void navigate(orderLink('myOrders', { id, folio }));
   };
+  const correct = (seq: number) => {
+    setOpen(false);
+    void navigate(correctionLink(seq));
+  };
   if (online && commands.length === 0) return null;
   const label = unsent > 0 ? offlineTexts.unsent(unsent) : offlineTexts.dialogTitle;
   return (
@@ -178,14 +187,14 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
             <h2 className="m-0 text-base">{offlineTexts.conflictsTitle}</h2>
             <ul className="m-0 list-none p-0">
               {conflicts.map((c) => (
-                <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} />
+                <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} onCorrect={correct} />
               ))}
             </ul>
           </section>
         )}
         <ul className="m-0 list-none p-0">
           {others.map((c) => (
-            <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} />
+            <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} onCorrect={correct} />
           ))}
         </ul>
         <div className="mt-3 flex flex-wrap gap-2">
