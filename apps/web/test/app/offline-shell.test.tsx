@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { wipeOfflineData } from '../../src/lib/offline/offline-db';
@@ -7,11 +7,14 @@ import { enqueue, flushOutbox, listCommands } from '../../src/lib/offline/outbox
 import { ADMIN_USER, permissionsFor, seedSession } from '../fixtures';
 import { mockAdapter, type MockHandler, type MockReply } from '../mock-adapter';
 import { renderApp } from '../render-app';
+import { setViewportWidth } from '../setup';
 
 let teardown: (() => void) | null = null;
 afterEach(async () => {
   teardown?.();
   teardown = null;
+  setViewportWidth(1366);
+  vi.restoreAllMocks();
   await wipeOfflineData();
 });
 beforeAll(() => Promise.all([import('../../src/app/shell/shell-layout'), import('../../src/app/offline/outbox-status')]), 60_000);
@@ -114,5 +117,26 @@ describe('the outbox in the shell (issue 45: badge, list, conflicts, sign-out)',
     expect(await indexedDB.databases()).toEqual([]);
     await flushOutbox(USER);
     expect(await listCommands(USER)).toEqual([]);
+  });
+
+  it('on a phone without signal «Sin conexión» sits in a slim bar under the header, leaving the title its row', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    setViewportWidth(390);
+    start();
+    const status = (await screen.findByText('Sin conexión', {}, { timeout: 15_000 })).closest<HTMLElement>('[role="status"]');
+    const banner = screen.getByRole('banner');
+    const titleRow = within(banner).getByRole('heading', { level: 1 }).parentElement?.parentElement;
+    expect(banner).toContainElement(status);
+    expect(titleRow).not.toContainElement(status);
+    expect(titleRow).not.toHaveTextContent('Sin conexión');
+  });
+
+  it('on a wide screen without signal «Sin conexión» stays beside the title', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    start();
+    const offline = await screen.findByText('Sin conexión', {}, { timeout: 15_000 });
+    const titleRow = within(screen.getByRole('banner')).getByRole('heading', { level: 1 }).parentElement?.parentElement;
+    expect(titleRow).toContainElement(offline);
+    expect(offline.closest('[role="status"]')).toBeNull();
   });
 });

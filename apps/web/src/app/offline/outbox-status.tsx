@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
@@ -135,13 +136,14 @@ function CommandItem({ command, userId, sendQueued, onOpenOrder, onCorrect }: Co
 const pick = (record: Record<string, unknown>, names: readonly string[]) => Object.fromEntries(names.filter((n) => n in record).map((n) => [n, record[n]]));
 
 /**
- * In the header: «Sin conexión» and how fresh the site data is («Datos de hace 2 h») while offline,
+ * In the header: «Sin conexión» and how fresh the site data is («Datos de hace 2 h») while offline
+ * (on a phone in `statusBar`, the slim bar under the header, so the page's title keeps its room),
  * and «3 cambios sin enviar» while the outbox holds
  * anything not accepted by the server; the button opens the list of each item with its state, the
  * server's message and the ways out. It also runs the sending (app start, `online`, every minute)
  * and the site data's refresh.
  */
-export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean }) {
+export function OutboxStatus({ userId, touch, statusBar = null }: { userId: number; touch: boolean; statusBar?: HTMLElement | null }) {
   useOutboxSender(userId);
   const { can } = usePermissions();
   const syncedAt = useSiteData(userId, can('my_orders', 'create'));
@@ -165,8 +167,21 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
   const label = unsent > 0 ? offlineTexts.unsent(unsent) : offlineTexts.dialogTitle;
   return (
     <>
-      {!online && <Tag severity="secondary" value={offlineTexts.offline} />}
-      {!online && syncedAt !== null && <span className="text-xs text-slate-500">{offlineTexts.dataAge(syncedAt)}</span>}
+      {!online &&
+        (statusBar ? (
+          createPortal(
+            <p role="status" className="m-0 flex items-center gap-2 border-0 border-t border-solid border-slate-200 bg-slate-100 px-3 py-1 text-xs text-slate-700">
+              <span className="font-semibold">{offlineTexts.offline}</span>
+              {syncedAt !== null && <span>{offlineTexts.dataAge(syncedAt)}</span>}
+            </p>,
+            statusBar,
+          )
+        ) : (
+          <>
+            <Tag severity="secondary" value={offlineTexts.offline} />
+            {syncedAt !== null && <span className="text-xs text-slate-500">{offlineTexts.dataAge(syncedAt)}</span>}
+          </>
+        ))}
       {commands.length > 0 && (
         <Button
           type="button"

@@ -32,6 +32,8 @@ export default function OrderCorrection({ seq, resource, extension, computed, on
   const kept = useQuery({
     queryKey: ['outbox', userId, 'correct', seq],
     queryFn: () => (userId === null ? null : keptOrderToCorrect(userId, seq)),
+    // The phone's own data: read without signal too.
+    networkMode: 'always',
     gcTime: 0,
     staleTime: Infinity,
   });
