@@ -17,7 +17,7 @@ import { correctionLink, orderLink } from '../../lib/routing/order-link';
 
 const SEVERITY = { pending: 'info', sent: 'success', failed: 'danger', conflict: 'warning' } as const;
 
-/** The parts of an order a person compares in a conflict: status, lines, version. */
+/** The parts of an order a person compares in a conflict: status, lines, version, notes. */
 function OrderSide({ title, order }: { title: string; order: Record<string, unknown> | null }) {
   const lines = Array.isArray(order?.lines) ? order.lines.length : null;
   return (
@@ -47,6 +47,12 @@ function OrderSide({ title, order }: { title: string; order: Record<string, unkn
             <>
               <dt>Estado</dt>
               <dd className="m-0">{String(order.status.name)}</dd>
+            </>
+          )}
+          {typeof order.notes === 'string' && order.notes !== '' && (
+            <>
+              <dt>Notas</dt>
+              <dd className="m-0 break-words">{order.notes}</dd>
             </>
           )}
         </dl>
@@ -93,7 +99,7 @@ function CommandItem({ command, userId, sendQueued, onOpenOrder, onCorrect }: Co
       {command.message && <p className="m-0 text-sm text-red-700">{command.message}</p>}
       {command.state === 'conflict' && (
         <div className="flex flex-col gap-2 sm:flex-row">
-          <OrderSide title={offlineTexts.mine} order={body ?? { lines: null }} />
+          <OrderSide title={offlineTexts.mine} order={body ? { ...body, ...('version' in command && typeof command.version === 'number' ? { version: command.version } : {}) } : { lines: null }} />
           <OrderSide title={offlineTexts.theirs} order={command.serverSide} />
         </div>
       )}
