@@ -9,16 +9,23 @@ import { useOnline } from '../lib/use-online';
  */
 export function OnlineOnlyButton(props: ButtonProps) {
   const online = useOnline();
-  if (online) return <Button {...props} />;
   const name = props['aria-label'] ?? props.label ?? '';
+  // A tooltip shown on a disabled button moves it into a wrapper of PrimeReact's own, left behind
+  // when the tooltip goes: this span is what React adds and removes, never the moved button.
   return (
-    <Button
-      {...props}
-      disabled
-      aria-label={`${name} (${offlineTexts.needsConnection})`}
-      // An icon-only button names its action in the tooltip, as a row's icon buttons do.
-      tooltip={props.label ? offlineTexts.onlineOnly : `${name}: ${offlineTexts.onlineOnly}`}
-      tooltipOptions={{ position: 'top', showDelay: 400, ...props.tooltipOptions, showOnDisabled: true }}
-    />
+    <span className="inline-flex">
+      {online ? (
+        <Button {...props} />
+      ) : (
+        <Button
+          {...props}
+          disabled
+          aria-label={`${name} (${offlineTexts.needsConnection})`}
+          // An icon-only button names its action in the tooltip, as a row's icon buttons do.
+          tooltip={props.label ? offlineTexts.onlineOnly : `${name}: ${offlineTexts.onlineOnly}`}
+          tooltipOptions={{ position: 'top', showDelay: 400, ...props.tooltipOptions, showOnDisabled: true }}
+        />
+      )}
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { OnlineOnlyButton } from '../../components/online-only-button';
 import { businessToday, registryCutsResource, type RegistryCut } from '@goc/contracts';
+import { OnlineOnlyButton } from '../../components/online-only-button';
 import { useConfirm } from '../../components/confirm/use-confirm';
 import { useRowPermissions } from '../../components/list/row-permissions';
 import { useLoading } from '../../components/loading/use-loading';

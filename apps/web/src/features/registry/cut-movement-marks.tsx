@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { OnlineOnlyButton } from '../../components/online-only-button';
 import { FINISHED_REGISTRATION_CODES, MOVEMENT_TYPE_OPTIONS, type MovementScope, type RegistrationStatusCode, type StampStatusCode } from '@goc/contracts';
+import { OnlineOnlyButton } from '../../components/online-only-button';
 import { useConfirm } from '../../components/confirm/use-confirm';
 import type { ResourceRow } from '../../components/list/resource-types';
 import type { RowSelection } from '../../components/list/row-selection';

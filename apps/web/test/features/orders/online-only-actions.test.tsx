@@ -1,15 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RegistryCut } from '@goc/contracts';
 import { InvoicesPanel } from '../../../src/features/orders/invoices-panel';
+import { CutCloseButton } from '../../../src/features/registry/cut-close-button';
+import type { ResourceRow } from '../../../src/components/list/resource-types';
+import { LabelledRowActions, RowActions, useRowActionsMenu, type RowAction } from '../../../src/components/list/row-actions';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi } from '../../crud/fake-api';
 import { renderRoute } from '../../crud/render-route';
 
 /*
- * CFDI stays online-only (issue 45, docs/offline.md): without signal «Registrar factura» and «Quitar
- * factura» are disabled and say why, with the words of every other online-only action, and nothing
- * is sent; back online they work again.
+ * CFDI and the registry stay online-only (issue 45, docs/offline.md): without signal «Registrar
+ * factura», «Quitar factura» and «Cerrar corte» are disabled and say why, with the words of every
+ * other online-only action, and nothing is sent; back online they work again.
  */
 
 const INVOICE = {
@@ -73,5 +77,54 @@ describe('the CFDI panel without signal', () => {
     expect(enabled).toBeEnabled();
     fireEvent.click(enabled);
     await waitFor(() => expect(server.calls('POST', '/orders/1/invoices')).toHaveLength(1));
+  });
+});
+
+describe('closing a weekly cut without signal', () => {
+  it('«Cerrar corte» is disabled, named as needing the connection, and asks nothing until the signal returns', async () => {
+    seedSession({ user: ADMIN_USER, permissions: permissionsFor(['registry_history'], { view: true, create: true, edit: true, delete: true }) });
+    const cut = { id: 7, version: 2, label: '2026-S47', startDate: '2026-11-16', endDate: '2026-11-22', status: 'abierto' } as unknown as RegistryCut;
+    const server = fakeApi({});
+    dispose = renderRoute(<CutCloseButton cut={cut} />, '/altas-bajas/cortes/7', server.adapter).dispose;
+
+    const close = await screen.findByRole('button', { name: 'Cerrar corte (requiere conexión)' });
+    expect(close).toBeDisabled();
+    fireEvent.click(close);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    online = true;
+    fireEvent(window, new Event('online'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar corte' }));
+    const ask = await screen.findByRole('dialog', { name: 'Cerrar corte' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+/** A row whose «Autorizar» needs the connection and goes away once the order moved on. */
+function Row({ shown }: { shown: boolean }) {
+  const actions: RowAction[] = [{ key: 'authorise', icon: 'pi pi-check', label: 'Autorizar', prominent: true, needsConnection: true, onClick: () => undefined, visible: () => shown }];
+  const menu = useRowActionsMenu(actions, { overflow: true });
+  const row = { id: 1 } as ResourceRow;
+  return (
+    <>
+      <LabelledRowActions row={row} actions={actions} menu={menu} />
+      <RowActions row={row} actions={actions} />
+    </>
+  );
+}
+
+describe('a row action that needed the connection', () => {
+  it('back online, then gone with the row\'s new state: the row redraws without breaking', () => {
+    const view = render(<Row shown />);
+    expect(screen.getAllByRole('button', { name: 'Autorizar (requiere conexión)' })).toHaveLength(2);
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.getAllByRole('button', { name: 'Autorizar' })).toHaveLength(2);
+    view.rerender(<Row shown={false} />);
+    expect(screen.queryByRole('button', { name: /Autorizar/ })).not.toBeInTheDocument();
+    view.unmount();
   });
 });
