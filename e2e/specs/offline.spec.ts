@@ -1,16 +1,19 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import type { LoginResponse } from '@goc/contracts';
 import sharp from 'sharp';
 import { addBusinessDays, businessToday, formatDayLong, type AttachmentList } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
 import { optionsList } from '../support/prime';
-import { expect, headerTitle, seedSession, test } from '../support/test';
+import { expect, headerTitle, seedSession, test, type Sessions } from '../support/test';
 
 /*
  * Issue 45 (docs/offline.md): a residente on a phone without signal. The app reloads offline, the
  * order form picks from the site data kept on the phone, an order with 3 lines and a photo is kept
  * as pending and, back online, reaches the server once with the next folio; sending the same
- * commands again creates nothing more. («Salir» wiping the phone: apps/web/test/app/offline-shell.test.tsx.)
+ * commands again creates nothing more. A queued edit of a draft that changed on the server meanwhile
+ * is a conflict shown side by side, and «Salir» with unsent changes warns and wipes the phone for the
+ * next user.
  */
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -151,11 +154,134 @@ test('offline on a phone: an order with 3 lines and a photo is kept, sent once w
 
   // The answers lost: the same commands, with the same keys, go again — the server answers the first time's result.
   await markAllPending(page);
-  await page.getByRole('button', { name: /sin enviar$/ }).click();
-  await page.getByRole('dialog', { name: 'Cambios sin enviar' }).getByRole('button', { name: 'Enviar ahora' }).click();
+  // GOC sends what is pending when it opens.
+  await page.reload();
   await expect.poll(() => outboxStates(page), { timeout: 60_000 }).toEqual(['createOrder:sent', 'attachFile:sent']);
   const again = await apiCall<{ items: unknown[] }>(sessions.request, resident, 'GET', '/orders?scope=mine');
   expect(again.items).toHaveLength(1);
   expect((await apiCall<AttachmentList>(sessions.request, resident, 'GET', `/attachments?resource=orders&recordId=${order?.id}`)).items).toHaveLength(1);
   await context.close();
+});
+
+interface Draft {
+  id: number;
+  version: number;
+  folio: string;
+}
+
+/** A residente (their own role) with a draft order made online, signed in on a phone at Mis Pedidos. */
+async function residentWithDraft(browser: Browser, sessions: Sessions, label: string): Promise<{ page: Page; resident: LoginResponse; draft: Draft; role: Awaited<ReturnType<typeof createRole>> }> {
+  const admin = await sessions.admin();
+  const role = await createRole(sessions.request, admin, uniqueName(label), [{ module: 'my_orders', view: true, create: true, edit: true, delete: true }]);
+  const resident = await sessions.login(await createUser(sessions.request, admin, role), USER_PASSWORD);
+  const work = await apiCall<{ items: { value: number }[] }>(sessions.request, resident, 'GET', '/works/options?limit=1&filter=planeacion,en_ejecucion');
+  const material = await apiCall<{ items: { value: number }[] }>(sessions.request, resident, 'GET', '/materials/options?limit=1');
+  const draft = await apiCall<Draft>(sessions.request, resident, 'POST', '/orders', {
+    workId: work.items[0]?.value,
+    requiredDate: addBusinessDays(businessToday(), 15),
+    lines: [{ materialId: material.items[0]?.value, quantity: 4 }],
+  });
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'es-MX', timezoneId: 'America/Mexico_City', ...PHONE });
+  await seedSession(context, resident);
+  const page = await context.newPage();
+  await page.goto('/pedidos/mis-pedidos');
+  await expect(headerTitle(page)).toHaveText('Mis Pedidos', { timeout: 90_000 });
+  // A second visit, as on a phone GOC was used on before: the service worker serves the app's chunks without signal.
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  await page.reload();
+  await expect(headerTitle(page)).toHaveText('Mis Pedidos', { timeout: 60_000 });
+  await expect(page.getByText(draft.folio).first()).toBeVisible({ timeout: 30_000 });
+  return { page, resident, draft, role };
+}
+
+/** A row's action on a phone: behind the row's «Acciones del registro». */
+async function rowAction(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Acciones del registro' }).first().click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+test('offline on a phone: an edit of a draft that changed on the server meanwhile is a conflict, shown side by side; «Guardar lo mío como nuevo borrador» keeps both', async ({ browser, sessions }) => {
+  test.setTimeout(240_000);
+  const { page, resident, draft } = await residentWithDraft(browser, sessions, 'E2E Residente conflicto');
+
+  // The form is open when the signal drops; «Guardar» keeps the edit with the version it read.
+  await rowAction(page, 'Editar');
+  const form = page.getByRole('dialog', { name: 'Editar pedido' });
+  await expect(form).toBeVisible();
+  await page.context().setOffline(true);
+  await form.getByRole('textbox', { name: /^Notas\s*\(opcional\)$/ }).fill('Entregar por la puerta norte');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Sin conexión: se guardó en este teléfono y se enviará cuando vuelva la señal')).toBeVisible({ timeout: 30_000 });
+  await expect(form).toBeHidden();
+  expect(await outboxStates(page)).toEqual(['updateOrder:pending']);
+
+  // Meanwhile the office (another device of the same person here) changes the draft on the server.
+  const office = await apiCall<Draft>(sessions.request, resident, 'PATCH', `/orders/${draft.id}`, { version: draft.version, notes: 'La oficina cambió el proveedor' });
+  expect(office.version).toBe(draft.version + 1);
+
+  await page.context().setOffline(false);
+  await expect.poll(() => outboxStates(page), { timeout: 60_000 }).toEqual(['updateOrder:conflict']);
+  await page.getByRole('button', { name: '1 cambio sin enviar' }).click();
+  const conflicts = page.getByRole('dialog', { name: 'Cambios sin enviar' }).getByRole('region', { name: 'Conflictos' });
+  await expect(conflicts.getByText('El registro fue modificado por otro usuario')).toBeVisible();
+  // Side by side: what I typed on the version I read, and the server's draft as it is now.
+  const mySide = conflicts.locator('div').filter({ has: page.getByText('Lo mío (sin enviar)', { exact: true }) }).last();
+  const serverSide = conflicts.locator('div').filter({ has: page.getByText('En el servidor', { exact: true }) }).last();
+  await expect(mySide).toContainText(`Versión${draft.version}`);
+  await expect(mySide).toContainText('Entregar por la puerta norte');
+  await expect(serverSide).toContainText(draft.folio);
+  await expect(serverSide).toContainText(`Versión${office.version}`);
+  await expect(serverSide).toContainText('La oficina cambió el proveedor');
+  await expect(conflicts.getByRole('button', { name: 'Descartar lo mío' })).toBeVisible();
+  await expect(conflicts.getByRole('button', { name: 'Abrir el pedido actual' })).toBeVisible();
+  await conflicts.getByRole('button', { name: 'Guardar lo mío como nuevo borrador' }).click();
+
+  await expect.poll(() => outboxStates(page), { timeout: 60_000 }).toEqual(['createOrder:sent']);
+  const mine = await apiCall<{ items: { id: number; notes: string | null }[] }>(sessions.request, resident, 'GET', '/orders?scope=mine');
+  expect(mine.items).toHaveLength(2);
+  const kept = await apiCall<{ notes: string | null; version: number }>(sessions.request, resident, 'GET', `/orders/${draft.id}`);
+  // Never silently resolved: the server's draft keeps the office's change, and mine is a new draft.
+  expect(kept).toMatchObject({ notes: 'La oficina cambió el proveedor', version: office.version });
+  const copy = mine.items.find((o) => o.id !== draft.id);
+  expect(copy?.notes).toBe('Entregar por la puerta norte');
+  await page.context().close();
+});
+
+test('«Salir» on a phone with unsent changes warns how many, wipes them, and the next user on that phone sees none of them', async ({ browser, sessions }) => {
+  test.setTimeout(240_000);
+  const { page, draft, role } = await residentWithDraft(browser, sessions, 'E2E Residente compartido');
+  const next = await createUser(sessions.request, await sessions.admin(), role);
+  await expect.poll(() => siteDataSets(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+
+  // Without signal «Enviar» on the draft is kept on the phone.
+  await page.context().setOffline(true);
+  await rowAction(page, 'Enviar');
+  await expect(page.getByRole('button', { name: '1 cambio sin enviar' })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('banner').getByRole('button', { name: 'Opciones de la cuenta' }).click();
+  await page.getByRole('menuitem', { name: 'Salir' }).click();
+  const warning = page.getByRole('dialog', { name: 'Confirmar' });
+  await expect(warning.getByText('Tienes 1 cambio sin enviar: si cierras sesión se perderán')).toBeVisible();
+  await warning.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL('/login', { timeout: 30_000 });
+  // Nothing of the first user is left on the phone: the outbox, its site data and the database itself.
+  expect((await page.evaluate(() => indexedDB.databases())).map((d) => d.name)).not.toContain('goc-offline');
+
+  await page.context().setOffline(false);
+  await page.getByLabel('Usuario').fill(next);
+  await page.getByLabel('Contraseña', { exact: true }).fill(USER_PASSWORD);
+  await sessions.bookLoginAttempt();
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL('/', { timeout: 30_000 });
+  await page.goto('/pedidos/mis-pedidos');
+  await expect(headerTitle(page)).toHaveText('Mis Pedidos', { timeout: 60_000 });
+  await expect(page.getByText('No se han encontrado resultados').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(draft.folio)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /sin enviar$/ })).toBeHidden();
+  await expect.poll(() => siteDataSets(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  expect(await outboxStates(page)).toEqual([]);
+  // The send was never made: the first user's draft is still a draft on the server.
+  const kept = await apiCall<{ status: { code: string } }>(sessions.request, await sessions.admin(), 'GET', `/orders/${draft.id}`);
+  expect(kept.status.code).toBe('borrador');
+  await page.context().close();
 });

@@ -18,7 +18,8 @@ type MemoryRouter = ReturnType<typeof createMemoryRouter>;
 export function renderRouter(adapter: AxiosAdapter, makeRouter: (queryClient: QueryClient) => MemoryRouter) {
   api.defaults.adapter = adapter;
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
+  // Queries without retries; mutations as the app has them (tried without signal too).
+  queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { retry: false } });
   const router = makeRouter(queryClient);
   const view = render(
     <AppProviders queryClient={queryClient} primeConfig={TEST_PRIME_CONFIG}>

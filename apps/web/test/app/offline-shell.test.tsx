@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { wipeOfflineData } from '../../src/lib/offline/offline-db';
@@ -7,11 +7,14 @@ import { enqueue, flushOutbox, listCommands } from '../../src/lib/offline/outbox
 import { ADMIN_USER, permissionsFor, seedSession } from '../fixtures';
 import { mockAdapter, type MockHandler, type MockReply } from '../mock-adapter';
 import { renderApp } from '../render-app';
+import { setViewportWidth } from '../setup';
 
 let teardown: (() => void) | null = null;
 afterEach(async () => {
   teardown?.();
   teardown = null;
+  setViewportWidth(1366);
+  vi.restoreAllMocks();
   await wipeOfflineData();
 });
 beforeAll(() => Promise.all([import('../../src/app/shell/shell-layout'), import('../../src/app/offline/outbox-status')]), 60_000);
@@ -66,6 +69,22 @@ describe('the outbox in the shell (issue 45: badge, list, conflicts, sign-out)',
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Enviar a autorización' })).not.toBeInTheDocument());
   });
 
+  it('a refused new order offers «Corregir», which opens its form in Mis Pedidos, besides «Reintentar» and «Descartar»', async () => {
+    const refusal = { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'Revisa los datos del formulario', fields: { requiredDate: 'La fecha requerida no puede ser anterior a hoy' } } };
+    await enqueue(USER, { kind: 'createOrder', body: { workId: 5, lines } }, 'Pedido nuevo (1 partida)');
+    const { router } = start({ 'POST /orders': refusal });
+    await waitFor(async () => expect((await listCommands(USER))[0]?.state).toBe('failed'));
+    await userEvent.click(await screen.findByRole('button', { name: '1 cambio sin enviar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambios sin enviar' });
+    expect(await within(dialog).findByText('Revisa los datos del formulario: La fecha requerida no puede ser anterior a hoy')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Descartar' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Corregir' }));
+    const seq = (await listCommands(USER))[0]?.seq;
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/pedidos/mis-pedidos?corregir=${seq}`));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cambios sin enviar' })).not.toBeInTheDocument());
+  });
+
   it('a conflict shows both sides and its ways out; «Descartar lo mío» drops the queued edit', async () => {
     const server = { id: 4, version: 3, folio: 'PED-9', lines: [...lines, ...lines], status: { name: 'Enviado' } };
     await enqueue(USER, { kind: 'updateOrder', order: { id: 4 }, version: 2, body: { lines } }, 'Cambios al pedido PED-9');
@@ -98,5 +117,26 @@ describe('the outbox in the shell (issue 45: badge, list, conflicts, sign-out)',
     expect(await indexedDB.databases()).toEqual([]);
     await flushOutbox(USER);
     expect(await listCommands(USER)).toEqual([]);
+  });
+
+  it('on a phone without signal «Sin conexión» sits in a slim bar under the header, leaving the title its row', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    setViewportWidth(390);
+    start();
+    const status = (await screen.findByText('Sin conexión', {}, { timeout: 15_000 })).closest<HTMLElement>('[role="status"]');
+    const banner = screen.getByRole('banner');
+    const titleRow = within(banner).getByRole('heading', { level: 1 }).parentElement?.parentElement;
+    expect(banner).toContainElement(status);
+    expect(titleRow).not.toContainElement(status);
+    expect(titleRow).not.toHaveTextContent('Sin conexión');
+  });
+
+  it('on a wide screen without signal «Sin conexión» stays beside the title', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    start();
+    const offline = await screen.findByText('Sin conexión', {}, { timeout: 15_000 });
+    const titleRow = within(screen.getByRole('banner')).getByRole('heading', { level: 1 }).parentElement?.parentElement;
+    expect(titleRow).toContainElement(offline);
+    expect(offline.closest('[role="status"]')).toBeNull();
   });
 });

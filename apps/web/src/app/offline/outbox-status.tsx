@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
@@ -12,11 +13,11 @@ import { clearSent, discardCommand, enqueue, flushOutbox, retryCommand } from '.
 import { useOutboxCommands, useOutboxSender, useSiteData } from '../../lib/offline/use-offline';
 import { useOnline } from '../../lib/use-online';
 import { usePermissions } from '../../lib/session/permissions-store';
-import { orderLink } from '../../lib/routing/order-link';
+import { correctionLink, orderLink } from '../../lib/routing/order-link';
 
 const SEVERITY = { pending: 'info', sent: 'success', failed: 'danger', conflict: 'warning' } as const;
 
-/** The parts of an order a person compares in a conflict: status, lines, version. */
+/** The parts of an order a person compares in a conflict: status, lines, version, notes. */
 function OrderSide({ title, order }: { title: string; order: Record<string, unknown> | null }) {
   const lines = Array.isArray(order?.lines) ? order.lines.length : null;
   return (
@@ -48,6 +49,12 @@ function OrderSide({ title, order }: { title: string; order: Record<string, unkn
               <dd className="m-0">{String(order.status.name)}</dd>
             </>
           )}
+          {typeof order.notes === 'string' && order.notes !== '' && (
+            <>
+              <dt>Notas</dt>
+              <dd className="m-0 break-words">{order.notes}</dd>
+            </>
+          )}
         </dl>
       ) : (
         <p className="m-0 text-(--text-color-secondary)">—</p>
@@ -62,9 +69,11 @@ interface CommandItemProps {
   /** A new order kept here whose send for authorisation is queued too. */
   sendQueued: boolean;
   onOpenOrder: (id: number, folio: string | null) => void;
+  /** Opens a refused new order's form in Mis Pedidos, to correct it. */
+  onCorrect: (seq: number) => void;
 }
 
-function CommandItem({ command, userId, sendQueued, onOpenOrder }: CommandItemProps) {
+function CommandItem({ command, userId, sendQueued, onOpenOrder, onCorrect }: CommandItemProps) {
   const confirm = useConfirm();
   const seq = command.seq ?? 0;
   const discard = () =>
@@ -90,7 +99,7 @@ function CommandItem({ command, userId, sendQueued, onOpenOrder }: CommandItemPr
       {command.message && <p className="m-0 text-sm text-red-700">{command.message}</p>}
       {command.state === 'conflict' && (
         <div className="flex flex-col gap-2 sm:flex-row">
-          <OrderSide title={offlineTexts.mine} order={body ?? { lines: null }} />
+          <OrderSide title={offlineTexts.mine} order={body ? { ...body, ...('version' in command && typeof command.version === 'number' ? { version: command.version } : {}) } : { lines: null }} />
           <OrderSide title={offlineTexts.theirs} order={command.serverSide} />
         </div>
       )}
@@ -105,7 +114,10 @@ function CommandItem({ command, userId, sendQueued, onOpenOrder }: CommandItemPr
             onClick={() => void enqueue(userId, { kind: 'sendOrder', order: { clientId: command.clientId }, version: null }, offlineTexts.summaries.send(command.summary)).then(() => (navigator.onLine ? flushOutbox(userId) : undefined))}
           />
         )}
-        {command.state === 'failed' && <Button type="button" size="small" label={offlineTexts.retry} icon="pi pi-refresh" onClick={() => void retryCommand(userId, seq).then(() => flushOutbox(userId))} />}
+        {command.kind === 'createOrder' && (command.state === 'failed' || command.state === 'conflict') && (
+          <Button type="button" size="small" label={offlineTexts.correct} icon="pi pi-pencil" onClick={() => onCorrect(seq)} />
+        )}
+        {command.state === 'failed' && <Button type="button" size="small" outlined label={offlineTexts.retry} icon="pi pi-refresh" onClick={() => void retryCommand(userId, seq).then(() => flushOutbox(userId))} />}
         {command.state === 'failed' && <Button type="button" size="small" severity="danger" outlined label={offlineTexts.discard} icon="pi pi-trash" onClick={discard} />}
         {command.state === 'conflict' && body && (
           <Button
@@ -130,13 +142,14 @@ function CommandItem({ command, userId, sendQueued, onOpenOrder }: CommandItemPr
 const pick = (record: Record<string, unknown>, names: readonly string[]) => Object.fromEntries(names.filter((n) => n in record).map((n) => [n, record[n]]));
 
 /**
- * In the header: «Sin conexión» and how fresh the site data is («Datos de hace 2 h») while offline,
+ * In the header: «Sin conexión» and how fresh the site data is («Datos de hace 2 h») while offline
+ * (on a phone in `statusBar`, the slim bar under the header, so the page's title keeps its room),
  * and «3 cambios sin enviar» while the outbox holds
  * anything not accepted by the server; the button opens the list of each item with its state, the
  * server's message and the ways out. It also runs the sending (app start, `online`, every minute)
  * and the site data's refresh.
  */
-export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean }) {
+export function OutboxStatus({ userId, touch, statusBar = null }: { userId: number; touch: boolean; statusBar?: HTMLElement | null }) {
   useOutboxSender(userId);
   const { can } = usePermissions();
   const syncedAt = useSiteData(userId, can('my_orders', 'create'));
@@ -152,12 +165,29 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
     setOpen(false);
     void navigate(orderLink('myOrders', { id, folio }));
   };
+  const correct = (seq: number) => {
+    setOpen(false);
+    void navigate(correctionLink(seq));
+  };
   if (online && commands.length === 0) return null;
   const label = unsent > 0 ? offlineTexts.unsent(unsent) : offlineTexts.dialogTitle;
   return (
     <>
-      {!online && <Tag severity="secondary" value={offlineTexts.offline} />}
-      {!online && syncedAt !== null && <span className="text-xs text-slate-500">{offlineTexts.dataAge(syncedAt)}</span>}
+      {!online &&
+        (statusBar ? (
+          createPortal(
+            <p role="status" className="m-0 flex items-center gap-2 border-0 border-t border-solid border-slate-200 bg-slate-100 px-3 py-1 text-xs text-slate-700">
+              <span className="font-semibold">{offlineTexts.offline}</span>
+              {syncedAt !== null && <span>{offlineTexts.dataAge(syncedAt)}</span>}
+            </p>,
+            statusBar,
+          )
+        ) : (
+          <>
+            <Tag severity="secondary" value={offlineTexts.offline} />
+            {syncedAt !== null && <span className="text-xs text-slate-500">{offlineTexts.dataAge(syncedAt)}</span>}
+          </>
+        ))}
       {commands.length > 0 && (
         <Button
           type="button"
@@ -178,14 +208,14 @@ export function OutboxStatus({ userId, touch }: { userId: number; touch: boolean
             <h2 className="m-0 text-base">{offlineTexts.conflictsTitle}</h2>
             <ul className="m-0 list-none p-0">
               {conflicts.map((c) => (
-                <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} />
+                <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} onCorrect={correct} />
               ))}
             </ul>
           </section>
         )}
         <ul className="m-0 list-none p-0">
           {others.map((c) => (
-            <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} />
+            <CommandItem key={c.seq} command={c} userId={userId} sendQueued={sending.has(c.clientId)} onOpenOrder={openOrder} onCorrect={correct} />
           ))}
         </ul>
         <div className="mt-3 flex flex-wrap gap-2">

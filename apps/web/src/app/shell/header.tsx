@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'primereact/button';
 import type { SessionUser } from '@goc/contracts';
 import { es } from '../../i18n/es';
@@ -15,13 +15,13 @@ const OutboxStatus = lazy(() => import('../offline/outbox-status').then((m) => (
  * has drawn it: on a phone's first visit they would otherwise share the network and the main
  * thread with the page.
  */
-function DeferredStatus({ touch, userId }: { touch: boolean; userId: number }) {
+function DeferredStatus({ touch, userId, statusBar }: { touch: boolean; userId: number; statusBar: HTMLElement | null }) {
   const settled = usePageSettled();
   if (!settled) return null;
   return (
     <>
       <Suspense fallback={null}>
-        <OutboxStatus userId={userId} touch={touch} />
+        <OutboxStatus userId={userId} touch={touch} statusBar={statusBar} />
       </Suspense>
       <Suspense fallback={null}>
         <NotificationBell touch={touch} />
@@ -45,26 +45,31 @@ interface HeaderProps {
 /** SPEC §1/§2: the page title, the notifications bell, the signed-in employee and role, and the user menu with Salir. */
 export function Header({ title, section, user, isMobile, collapsed, onMenu, onLogout }: HeaderProps) {
   const menuLabel = isMobile ? es.menu : collapsed ? es.expandMenu : es.collapseMenu;
+  // On a phone the connection's state goes in a slim bar under the header: beside the title it would squeeze it.
+  const [statusBar, setStatusBar] = useState<HTMLElement | null>(null);
   return (
-    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-0 border-b border-solid border-slate-200 bg-white/95 px-3 backdrop-blur md:gap-3 md:px-6">
-      <Button
-        type="button"
-        icon="pi pi-bars"
-        rounded
-        text
-        severity="secondary"
-        aria-label={menuLabel}
-        tooltip={isMobile ? undefined : menuLabel}
-        tooltipOptions={{ position: 'bottom', showDelay: 400 }}
-        onClick={onMenu}
-        aria-expanded={isMobile ? undefined : !collapsed}
-      />
-      <div className="flex min-w-0 flex-1 flex-col justify-center">
-        {section && <span className="hidden truncate text-xs font-medium text-slate-500 sm:block">{section}</span>}
-        <h1 className="m-0 truncate text-lg leading-tight font-semibold text-slate-800 md:text-xl">{title}</h1>
+    <header className="sticky top-0 z-30 shrink-0 border-0 border-b border-solid border-slate-200 bg-white/95 backdrop-blur">
+      <div className="flex h-16 items-center gap-2 px-3 md:gap-3 md:px-6">
+        <Button
+          type="button"
+          icon="pi pi-bars"
+          rounded
+          text
+          severity="secondary"
+          aria-label={menuLabel}
+          tooltip={isMobile ? undefined : menuLabel}
+          tooltipOptions={{ position: 'bottom', showDelay: 400 }}
+          onClick={onMenu}
+          aria-expanded={isMobile ? undefined : !collapsed}
+        />
+        <div className="flex min-w-0 flex-1 flex-col justify-center">
+          {section && <span className="hidden truncate text-xs font-medium text-slate-500 sm:block">{section}</span>}
+          <h1 className="m-0 truncate text-lg leading-tight font-semibold text-slate-800 md:text-xl">{title}</h1>
+        </div>
+        {user && <DeferredStatus touch={isMobile} userId={user.id} statusBar={isMobile ? statusBar : null} />}
+        {user && <UserMenu user={user} onLogout={onLogout} />}
       </div>
-      {user && <DeferredStatus touch={isMobile} userId={user.id} />}
-      {user && <UserMenu user={user} onLogout={onLogout} />}
+      {isMobile && <div ref={setStatusBar} />}
     </header>
   );
 }

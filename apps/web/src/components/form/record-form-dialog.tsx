@@ -8,15 +8,17 @@ export interface RecordFormDialogProps extends Omit<RecordFormOptions, 'onDone'>
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
   /** Dialog width (default by the number of fields). */
   width?: string;
+  /** The dialog's title, when «Nuevo …» / «Editar …» does not say what the form is for. */
+  header?: string;
 }
 
 /** Create / edit / duplicate a record in a maximizable dialog (the form itself is useRecordForm's). */
-export function RecordFormDialog({ onHide, width, ...options }: RecordFormDialogProps) {
+export function RecordFormDialog({ onHide, width, header, ...options }: RecordFormDialogProps) {
   const form = useRecordForm({ ...options, onDone: onHide });
   return (
     <FormDialog
       formId={form.formId}
-      header={form.title}
+      header={header ?? form.title}
       width={width ?? (form.wide ? '52rem' : '34rem')}
       pending={form.pending}
       submitDisabled={form.stale}

@@ -77,6 +77,13 @@ export interface RecordFormOptions {
   /** Values computed per line of a `lines` field, by field name (an order line's amount). */
   computed?: Readonly<Record<string, readonly ComputedColumn[]>>;
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
+  /**
+   * Create only: where the body goes instead of the API (a change kept on the phone, being
+   * corrected: docs/offline.md); its answer is the sentence shown once kept.
+   */
+  keep?: (body: FormValues) => Promise<string>;
+  /** Shown atop the form as it opens: why the server refused these values before. */
+  refusal?: string | null;
   /** Called once saved (or when an edit has nothing to save): the dialog closes, the page goes back. */
   onDone: () => void;
 }
@@ -95,7 +102,7 @@ const WIDE_FORM_FIELDS = 4;
  * their fields (a line's cell included: 'lines.2.quantity') until the field changes; an edit sends
  * only what changed plus the version read, and a stale version offers to reload the record.
  */
-export function useRecordForm({ resource, record: initialRecord, defaults, extension, shape, computed, onSaved, onDone }: RecordFormOptions) {
+export function useRecordForm({ resource, record: initialRecord, defaults, extension, shape, computed, onSaved, keep, refusal, onDone }: RecordFormOptions) {
   const mode: FormMode = initialRecord ? 'edit' : 'create';
   const formId = useId();
   const toast = useToast();
@@ -109,7 +116,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
   });
   const [base, setBase] = useState(() => ({ record: initialRecord, values: startValues(initialRecord) }));
   const [stale, setStale] = useState(false);
-  const [generalErrors, setGeneralErrors] = useState<string[]>([]);
+  const [generalErrors, setGeneralErrors] = useState<string[]>(() => (refusal ? [refusal] : []));
 
   const fields = useMemo(() => formFields(resource.fields, mode, base.record), [resource.fields, mode, base.record]);
   const extraNames = useMemo(() => Object.keys(extension?.initialValues(null) ?? {}), [extension]);
@@ -182,6 +189,16 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     },
   });
 
+  const kept = useMutation({
+    mutationFn: ({ to, body }: { to: (body: FormValues) => Promise<string>; body: FormValues }) => to(body),
+    onSuccess: (sentence) => {
+      toast.add({ severity: 'info', summary: sentence, life: 6000 });
+      unsaved.release();
+      onDone();
+    },
+    onError: (error) => toast.add({ severity: 'error', summary: formTexts.saveFailed, detail: errorMessage(error), life: 6000 }),
+  });
+
   const reload = useMutation({
     mutationFn: () => fetchRecord(resource.resource, base.record?.id ?? 0, resource.schemas.entity),
     onSuccess: (fresh) => {
@@ -209,7 +226,8 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     const current = bodyValues(resource.fields, form.getValues());
     const sent = namesFor(current);
     if (mode === 'create') {
-      save.mutate(pick(current, sent));
+      if (keep) kept.mutate({ to: keep, body: pick(current, sent) });
+      else save.mutate(pick(current, sent));
       return;
     }
     const changed = changedNames(sent, bodyValues(resource.fields, base.values), current);
@@ -324,7 +342,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     wide,
     body,
     submit: () => void submit(),
-    pending: save.isPending,
+    pending: save.isPending || kept.isPending,
     stale,
     /** Leaves the form (closing the dialog, going back), asking first when it holds unsaved changes. */
     leave: unsaved.confirmLeave,

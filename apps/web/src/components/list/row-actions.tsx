@@ -64,21 +64,23 @@ export function RowActions({ row, actions }: { row: ResourceRow; actions: readon
     <div className="flex flex-nowrap items-center justify-end gap-1">
       {shownFor(actions, row).map((action) => {
         const offered = offer(action, row);
+        // The tooltip shown on a disabled button moves it into a wrapper of PrimeReact's own: React adds and removes this span instead.
         return (
-          <Button
-            key={action.key}
-            type="button"
-            icon={action.icon}
-            rounded
-            text
-            severity={action.severity ?? 'secondary'}
-            aria-label={offered.named ?? offered.label}
-            tooltip={offered.blocked ? `${offered.label}: ${offlineTexts.onlineOnly}` : offered.label}
-            tooltipOptions={{ position: 'top', showDelay: 400, showOnDisabled: true }}
-            disabled={offered.blocked}
-            onClick={offered.run}
-            className="h-9 w-9"
-          />
+          <span key={action.key} className="inline-flex">
+            <Button
+              type="button"
+              icon={action.icon}
+              rounded
+              text
+              severity={action.severity ?? 'secondary'}
+              aria-label={offered.named ?? offered.label}
+              tooltip={offered.blocked ? `${offered.label}: ${offlineTexts.onlineOnly}` : offered.label}
+              tooltipOptions={{ position: 'top', showDelay: 400, showOnDisabled: true }}
+              disabled={offered.blocked}
+              onClick={offered.run}
+              className="h-9 w-9"
+            />
+          </span>
         );
       })}
     </div>
@@ -152,21 +154,22 @@ export function LabelledRowActions({ row, actions, menu, wrap = false }: { row: 
       {prominent.map((action) => {
         const offered = offer(action, row);
         return (
-          <Button
-            key={action.key}
-            type="button"
-            icon={action.icon}
-            label={offered.label}
-            size="small"
-            outlined
-            severity={action.severity ?? 'secondary'}
-            disabled={offered.blocked}
-            {...(offered.blocked
-              ? { 'aria-label': offered.named, tooltip: offlineTexts.onlineOnly, tooltipOptions: { position: 'top' as const, showOnDisabled: true } }
-              : {})}
-            onClick={offered.run}
-            className="whitespace-nowrap"
-          />
+          <span key={action.key} className="inline-flex">
+            <Button
+              type="button"
+              icon={action.icon}
+              label={offered.label}
+              size="small"
+              outlined
+              severity={action.severity ?? 'secondary'}
+              disabled={offered.blocked}
+              {...(offered.blocked
+                ? { 'aria-label': offered.named, tooltip: offlineTexts.onlineOnly, tooltipOptions: { position: 'top' as const, showOnDisabled: true } }
+                : {})}
+              onClick={offered.run}
+              className="whitespace-nowrap"
+            />
+          </span>
         );
       })}
       {menu.button(row, MORE_ACTIONS_LABEL)}

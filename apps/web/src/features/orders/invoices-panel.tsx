@@ -5,10 +5,12 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { formatDay, INVOICE_MESSAGES, INVOICE_STATUS_OPTIONS, MATCH_OPTIONS, type Invoice, type InvoiceMatch } from '@goc/contracts';
 import { useConfirm } from '../../components/confirm/use-confirm';
+import { OnlineOnlyButton } from '../../components/online-only-button';
 import { StatusTag } from '../../components/list/status-tag';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
 import { formatMoney } from '../../lib/format';
+import { useOnline } from '../../lib/use-online';
 import { deleteInvoice, downloadInvoiceFile, fetchInvoices, orderKeys, uploadInvoice } from './order-api';
 import { ordersTexts } from './orders-texts';
 
@@ -55,6 +57,7 @@ export function InvoicesPanel({ orderId, invoiceable }: { orderId: number; invoi
   const pdfInput = useRef<HTMLInputElement>(null);
   const [xml, setXml] = useState<File | null>(null);
   const [pdf, setPdf] = useState<File | null>(null);
+  const online = useOnline();
   const list = useQuery({ queryKey: orderKeys.invoices(orderId), queryFn: () => fetchInvoices(orderId) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', '/orders'] });
 
@@ -125,7 +128,7 @@ export function InvoicesPanel({ orderId, invoiceable }: { orderId: number; invoi
                     <Button type="button" icon="pi pi-code" text rounded aria-label={`XML ${invoice.uuid}`} onClick={() => download.mutate({ invoice, kind: 'xml' })} />
                     {invoice.hasPdf && <Button type="button" icon="pi pi-file-pdf" text rounded aria-label={`PDF ${invoice.uuid}`} onClick={() => download.mutate({ invoice, kind: 'pdf' })} />}
                     {data.canEdit && (
-                      <Button
+                      <OnlineOnlyButton
                         type="button"
                         icon="pi pi-trash"
                         text
@@ -157,12 +160,13 @@ export function InvoicesPanel({ orderId, invoiceable }: { orderId: number; invoi
               className="flex flex-col gap-2 rounded-md border border-dashed border-(--surface-border) p-3 sm:flex-row sm:flex-wrap sm:items-end"
               onSubmit={(event) => {
                 event.preventDefault();
-                if (xml) upload.mutate();
+                // Enter in a file input submits too: offline the upload is held like its button.
+                if (xml && online) upload.mutate();
               }}
             >
               <FilePick id={`${id}-xml`} label={ordersTexts.invoiceXml} accept=".xml,application/xml,text/xml" file={xml} inputRef={xmlInput} onPick={setXml} />
               <FilePick id={`${id}-pdf`} label={ordersTexts.invoicePdf} accept=".pdf,application/pdf" file={pdf} inputRef={pdfInput} onPick={setPdf} />
-              <Button type="submit" label={ordersTexts.invoiceUpload} icon="pi pi-upload" size="small" disabled={!xml} loading={upload.isPending} />
+              <OnlineOnlyButton type="submit" label={ordersTexts.invoiceUpload} icon="pi pi-upload" size="small" disabled={!xml} loading={upload.isPending} />
             </form>
           )}
           {upload.isError && <Message severity="error" text={`${ordersTexts.invoiceUploadFailed}: ${errorMessage(upload.error)}`} className="w-full justify-start" />}

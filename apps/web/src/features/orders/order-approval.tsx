@@ -8,6 +8,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { can, COMMENT_MAX_LENGTH, ordersResource, type OrderApproval } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { fieldTextIds, FormField } from '../../components/form/form-field';
+import { OnlineOnlyButton } from '../../components/online-only-button';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { usePermissions } from '../../lib/session/permissions-store';
@@ -60,7 +61,7 @@ function RequestDialog({ orderId, folio, onHide }: { orderId: number; folio: str
       footer={
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" label={ordersTexts.requestCancel} text onClick={onHide} />
-          <Button type="button" label={ordersTexts.requestSend} icon="pi pi-send" loading={send.isPending} onClick={() => send.mutate()} />
+          <OnlineOnlyButton type="button" label={ordersTexts.requestSend} icon="pi pi-send" loading={send.isPending} onClick={() => send.mutate()} />
         </div>
       }>
       <div className="space-y-3">
@@ -100,7 +101,7 @@ export function OrderApprovalBox({ orderId, folio }: { orderId: number; folio: s
   return (
     <section aria-label={ordersTexts.approvalTitle} className="space-y-2">
       <ApprovalReasons approval={data} />
-      {mayAsk && <Button type="button" label={ordersTexts.requestApproval} icon="pi pi-send" size="small" outlined onClick={() => setAsking(true)} />}
+      {mayAsk && <OnlineOnlyButton type="button" label={ordersTexts.requestApproval} icon="pi pi-send" size="small" outlined onClick={() => setAsking(true)} />}
       {asking && <RequestDialog orderId={orderId} folio={folio} onHide={() => setAsking(false)} />}
     </section>
   );

@@ -1,7 +1,7 @@
 import type { ResourceRow } from '../../components/list/resource-types';
 import type { FormValues } from '../../components/form/form-values';
 import { offlineTexts } from '../../lib/offline/offline-texts';
-import { enqueue } from '../../lib/offline/outbox';
+import { commandAt, enqueue, flushOutbox, listCommands, retryCommand } from '../../lib/offline/outbox';
 import { fileToKeep } from '../../lib/offline/photo-resize';
 
 /*
@@ -28,6 +28,31 @@ export async function keepOrderOffline(userId: number, body: FormValues, record:
     await enqueue(userId, { kind: 'attachFile', order: { clientId }, ...file }, offlineTexts.summaries.attach(file.name, offlineTexts.summaries.create(label)));
   }
   return offlineTexts.queued;
+}
+
+/** A new order the server refused (or found in conflict), to correct: its body, the server's message and how many files wait for it. */
+export interface KeptOrder {
+  body: FormValues;
+  message: string | null;
+  files: number;
+}
+
+/** The new order kept at `seq` while it waits for a correction; null once it is not (sent, discarded, pending again). */
+export async function keptOrderToCorrect(userId: number, seq: number): Promise<KeptOrder | null> {
+  const command = await commandAt(userId, seq);
+  if (command?.kind !== 'createOrder' || (command.state !== 'failed' && command.state !== 'conflict')) return null;
+  const files = (await listCommands(userId)).filter((c) => c.kind === 'attachFile' && 'clientId' in c.order && c.order.clientId === command.clientId).length;
+  return { body: command.body, message: command.message, files };
+}
+
+/**
+ * Replaces a refused new order's body with the corrected one (a new Idempotency-Key: the refusal
+ * stays with the old key) and sends it when there is signal; its send and files follow it as before.
+ */
+export async function correctKeptOrder(userId: number, seq: number, body: FormValues): Promise<string> {
+  await retryCommand(userId, seq, body, offlineTexts.summaries.create(partidas(linesOf(body))));
+  if (navigator.onLine) void flushOutbox(userId).catch(() => undefined);
+  return offlineTexts.corrected;
 }
 
 /** Queues «Enviar a autorización» of an order the server has (a draft), with the version the list showed. */

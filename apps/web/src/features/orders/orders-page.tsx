@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessToday, orderTotal, ordersResource } from '@goc/contracts';
@@ -14,7 +14,7 @@ import { useRowPermissions } from '../../components/list/row-permissions';
 import { useLoading } from '../../components/loading/use-loading';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
-import { OPEN_ORDER_PARAM } from '../../lib/routing/order-link';
+import { CORRECT_KEPT_PARAM, OPEN_ORDER_PARAM } from '../../lib/routing/order-link';
 import { getStoredUser } from '../../lib/session/session-user';
 import { ORDER_LINE_COLUMNS } from './line-amount';
 import { downloadOrderPdf, duplicateOrder } from './order-api';
@@ -78,15 +78,20 @@ interface Created {
   files: readonly File[];
 }
 
-/**
- * Under the project: the budget the order commits against, committed and available, with the form's
- * running total. At the end, on a new order, photos and a quote queued and uploaded right after the save.
- */
+/** Under the project: the budget the order commits against, committed and available, with the form's running total. */
+const budgetSection: FormExtension = {
+  initialValues: () => ({}),
+  after: 'projectId',
+  render: ({ values }) => <OrderBudget workId={idOf(values.workId)} projectId={idOf(values.projectId)} total={formTotal(values.lines)} />,
+};
+
+// The form of a refused order kept on the phone: loaded only when «Cambios sin enviar» opens it.
+const OrderCorrection = lazy(() => import('./order-correction'));
+
+/** The budget and, at the end of a new order, photos and a quote queued and uploaded right after the save. */
 function orderFormExtension(onCreated: (created: Created) => void): FormExtension {
   return {
-    initialValues: () => ({}),
-    after: 'projectId',
-    render: ({ values }) => <OrderBudget workId={idOf(values.workId)} projectId={idOf(values.projectId)} total={formTotal(values.lines)} />,
+    ...budgetSection,
     end: ({ mode, values, setValue }) =>
       mode === 'create' && (
         <div className="space-y-1">
@@ -131,6 +136,19 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const linked = Number(searchParams.get(OPEN_ORDER_PARAM));
   const q = searchParams.get('q');
+  const correcting = view === 'mine' ? Number(searchParams.get(CORRECT_KEPT_PARAM)) : 0;
+  const closeCorrecting = useCallback(
+    () =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(CORRECT_KEPT_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
   const closeLinked = () =>
     setSearchParams(
       (current) => {
@@ -181,7 +199,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   const actions: RowAction[] = [
     { key: 'pdf', icon: 'pi pi-file-pdf', label: ordersTexts.pdf, onClick: (row) => void loading.run(pdf.mutateAsync(row)).catch(() => undefined) },
     ...(rights.canCreate
-      ? [{ key: 'duplicate', icon: 'pi pi-copy', label: ordersTexts.duplicate, onClick: (row: ResourceRow) => void loading.run(duplicate.mutateAsync(row)).catch(() => undefined) }]
+      ? [{ key: 'duplicate', icon: 'pi pi-copy', label: ordersTexts.duplicate, needsConnection: true, onClick: (row: ResourceRow) => void loading.run(duplicate.mutateAsync(row)).catch(() => undefined) }]
       : []),
   ];
 
@@ -212,6 +230,11 @@ export function OrdersPage({ view }: { view: OrdersView }) {
         />
       )}
       {Number.isSafeInteger(linked) && linked > 0 && <OrderDetailDialog orderId={linked} folio={q ?? String(linked)} onHide={closeLinked} />}
+      {Number.isSafeInteger(correcting) && correcting > 0 && (
+        <Suspense fallback={null}>
+          <OrderCorrection key={correcting} seq={correcting} resource={resource} extension={budgetSection} computed={ORDER_LINE_COLUMNS} onHide={closeCorrecting} />
+        </Suspense>
+      )}
       {created && <OrderDetailDialog orderId={created.id} folio={created.folio} queued={created.files} onHide={() => setCreated(null)} />}
     </CrudPage>
   );

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { businessToday, registryCutsResource, type RegistryCut } from '@goc/contracts';
+import { OnlineOnlyButton } from '../../components/online-only-button';
 import { useConfirm } from '../../components/confirm/use-confirm';
 import { useRowPermissions } from '../../components/list/row-permissions';
 import { useLoading } from '../../components/loading/use-loading';
@@ -49,5 +49,5 @@ export function CutCloseButton({ cut, compact = false }: { cut: RegistryCut; com
     });
   };
 
-  return <Button type="button" label={compact ? undefined : cutTexts.close} aria-label={cutTexts.close} icon="pi pi-lock" severity="warning" onClick={ask} />;
+  return <OnlineOnlyButton type="button" label={compact ? undefined : cutTexts.close} aria-label={cutTexts.close} icon="pi pi-lock" severity="warning" onClick={ask} />;
 }

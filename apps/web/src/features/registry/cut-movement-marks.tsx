@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { FINISHED_REGISTRATION_CODES, MOVEMENT_TYPE_OPTIONS, type MovementScope, type RegistrationStatusCode, type StampStatusCode } from '@goc/contracts';
+import { OnlineOnlyButton } from '../../components/online-only-button';
 import { useConfirm } from '../../components/confirm/use-confirm';
 import type { ResourceRow } from '../../components/list/resource-types';
 import type { RowSelection } from '../../components/list/row-selection';
@@ -68,7 +68,7 @@ function MarkButtons({ cutId, rows, clear }: { cutId: number; rows: readonly Res
       accept: () => void mark(choice),
     });
 
-  return MARKS.map((choice) => <Button key={choice.registration} type="button" label={choice.label} icon={choice.icon} size="small" outlined onClick={() => ask(choice)} />);
+  return MARKS.map((choice) => <OnlineOnlyButton key={choice.registration} type="button" label={choice.label} icon={choice.icon} size="small" outlined onClick={() => ask(choice)} />);
 }
 
 /**

@@ -57,7 +57,7 @@ export function MovementListPage({ scope }: { scope: MovementScope }) {
   useDraftToReopen(STATUS_DRAFT_OWNER, (context) => setStatusOf(context as ResourceRow));
 
   const actions: RowAction[] = can(MOVEMENT_MODULES[scope], 'edit')
-    ? [{ key: 'status', icon: 'pi pi-tags', label: movementTexts.changeStatus, onClick: setStatusOf }]
+    ? [{ key: 'status', icon: 'pi pi-tags', label: movementTexts.changeStatus, onClick: setStatusOf, needsConnection: true }]
     : [];
 
   return (

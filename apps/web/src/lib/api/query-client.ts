@@ -24,7 +24,10 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // A write is tried even when the browser says it is offline: it fails at once with the
+      // connection's message (or is kept in the outbox, docs/offline.md) instead of waiting, paused,
+      // with its button spinning until the signal returns.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   return client;

@@ -15,6 +15,12 @@ export const offlineTexts = {
   sendNow: 'Enviar ahora',
   clearSent: 'Quitar los enviados',
   retry: 'Reintentar',
+  correct: 'Corregir',
+  correctTitle: 'Corregir pedido sin enviar',
+  corrected: 'Pedido corregido: se enviará de nuevo con tus cambios',
+  correctGone: 'Ese cambio ya no está pendiente en este teléfono',
+  /** A correction's note: the photos and PDFs chosen with the order stay queued with it. */
+  correctFiles: (n: number) => (n === 1 ? 'El archivo que adjuntaste se enviará con el pedido.' : `Los ${n} archivos que adjuntaste se enviarán con el pedido.`),
   sendForAuthorisation: 'Enviar a autorización',
   discard: 'Descartar',
   discardConfirm: '¿Descartar este cambio? No se enviará y no se puede recuperar.',

@@ -56,14 +56,24 @@ export async function enqueue(userId: number, payload: CommandPayload, summary: 
   return clientId;
 }
 
-/** Puts a failed or conflicting command back in the queue, with a corrected body when given (a new key: the body changed). */
-export async function retryCommand(userId: number, seq: number, body?: Record<string, unknown>): Promise<void> {
+/**
+ * Puts a failed or conflicting command back in the queue, with a corrected body (and its line in
+ * the list) when given. Always with a new key: the server keeps a refusal under the old key and
+ * would answer it again, and a corrected body under the old key is 422. Nothing was made under the
+ * refused key, so the new one cannot make anything twice.
+ */
+export async function retryCommand(userId: number, seq: number, body?: Record<string, unknown>, summary?: string): Promise<void> {
   const db = await offlineDb(userId);
   const command = await db.get('commands', seq);
-  if (!command || command.state === 'sent') return;
-  const corrected = body && 'body' in command ? { body, idempotencyKey: newId() } : {};
-  await db.put('commands', { ...command, ...corrected, state: 'pending', message: null, serverSide: null });
+  if (!command || command.state === 'sent' || command.state === 'pending') return;
+  const corrected = body && 'body' in command ? { body } : {};
+  await db.put('commands', { ...command, ...corrected, ...(summary ? { summary } : {}), idempotencyKey: newId(), state: 'pending', message: null, serverSide: null });
   changed();
+}
+
+/** A command as the queue holds it (a failed order opened to be corrected); null when it is gone. */
+export async function commandAt(userId: number, seq: number): Promise<OutboxCommand | null> {
+  return (await (await offlineDb(userId)).get('commands', seq)) ?? null;
 }
 
 /** Drops a command and what depends on it (the send and the files of an order that will not be created). */
@@ -156,13 +166,26 @@ function targetOf(ref: OrderRef, command: OutboxCommand, known: { id: number; ve
 }
 
 let running: Promise<void> | null = null;
+let next: Promise<void> | null = null;
 
-/** Sends what is pending, in order (one pass at a time; a call during a pass waits for it). */
+/**
+ * Sends what is pending, in order, one pass at a time. A call during a pass gets one more pass after
+ * it: a change made meanwhile (a correction, «Reintentar») was not among what the running pass read.
+ */
 export function flushOutbox(userId: number): Promise<void> {
-  running ??= pass(userId).finally(() => {
-    running = null;
-  });
-  return running;
+  if (!running) {
+    running = pass(userId).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+  next ??= running
+    .catch(() => undefined)
+    .then(() => {
+      next = null;
+      return flushOutbox(userId);
+    });
+  return next;
 }
 
 async function pass(userId: number): Promise<void> {

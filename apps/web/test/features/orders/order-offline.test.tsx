@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
 import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { listCommands } from '../../../src/lib/offline/outbox';
@@ -34,6 +35,9 @@ let dispose: (() => void) | null = null;
 afterEach(async () => {
   dispose?.();
   dispose = null;
+  vi.restoreAllMocks();
+  // TanStack Query's online state is global: back online for the next test.
+  onlineManager.setOnline(true);
   await wipeOfflineData();
 });
 
@@ -78,6 +82,18 @@ describe('a new order saved without signal', () => {
     expect(create).toMatchObject({ kind: 'createOrder', state: 'pending', summary: 'Pedido nuevo (1 partida)', body: { workId: 2, requiredDate: '2030-03-20', lines: [expect.objectContaining({ materialId: 10, quantity: 6 })] } });
     expect(create && 'body' in create ? create.body : null).not.toHaveProperty('documents');
     expect(photo).toMatchObject({ kind: 'attachFile', order: { clientId: create?.clientId }, name: 'acceso.jpg', type: 'image/jpeg', state: 'pending' });
+  });
+
+  it('the signal drops while the form is open: «Guardar» still keeps the order instead of waiting with its button spinning', async () => {
+    const server = start({ status: 503 });
+    const form = await fillNewOrder();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fireEvent(window, new Event('offline'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText('Sin conexión: se guardó en este teléfono y se enviará cuando vuelva la señal')).toBeInTheDocument();
+    expect(server.calls('POST', '/orders')).toHaveLength(1);
+    expect((await listCommands(ADMIN_USER.id)).map((c) => [c.kind, c.state])).toEqual([['createOrder', 'pending']]);
   });
 
   it('a refusal by the server is not kept: the form stays open with the message', async () => {

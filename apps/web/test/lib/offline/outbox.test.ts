@@ -130,6 +130,59 @@ describe('the outbox (lib/offline/outbox)', () => {
     expect(server.orders.size).toBe(1);
   });
 
+  it('«Reintentar» a refusal as it is goes with a new key: under the old one the server would only answer its refusal again', async () => {
+    await enqueue(USER, { kind: 'createOrder', body: { workId: 5, lines: [] } }, 'Pedido vacío');
+    await flushOutbox(USER);
+    const [refused] = await listCommands(USER);
+    expect(refused?.state).toBe('failed');
+    await flushOutbox(USER);
+    expect(server.to('POST /orders')).toHaveLength(1);
+
+    await retryCommand(USER, refused!.seq!);
+    await flushOutbox(USER);
+    const posts = server.to('POST /orders');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.idempotencyKey).not.toBe(posts[0]?.idempotencyKey);
+    expect(posts[1]?.body).toEqual(posts[0]?.body);
+    // A pending command keeps its key: its first try may have reached the server with the answer lost.
+    server.control.online = false;
+    await enqueue(USER, { kind: 'createOrder', body: { workId: 5, lines: threeLines } }, 'Pedido');
+    await flushOutbox(USER);
+    const pending = (await listCommands(USER))[1]!;
+    await retryCommand(USER, pending.seq!);
+    expect((await listCommands(USER))[1]?.idempotencyKey).toBe(pending.idempotencyKey);
+  });
+
+  it('a change made while a pass is sending is sent by one more pass right after it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived = () => {};
+    const first = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const adapter = server.adapter;
+    api.defaults.adapter = async (config) => {
+      arrived();
+      await held;
+      return adapter(config);
+    };
+    await enqueue(USER, { kind: 'createOrder', body: { workId: 5, lines: threeLines } }, 'Primero');
+    const running = flushOutbox(USER);
+    await first;
+    await enqueue(USER, { kind: 'createOrder', body: { workId: 6, lines: threeLines } }, 'Hecho durante el envío');
+    const again = flushOutbox(USER);
+    release();
+    await running;
+    await again;
+    expect(await states()).toEqual([
+      ['createOrder', 'sent'],
+      ['createOrder', 'sent'],
+    ]);
+    expect(server.orders.size).toBe(2);
+  });
+
   it('discarding a queued order drops its send and its photo too', async () => {
     server.control.online = false;
     await queueOrderWithPhoto();
