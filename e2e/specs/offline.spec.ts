@@ -5,7 +5,7 @@ import { addBusinessDays, businessToday, formatDayLong, type AttachmentList } fr
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
 import { optionsList } from '../support/prime';
-import { expect, headerTitle, seedSession, test, type Sessions } from '../support/test';
+import { expect, headerTitle, seedSession, submitLogin, test, type Sessions } from '../support/test';
 
 /*
  * Issue 45 (docs/offline.md): a residente on a phone without signal. The app reloads offline, the
@@ -268,10 +268,7 @@ test('«Salir» on a phone with unsent changes warns how many, wipes them, and t
   expect((await page.evaluate(() => indexedDB.databases())).map((d) => d.name)).not.toContain('goc-offline');
 
   await page.context().setOffline(false);
-  await page.getByLabel('Usuario').fill(next);
-  await page.getByLabel('Contraseña', { exact: true }).fill(USER_PASSWORD);
-  await sessions.bookLoginAttempt();
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await submitLogin(page, sessions, next);
   await expect(page).toHaveURL('/', { timeout: 30_000 });
   await page.goto('/pedidos/mis-pedidos');
   await expect(headerTitle(page)).toHaveText('Mis Pedidos', { timeout: 60_000 });

@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import type { LoginResponse } from '@goc/contracts';
-import { apiCall, uniqueName } from '../support/api';
-import { E2E_PORT, USER_PASSWORD } from '../support/constants';
-import { expect, headerTitle, test } from '../support/test';
+import { createRole, createUser, uniqueName } from '../support/api';
+import { E2E_PORT } from '../support/constants';
+import { expect, headerTitle, submitLogin, test } from '../support/test';
 
 /*
  * Passkeys (docs/security.md «Llaves de acceso») in Chromium with a virtual authenticator (CDP
@@ -12,31 +13,24 @@ import { expect, headerTitle, test } from '../support/test';
  */
 
 const SITE = `http://localhost:${E2E_PORT}`;
+const WORKS_VIEW = [{ module: 'works', view: true }] as const;
 
-test('registers a passkey from «Mi cuenta», signs out, and signs in with it as the second step', async ({ page, sessions }) => {
-  test.slow();
-  const admin: LoginResponse = await sessions.admin();
-  const role = await apiCall<{ id: number }>(sessions.request, admin, 'POST', '/roles', {
-    name: uniqueName('E2E Llaves'),
-    description: 'Creado por las pruebas e2e',
-    permissions: [{ module: 'works', view: true }],
-  });
-  const username = uniqueName('e2e').replace(' ', '.');
-  await apiCall(sessions.request, admin, 'POST', '/users', { username, password: USER_PASSWORD, roleId: role.id, active: true });
-
+/** Chromium's virtual authenticator on the page (CDP WebAuthn): a platform key that always says yes. */
+async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
+  return { cdp, authenticatorId };
+}
 
-  const signIn = async () => {
-    await page.goto(`${SITE}/login`);
-    await page.getByLabel('Usuario').fill(username);
-    await page.getByLabel('Contraseña', { exact: true }).fill(USER_PASSWORD);
-    await sessions.bookLoginAttempt();
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-  };
+test('registers a passkey from «Mi cuenta», signs out, and signs in with it as the second step', async ({ page, sessions }) => {
+  test.slow();
+  const admin: LoginResponse = await sessions.admin();
+  const username = await createUser(sessions.request, admin, await createRole(sessions.request, admin, uniqueName('E2E Llaves'), WORKS_VIEW));
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const signIn = () => submitLogin(page, sessions, username, `${SITE}/login`);
 
   await test.step('registers a passkey under a name', async () => {
     await signIn();
@@ -72,27 +66,10 @@ test('registers a passkey from «Mi cuenta», signs out, and signs in with it as
 test('enrols with a passkey when the role requires two-factor, and a recovery code replaces the lost key once', async ({ page, sessions }) => {
   test.slow();
   const admin: LoginResponse = await sessions.admin();
-  const role = await apiCall<{ id: number }>(sessions.request, admin, 'POST', '/roles', {
-    name: uniqueName('E2E Llave obligatoria'),
-    description: 'Creado por las pruebas e2e',
-    requiresMfa: true,
-    permissions: [{ module: 'works', view: true }],
-  });
-  const username = uniqueName('e2e').replace(' ', '.');
-  await apiCall(sessions.request, admin, 'POST', '/users', { username, password: USER_PASSWORD, roleId: role.id, active: true });
-
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  const signIn = async () => {
-    await page.goto(`${SITE}/login`);
-    await page.getByLabel('Usuario').fill(username);
-    await page.getByLabel('Contraseña', { exact: true }).fill(USER_PASSWORD);
-    await sessions.bookLoginAttempt();
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-  };
+  const role = await createRole(sessions.request, admin, uniqueName('E2E Llave obligatoria'), WORKS_VIEW, { requiresMfa: true });
+  const username = await createUser(sessions.request, admin, role);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const signIn = () => submitLogin(page, sessions, username, `${SITE}/login`);
   const signOut = async () => {
     await page.getByRole('banner').getByRole('button', { name: 'Opciones de la cuenta' }).click();
     await page.getByRole('menuitem', { name: 'Salir' }).click();

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { LoginResponse } from '@goc/contracts';
-import { apiCall, uniqueName } from '../support/api';
+import { createRole, createUser, uniqueName } from '../support/api';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
-import { expect, headerTitle, test } from '../support/test';
+import { expect, headerTitle, submitLogin, test } from '../support/test';
 
 /*
  * «Mi cuenta → Sesiones» (docs/security.md): the same person signed in on two devices ends the other
@@ -15,20 +15,10 @@ const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleW
 test('ends the session of another device from the sessions page; that device goes back to the login', async ({ page, browser, sessions }) => {
   test.slow();
   const admin: LoginResponse = await sessions.admin();
-  const role = await apiCall<{ id: number }>(sessions.request, admin, 'POST', '/roles', {
-    name: uniqueName('E2E Sesiones'),
-    description: 'Creado por las pruebas e2e',
-    permissions: [{ module: 'works', view: true }],
-  });
-  const username = uniqueName('e2e').replace(' ', '.');
-  await apiCall(sessions.request, admin, 'POST', '/users', { username, password: USER_PASSWORD, roleId: role.id, active: true });
+  const username = await createUser(sessions.request, admin, await createRole(sessions.request, admin, uniqueName('E2E Sesiones'), [{ module: 'works', view: true }]));
 
   const signIn = async (on: Page) => {
-    await on.goto('/login');
-    await on.getByLabel('Usuario').fill(username);
-    await on.getByLabel('Contraseña', { exact: true }).fill(USER_PASSWORD);
-    await sessions.bookLoginAttempt();
-    await on.getByRole('button', { name: 'Ingresar' }).click();
+    await submitLogin(on, sessions, username, '/login');
     // A password hash and the shell's first load, on a busy machine.
     await expect(headerTitle(on)).toHaveText('Inicio', { timeout: 20_000 });
   };

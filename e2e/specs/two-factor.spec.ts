@@ -1,8 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { LoginResponse } from '@goc/contracts';
-import { apiCall, uniqueName } from '../support/api';
-import { USER_PASSWORD } from '../support/constants';
-import { expect, headerTitle, test } from '../support/test';
+import { createRole, createUser, uniqueName } from '../support/api';
+import { expect, headerTitle, submitLogin, test } from '../support/test';
 
 /*
  * Two-factor verification (docs/security.md): a role that requires it sends its user through the
@@ -18,22 +17,9 @@ test('enrolment on a role that requires it, then sign-in with a code and with a 
   // Four sign-ins through the form, each loading the shell.
   test.slow();
   const admin: LoginResponse = await sessions.admin();
-  const role = await apiCall<{ id: number }>(sessions.request, admin, 'POST', '/roles', {
-    name: uniqueName('E2E Dos pasos'),
-    description: 'Creado por las pruebas e2e',
-    requiresMfa: true,
-    permissions: [{ module: 'works', view: true }],
-  });
-  const username = uniqueName('e2e').replace(' ', '.');
-  await apiCall(sessions.request, admin, 'POST', '/users', { username, password: USER_PASSWORD, roleId: role.id, active: true });
-
-  const signIn = async () => {
-    await page.goto('/login');
-    await page.getByLabel('Usuario').fill(username);
-    await page.getByLabel('Contraseña', { exact: true }).fill(USER_PASSWORD);
-    await sessions.bookLoginAttempt();
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-  };
+  const role = await createRole(sessions.request, admin, uniqueName('E2E Dos pasos'), [{ module: 'works', view: true }], { requiresMfa: true });
+  const username = await createUser(sessions.request, admin, role);
+  const signIn = () => submitLogin(page, sessions, username, '/login');
   const signOut = async () => {
     await page.getByRole('complementary').getByRole('button', { name: 'Salir' }).click();
     await page.getByRole('dialog', { name: 'Confirmar' }).getByRole('button', { name: 'Cerrar sesión' }).click();

@@ -32,9 +32,9 @@ export function uniqueNss(): string {
   return first10 + String(nssCheckDigit(first10));
 }
 
-/** POST /roles: a role with exactly these grants (every other module: no permission). */
-export function createRole(request: APIRequestContext, admin: LoginResponse, name: string, grants: readonly Grant[]): Promise<Role> {
-  return apiCall<Role>(request, admin, 'POST', '/roles', { name, description: 'Creado por las pruebas e2e', permissions: grants });
+/** POST /roles: a role with exactly these grants (every other module: no permission), requiring two-factor when asked. */
+export function createRole(request: APIRequestContext, admin: LoginResponse, name: string, grants: readonly Grant[], options: { requiresMfa?: boolean } = {}): Promise<Role> {
+  return apiCall<Role>(request, admin, 'POST', '/roles', { name, description: 'Creado por las pruebas e2e', permissions: grants, ...options });
 }
 
 /** PATCH /roles/:id replacing the permission matrix. */

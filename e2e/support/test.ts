@@ -1,7 +1,7 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { loginResponseSchema, type LoginResponse } from '@goc/contracts';
 import { join } from 'node:path';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, API, BASE_URL, BROWSER_SESSION_COOKIE, E2E_PORT, E2E_WORKER, LOGIN_RATE_LIMIT, STORAGE } from './constants';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, API, BASE_URL, BROWSER_SESSION_COOKIE, E2E_PORT, E2E_WORKER, LOGIN_RATE_LIMIT, STORAGE, USER_PASSWORD } from './constants';
 import { SERVER_START_TIMEOUT_MS, startServer } from './server';
 
 /**
@@ -117,4 +117,16 @@ export async function browserStorage(page: Page): Promise<{ local: Record<string
 /** The page title in the shell's header (SPEC §1). */
 export function headerTitle(page: Page) {
   return page.getByRole('banner').getByRole('heading', { level: 1 });
+}
+
+/**
+ * Fills the login form of the page it is on (or of `loginUrl`, opened first) with a user of the
+ * specs' password and submits it, booking the attempt with the login throttle.
+ */
+export async function submitLogin(page: Page, sessions: Sessions, username: string, loginUrl?: string): Promise<void> {
+  if (loginUrl) await page.goto(loginUrl);
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(USER_PASSWORD);
+  await sessions.bookLoginAttempt();
+  await page.getByRole('button', { name: 'Ingresar' }).click();
 }
