@@ -106,6 +106,16 @@ export function orderRecord(extra: Record<string, unknown> & { lines?: OrderLine
   };
 }
 
+/** What Mis Pedidos' «Nuevo» form asks for: no budget line, the work OB-2, no projects, one material (Cemento gris). */
+export function newOrderFormRoutes() {
+  return {
+    'GET /orders/budget': { status: 200, data: null },
+    'GET /works/options': optionsOf([{ value: 2, label: 'OB-2 Torre Norte' }]),
+    'GET /projects/options': optionsOf([]),
+    'GET /materials/options': optionsOf([{ value: 10, label: 'Cemento gris', detail: 'bulto' }]),
+  };
+}
+
 /** Accent- and case-insensitive text, as the API folds labels for /options search. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 

@@ -5,6 +5,7 @@ import { MFA_MESSAGES, PASSKEY_MESSAGES } from '@goc/contracts';
 import { ADMIN_USER, permissionsFor } from '../fixtures';
 import { mockAdapter, type MockHandler, type MockReply } from '../mock-adapter';
 import { renderApp } from '../render-app';
+import { openLoginPage, submitLogin } from '../login-page';
 
 /* The second step of /login (docs/security.md): a code, a recovery code, or the enrolment a role requires. */
 
@@ -20,19 +21,10 @@ const home = () => screen.findByRole('heading', { level: 1, name: 'Inicio' }, { 
 const SESSION = { token: 'jwt-2', refreshToken: 'rt-2', user: ADMIN_USER };
 
 async function start(login: MockReply, routes: Record<string, MockHandler | MockReply> = {}) {
-  const server = mockAdapter({
-    'POST /auth/login': login,
-    'GET /auth/me': { status: 200, data: ADMIN_USER },
-    'GET /permissions': { status: 200, data: permissionsFor() },
-    ...routes,
-  });
-  const app = renderApp('/login', server.adapter);
-  teardown = app.cleanup;
-  await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' });
-  await userEvent.type(screen.getByLabelText('Usuario'), 'admin');
-  await userEvent.type(screen.getByLabelText('Contraseña'), 'Secreta-2026!');
-  await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
-  return { ...app, server };
+  const view = await openLoginPage({ 'POST /auth/login': login, ...routes });
+  teardown = view.cleanup;
+  await submitLogin();
+  return view;
 }
 
 describe('login with a second factor', () => {

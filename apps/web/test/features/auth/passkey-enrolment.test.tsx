@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startRegistration } from '@simplewebauthn/browser';
 import { MFA_MESSAGES, PASSKEY_MESSAGES } from '@goc/contracts';
-import { ADMIN_USER, permissionsFor } from '../../fixtures';
-import { mockAdapter, type MockHandler, type MockReply } from '../../mock-adapter';
-import { renderApp } from '../../render-app';
+import { ADMIN_USER } from '../../fixtures';
+import type { MockHandler, MockReply } from '../../mock-adapter';
+import { openLoginPage, submitLogin } from '../../login-page';
 
 /* The enrolment a role requires, with a passkey instead of the app (docs/security.md «Llaves de acceso»). */
 
@@ -35,20 +35,14 @@ afterEach(() => {
 });
 
 async function start(routes: Record<string, MockHandler | MockReply>) {
-  const server = mockAdapter({
+  const view = await openLoginPage({
     'POST /auth/login': { status: 200, data: { mfaEnrollmentRequired: true, mfaToken: 'mfa-7' } },
     'POST /auth/mfa/totp/setup': TOTP_SETUP,
-    'GET /auth/me': { status: 200, data: ADMIN_USER },
-    'GET /permissions': { status: 200, data: permissionsFor() },
     ...routes,
   });
-  const app = renderApp('/login', server.adapter);
-  teardown = app.cleanup;
-  await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' });
-  await userEvent.type(screen.getByLabelText('Usuario'), 'admin');
-  await userEvent.type(screen.getByLabelText('Contraseña'), 'Secreta-2026!');
-  await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
-  return server;
+  teardown = view.cleanup;
+  await submitLogin();
+  return view.server;
 }
 
 describe('enrolling with a passkey when the role requires two-factor', () => {

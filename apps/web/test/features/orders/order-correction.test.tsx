@@ -9,7 +9,7 @@ import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { enqueue, flushOutbox, listCommands } from '../../../src/lib/offline/outbox';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi } from '../../crud/fake-api';
-import { listOf, optionsOf } from '../../crud/fixtures';
+import { listOf, newOrderFormRoutes } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
 
 /*
@@ -39,10 +39,7 @@ async function start() {
   const keys: string[] = [];
   const server = fakeApi({
     'GET /orders': listOf([]),
-    'GET /orders/budget': { status: 200, data: null },
-    'GET /works/options': optionsOf([{ value: 2, label: 'OB-2 Torre Norte' }]),
-    'GET /projects/options': optionsOf([]),
-    'GET /materials/options': optionsOf([{ value: 10, label: 'Cemento gris', detail: 'bulto' }]),
+    ...newOrderFormRoutes(),
     'POST /orders': (request) =>
       (request.body as { requiredDate: string }).requiredDate < '2026-11-28'
         ? apiError(400, 'Revisa los datos del formulario', { requiredDate: PAST })

@@ -5,7 +5,7 @@ import { FIELD_MESSAGES } from '@goc/contracts';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi, type FakeApi, type FakeReply, type FakeRequest } from '../../crud/fake-api';
-import { listOf, optionsOf } from '../../crud/fixtures';
+import { listOf, newOrderFormRoutes } from '../../crud/fixtures';
 import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
@@ -59,11 +59,8 @@ function start(path = '/pedidos/mis-pedidos'): { server: FakeApi; search: () => 
   let quoteAttempts = 0;
   const server = fakeApi({
     'GET /orders': listOf([]),
-    'GET /orders/budget': { status: 200, data: null },
+    ...newOrderFormRoutes(),
     'GET /orders/(\\d+)': (_request, match) => ({ status: 200, data: { ...savedOrder(Number(match[1]), '2026-03-20'), timeline: [] } }),
-    'GET /works/options': optionsOf([{ value: 2, label: 'OB-2 Torre Norte' }]),
-    'GET /projects/options': optionsOf([]),
-    'GET /materials/options': optionsOf([{ value: 10, label: 'Cemento gris', detail: 'bulto' }]),
     'POST /orders': (request) => ({ status: 201, data: savedOrder(77, (request.body as { requiredDate: string }).requiredDate) }),
     'GET /attachments': { status: 200, data: { items: stored, canUpload: true, maxMb: 25 } },
     'GET /attachments/counts': { status: 200, data: { counts: {} } },

@@ -8,7 +8,7 @@ import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { listCommands } from '../../../src/lib/offline/outbox';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi } from '../../crud/fake-api';
-import { listOf, optionsOf } from '../../crud/fixtures';
+import { listOf, newOrderFormRoutes } from '../../crud/fixtures';
 import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
 
@@ -45,10 +45,7 @@ function start(postOrder: { status: number; data?: unknown }) {
   seedSession({ user: ADMIN_USER, permissions: permissionsFor(['my_orders']) });
   const server = fakeApi({
     'GET /orders': listOf([]),
-    'GET /orders/budget': { status: 200, data: null },
-    'GET /works/options': optionsOf([{ value: 2, label: 'OB-2 Torre Norte' }]),
-    'GET /projects/options': optionsOf([]),
-    'GET /materials/options': optionsOf([{ value: 10, label: 'Cemento gris', detail: 'bulto' }]),
+    ...newOrderFormRoutes(),
     'POST /orders': postOrder,
   });
   const view = renderRoute(<OrdersPage view="mine" />, '/pedidos/mis-pedidos', server.adapter);
