@@ -7,6 +7,7 @@ import { Message } from 'primereact/message';
 import { displayQuantity, formatDay, STOCK_MOVEMENT_LABELS, type StockCount, type Transfer } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
 import { FormDialog } from '../../components/form/form-dialog';
+import { OnlineOnlyButton } from '../../components/online-only-button';
 import { FormField } from '../../components/form/form-field';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
@@ -158,7 +159,7 @@ export function TransfersPanel({ canReceive }: { canReceive: boolean }) {
               <p className="text-sm">{stockTexts.fromTo(t.fromWork.label, t.toWork.label)}</p>
               <p className="text-sm text-(--text-color-secondary)">{t.lines.map((l) => `${displayQuantity(l.quantity)} ${l.unit ?? ''} ${l.material}`).join(', ')}</p>
             </div>
-            {canReceive && <Button label={stockTexts.receive} icon="pi pi-download" onClick={() => setReceiving(t)} />}
+            {canReceive && <OnlineOnlyButton label={stockTexts.receive} icon="pi pi-download" onClick={() => setReceiving(t)} />}
           </li>
         ))}
       </ul>
@@ -232,7 +233,7 @@ export function CountsPanel({ canApply }: { canApply: boolean }) {
                 {c.lines.filter((l) => l.difference !== 0).map((l) => `${l.material}: ${l.difference > 0 ? '+' : ''}${displayQuantity(l.difference)} ${l.unit ?? ''}`).join(', ') || 'Sin diferencias'}
               </p>
             </div>
-            {canApply && <Button label={stockTexts.apply} icon="pi pi-check" onClick={() => setApplying(c)} />}
+            {canApply && <OnlineOnlyButton label={stockTexts.apply} icon="pi pi-check" onClick={() => setApplying(c)} />}
           </li>
         ))}
       </ul>

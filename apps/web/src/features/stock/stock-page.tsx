@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button } from 'primereact/button';
 import { stockBalancesResource, stockOpeningsResource } from '@goc/contracts';
 import { ImportButton } from '../../components/import/import-button';
 import { ResourceList } from '../../components/list/resource-list';
 import type { ResourceRow } from '../../components/list/resource-types';
 import type { RowAction } from '../../components/list/row-actions';
+import { OnlineOnlyButton } from '../../components/online-only-button';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { ConsumptionDialog, CountDialog, TransferDialog } from './movement-dialogs';
 import { CountsPanel, KardexDialog, TransfersPanel } from './panels';
@@ -34,14 +34,15 @@ export default function StockPage() {
       if (workId !== null && typeof row.materialId === 'number') setOpen({ kind: 'kardex', workId, materialId: row.materialId });
     },
   };
-  const consume: RowAction = { key: 'consume', icon: 'pi pi-sign-out', label: stockTexts.consumption, severity: 'secondary', onClick: (row) => setOpen({ kind: 'consumption', workId: workOf(row) }) };
+  // Movements check the balance the server holds now: none is kept offline (docs/offline.md).
+  const consume: RowAction = { key: 'consume', icon: 'pi pi-sign-out', label: stockTexts.consumption, severity: 'secondary', needsConnection: true, onClick: (row) => setOpen({ kind: 'consumption', workId: workOf(row) }) };
   const toolbar = (canMove || can('stock', 'edit')) && (
     <div className="flex flex-wrap gap-2">
       {canMove && (
         <>
-          <Button label={stockTexts.consumption} icon="pi pi-sign-out" onClick={() => setOpen({ kind: 'consumption', workId: null })} />
-          <Button label={stockTexts.transfer} icon="pi pi-send" severity="secondary" onClick={() => setOpen({ kind: 'transfer', workId: null })} />
-          <Button label={stockTexts.count} icon="pi pi-clipboard" severity="secondary" onClick={() => setOpen({ kind: 'count', workId: null })} />
+          <OnlineOnlyButton label={stockTexts.consumption} icon="pi pi-sign-out" onClick={() => setOpen({ kind: 'consumption', workId: null })} />
+          <OnlineOnlyButton label={stockTexts.transfer} icon="pi pi-send" severity="secondary" onClick={() => setOpen({ kind: 'transfer', workId: null })} />
+          <OnlineOnlyButton label={stockTexts.count} icon="pi pi-clipboard" severity="secondary" onClick={() => setOpen({ kind: 'count', workId: null })} />
         </>
       )}
       {/* Opening balances, by the shared import (stock edit). */}

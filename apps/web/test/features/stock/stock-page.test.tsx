@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -117,6 +117,23 @@ describe('Almacén de obra', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Recibir' }));
     await waitFor(() => expect(server.calls('POST', '/stock/transfers/5/receive')).toHaveLength(1));
     expect(server.calls('POST', '/stock/transfers/5/receive')[0]!.body).toEqual({ version: 1, lines: [{ materialId: 11, quantity: 5 }], lossReason: 'Un saco roto' });
+  });
+
+  it('without signal: salidas, traspasos, conteos and receiving are disabled and say they need the connection', async () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      start({ create: true, edit: true });
+      await screen.findByText('Cemento gris');
+      // The toolbar's, and a row's «Registrar salida» too.
+      expect(screen.getAllByRole('button', { name: 'Registrar salida (requiere conexión)' })).toHaveLength(2);
+      for (const name of ['Registrar salida', 'Enviar traspaso', 'Inventario físico']) {
+        for (const button of screen.getAllByRole('button', { name: `${name} (requiere conexión)` })) expect(button).toBeDisabled();
+      }
+      const card = (await screen.findByText('TRA-000005 · 23/11/26')).closest('li')!;
+      expect(within(card).getByRole('button', { name: 'Recibir (requiere conexión)' })).toBeDisabled();
+    } finally {
+      offline.mockRestore();
+    }
   });
 
   it('without stock create or edit: no movements, no receiving, no applying', async () => {
