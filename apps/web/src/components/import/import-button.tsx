@@ -16,7 +16,8 @@ export function ImportButton({ resource, compact = false, label = importTexts.op
       <Button
         type="button"
         label={compact ? undefined : label}
-        aria-label={importTexts.title(resource.nouns.plural)}
+        // «Importar» (or the icon alone) gets what it imports in its name; a label of its own says it already.
+        aria-label={compact || label === importTexts.open ? importTexts.title(resource.nouns.plural) : undefined}
         icon="pi pi-upload"
         severity="secondary"
         outlined
