@@ -27,8 +27,10 @@ test('/negocios shows each business line with its works and opens a work’s det
   const staffed = overview.lines.flatMap((l) => l.works).find((w) => w.activeWorkers > 0) ?? overview.lines[0]!.works[0]!;
   await page.getByRole('button', { name: `${staffed.code} · ${staffed.name}` }).click();
   const detail = page.getByRole('dialog', { name: `${staffed.code} · ${staffed.name}` });
-  await expect(detail.getByRole('tab')).toHaveText(['Resumen', 'Proyectos', 'Pedidos', 'Personal']);
+  await expect(detail.getByRole('tab')).toHaveText(['Resumen', 'Proyectos', 'Pedidos', 'Almacén', 'Personal']);
   await expect(detail.getByText(staffed.company.name)).toBeVisible();
+  await detail.getByRole('tab', { name: 'Almacén' }).click();
+  await expect(detail.getByText('Material en almacén')).toBeVisible();
   await detail.getByRole('tab', { name: 'Personal' }).click();
   await expect(detail.getByRole('heading', { name: 'Personal activo' })).toBeVisible();
   await expect(detail.getByRole('heading', { name: 'Últimos movimientos' })).toBeVisible();
