@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { LoginResponse } from '@goc/contracts';
 import { createRole, createUser, uniqueName } from '../support/api';
 import { E2E_PORT } from '../support/constants';
-import { expect, headerTitle, submitLogin, test } from '../support/test';
+import { expect, headerTitle, submitLogin, submitRecoveryCode, test } from '../support/test';
 
 /*
  * Passkeys (docs/security.md «Llaves de acceso») in Chromium with a virtual authenticator (CDP
@@ -96,15 +96,11 @@ test('enrols with a passkey when the role requires two-factor, and a recovery co
   await test.step('without the key, a recovery code opens the session once', async () => {
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
     await signIn();
-    await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
-    await page.getByLabel('Código de recuperación').fill(recoveryCodes[0] ?? '');
-    await page.getByRole('button', { name: 'Verificar' }).click();
+    await submitRecoveryCode(page, recoveryCodes[0] ?? '');
     await expect(headerTitle(page)).toHaveText('Inicio');
     await signOut();
     await signIn();
-    await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
-    await page.getByLabel('Código de recuperación').fill(recoveryCodes[0] ?? '');
-    await page.getByRole('button', { name: 'Verificar' }).click();
+    await submitRecoveryCode(page, recoveryCodes[0] ?? '');
     await expect(page.getByText('El código no es correcto o ya se usó')).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { LoginResponse } from '@goc/contracts';
 import { createRole, createUser, uniqueName } from '../support/api';
-import { expect, headerTitle, submitLogin, test } from '../support/test';
+import { expect, headerTitle, submitLogin, submitRecoveryCode, test } from '../support/test';
 
 /*
  * Two-factor verification (docs/security.md): a role that requires it sends its user through the
@@ -55,16 +55,12 @@ test('enrolment on a role that requires it, then sign-in with a code and with a 
 
   await test.step('signs in with a recovery code, which serves once', async () => {
     await signIn();
-    await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
-    await page.getByLabel('Código de recuperación').fill(recoveryCodes[0] ?? '');
-    await page.getByRole('button', { name: 'Verificar' }).click();
+    await submitRecoveryCode(page, recoveryCodes[0] ?? '');
     await expect(headerTitle(page)).toHaveText('Inicio');
     await signOut();
 
     await signIn();
-    await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
-    await page.getByLabel('Código de recuperación').fill(recoveryCodes[0] ?? '');
-    await page.getByRole('button', { name: 'Verificar' }).click();
+    await submitRecoveryCode(page, recoveryCodes[0] ?? '');
     await expect(page.getByRole('alert')).toContainText('El código no es correcto o ya se usó');
     await expect(page).toHaveURL(/\/login/);
   });

@@ -130,3 +130,10 @@ export async function submitLogin(page: Page, sessions: Sessions, username: stri
   await sessions.bookLoginAttempt();
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
+
+/** The second step with a recovery code instead of the app or the key («Usar un código de recuperación»). */
+export async function submitRecoveryCode(page: Page, code: string): Promise<void> {
+  await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
+  await page.getByLabel('Código de recuperación').fill(code);
+  await page.getByRole('button', { name: 'Verificar' }).click();
+}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { PermissionEntry, WorksOverview } from '@goc/contracts';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
+import { orderRecord } from '../../crud/fixtures';
 import { mockAdapter } from '../../mock-adapter';
 import { renderApp } from '../../render-app';
 
@@ -96,28 +97,17 @@ const MOVEMENT = {
   createdBy: { id: 1, label: 'admin' },
 };
 const page = (items: unknown[]) => ({ status: 200, data: { items, total: items.length, page: 1, pageSize: 100 } });
-const ORDER = {
+const ORDER = orderRecord({
   id: 31,
   ...stamp,
   folio: 'PED-000031',
   workId: 10,
   work: { id: 10, label: 'OB-1 · Torre Norte' },
-  projectId: null,
-  project: null,
   requestedById: 3,
   requestedBy: { id: 3, label: 'Ana Ruiz' },
   requiredDate: '2026-11-30',
-  supplierId: null,
-  supplier: null,
-  statusId: 2,
-  status: { id: 2, code: 'enviado', name: 'Enviado', color: 'info' },
-  notes: null,
-  lines: [],
   total: 1500,
-  lineCount: 0,
-  needsApproval: false,
-  invoiceStatus: 'sin_factura',
-};
+});
 
 const BALANCE = {
   id: 4,
