@@ -66,14 +66,15 @@ beforeAll(async () => {
   const viewer = await createRole(t.db, 'Consulta de proyectos', { projects: ['view'] });
   const boss = await createRole(t.db, 'Jefe de proyectos', { projects: ['view', 'create', 'edit', 'delete'] });
   const none = await createRole(t.db, 'Sin proyectos', { my_orders: ['view'] });
-  const session = async (roleId: number) => {
-    const user = await createUser(t.app, { roleId });
+  // Members are listed by name: ana's and beto's usernames give them that order.
+  const session = async (roleId: number, username?: string) => {
+    const user = await createUser(t.app, { roleId, username });
     return { id: user.id, api: apiFor(t.app, (await login(t.app, user.username, user.password)).token) };
   };
-  const a = await session(viewer);
+  const a = await session(viewer, 'ana.proyectos');
   ana = a.api;
   anaId = a.id;
-  const b = await session(viewer);
+  const b = await session(viewer, 'beto.proyectos');
   beto = b.api;
   betoId = b.id;
   jefe = (await session(boss)).api;
