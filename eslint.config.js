@@ -8,6 +8,10 @@ import globals from 'globals';
 /** One-way imports (docs/architecture.md "Import rules"): contracts → api / web shared code → features → app. */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/** Date methods that read or write the process's zone. */
+const LOCAL_ZONE_METHODS = ['getFullYear', 'getMonth', 'getDate', 'getDay', 'getHours', 'getMinutes', 'getSeconds', 'getTimezoneOffset',
+  'setFullYear', 'setMonth', 'setDate', 'setHours', 'setMinutes', 'setSeconds', 'toLocaleDateString', 'toLocaleTimeString', 'toDateString', 'toTimeString'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', 'packages/client/src/schema.d.ts', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -17,6 +21,24 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // Days and hours are Mexico City's whatever the browser's or server's zone: only the dates module
+  // (packages/contracts/src/dates) may read or build a date in the process's own zone.
+  {
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['packages/contracts/src/dates/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...LOCAL_ZONE_METHODS.map((property) => ({ property, message: 'depends on the process zone: use the dates module (@goc/contracts dates)' })),
+        { object: 'Intl', property: 'DateTimeFormat', message: 'formats in the process zone unless told: use the dates module (@goc/contracts dates)' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length>1]", message: 'builds a date in the process zone: use the dates module (@goc/contracts dates)' },
+        { selector: "ImportDeclaration[source.value=/^(date-fns|@date-fns)/]", message: 'date-fns works in the process zone: use the dates module (@goc/contracts dates)' },
+      ],
     },
   },
   // No import cycles anywhere in the sources; a type-only import does not count (it leaves no runtime edge).
