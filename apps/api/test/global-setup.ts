@@ -2,48 +2,74 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, openPglite } from '../src/db/client';
+import { openDatabase, openPglite, type Database } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
-import { createPostgresDatabase } from './helpers/database';
+import { seedDatabase } from '../src/db/seed';
+import { createPasswordHasher } from '../src/lib/passwords';
+import { createPostgresDatabase, type DatabaseTemplate } from './helpers/database';
+import { ADMIN_PASSWORD, FAST_ARGON2 } from './helpers/seed-settings';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated PGlite data directory (tar); null when the tests run on PostgreSQL. */
-    pgliteTemplate: string | null;
-    /** A migrated PostgreSQL database each test file's database is copied from; null on PGlite. */
-    postgresTemplate: string | null;
+    /** Migrated PGlite data directories (tar files) by template; null when the tests run on PostgreSQL. */
+    pgliteTemplates: Record<DatabaseTemplate, string> | null;
+    /** Migrated PostgreSQL databases each test file's database is copied from, by template; null on PGlite. */
+    postgresTemplates: Record<DatabaseTemplate, string> | null;
   }
+}
+
+/** What each template holds beyond the migrations: nothing, the administrator and catalogues, or the demo data too. */
+const SEEDS: Record<DatabaseTemplate, { demoData: boolean } | null> = { migrated: null, seeded: { demoData: false }, demo: { demoData: true } };
+const TEMPLATES = Object.keys(SEEDS) as DatabaseTemplate[];
+
+async function seed(database: Database, template: DatabaseTemplate): Promise<void> {
+  await migrateDatabase(database);
+  const options = SEEDS[template];
+  if (options) await seedDatabase(database, { adminPassword: ADMIN_PASSWORD, demoData: options.demoData, passwords: createPasswordHasher(FAST_ARGON2) });
 }
 
 /**
  * A fresh PGlite runs initdb, which costs seconds; loading a dump of an already migrated one is
  * several times faster. On PostgreSQL, running the migrations took seconds per file where copying a
- * migrated database (CREATE DATABASE … TEMPLATE) takes a fraction of one. Built once per run, used by
- * every test file.
+ * migrated database (CREATE DATABASE … TEMPLATE) takes a fraction of one. Seeding the demo data took
+ * another second per file: the seeded databases are templates too. Built once per run, used by every
+ * test file.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const template = await createPostgresDatabase(serverUrl);
-    const database = await openDatabase({ databaseUrl: template.url, pgliteDir: null });
-    try {
-      await migrateDatabase(database);
-    } finally {
-      // A template must have no connection while it is copied.
-      await database.close();
-    }
-    project.provide('pgliteTemplate', null);
-    project.provide('postgresTemplate', new URL(template.url).pathname.slice(1));
-    return () => template.drop();
+    const made = await Promise.all(
+      TEMPLATES.map(async (template) => {
+        const created = await createPostgresDatabase(serverUrl);
+        const database = await openDatabase({ databaseUrl: created.url, pgliteDir: null });
+        try {
+          await seed(database, template);
+        } finally {
+          // A template must have no connection while it is copied.
+          await database.close();
+        }
+        return { template, created };
+      }),
+    );
+    project.provide('pgliteTemplates', null);
+    project.provide('postgresTemplates', Object.fromEntries(made.map(({ template, created }) => [template, new URL(created.url).pathname.slice(1)])) as Record<DatabaseTemplate, string>);
+    return async () => {
+      for (const { created } of made) await created.drop();
+    };
   }
-  project.provide('postgresTemplate', null);
-  const database = await openPglite({});
-  await migrateDatabase(database);
-  if (database.driver.kind !== 'pglite') throw new Error('openPglite must open PGlite');
-  const dump = await database.driver.client.dumpDataDir('none');
-  await database.close();
-  const file = join(tmpdir(), `goc-pglite-template-${process.pid}.tar`);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
-  return async () => rmSync(file, { force: true });
+  project.provide('postgresTemplates', null);
+  const files = {} as Record<DatabaseTemplate, string>;
+  for (const template of TEMPLATES) {
+    const database = await openPglite({});
+    await seed(database, template);
+    if (database.driver.kind !== 'pglite') throw new Error('openPglite must open PGlite');
+    const dump = await database.driver.client.dumpDataDir('none');
+    await database.close();
+    files[template] = join(tmpdir(), `goc-pglite-${template}-${process.pid}.tar`);
+    writeFileSync(files[template], Buffer.from(await dump.arrayBuffer()));
+  }
+  project.provide('pgliteTemplates', files);
+  return async () => {
+    for (const file of Object.values(files)) rmSync(file, { force: true });
+  };
 }

@@ -8,17 +8,15 @@ import { buildApp, type BuildOptions } from '../../src/app';
 import { DEFAULT_ATTACHMENT_SETTINGS, DEFAULT_AUTH_SETTINGS, DEFAULT_EVENT_RETENTION_DAYS, type AppConfig, type AuthSettings, type HostResolver } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
 import { roles, users } from '../../src/db/schema';
-import { seedDatabase } from '../../src/db/seed';
 import { seedModules, seedRole, type Grants } from '../../src/db/seed/system';
 import { DEFAULT_EXPORT_LIMITS } from '../../src/lib/export/limiter';
-import { createPasswordHasher } from '../../src/lib/passwords';
 import { createTestDatabase, type TestDatabase } from './database';
+import { ADMIN_PASSWORD, FAST_ARGON2 } from './seed-settings';
 
-export const ADMIN_PASSWORD = 'Pruebas-Admin-2026';
+export { ADMIN_PASSWORD, FAST_ARGON2 };
+
 export const TEST_JWT_SECRET = 'secreto-de-pruebas-con-mas-de-treinta-y-dos-caracteres';
 
-/** Cheap argon2id so the suite stays fast; production parameters are asserted in passwords.test.ts. */
-export const FAST_ARGON2: AuthSettings['argon2'] = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 export const TEST_AUTH: AuthSettings = {
   ...DEFAULT_AUTH_SETTINGS,
@@ -90,13 +88,9 @@ export interface TestAppOptions {
 
 /** A seeded database (admin with ADMIN_PASSWORD) and an app on it, ready for `inject`. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb: TestDatabase = await createTestDatabase();
+  // Seeded as seedDatabase does with ADMIN_PASSWORD (hashed with FAST_ARGON2), copied from the run's template.
+  const testDb: TestDatabase = await createTestDatabase(options.demoData ? 'demo' : 'seeded');
   const config = testConfig(options.config);
-  await seedDatabase(testDb.database, {
-    adminPassword: ADMIN_PASSWORD,
-    demoData: options.demoData ?? false,
-    passwords: createPasswordHasher(config.auth.argon2),
-  });
   const apps: FastifyInstance[] = [];
   const start = async (cfg: AppConfig, prepare?: (app: FastifyInstance) => void, build?: BuildOptions) => {
     const app = buildApp(cfg, testDb.database, build);

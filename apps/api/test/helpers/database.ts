@@ -11,24 +11,26 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** What a test database holds beyond the migrations: nothing, the administrator and catalogues, or the demo data too. */
+export type DatabaseTemplate = 'migrated' | 'seeded' | 'demo';
+
 /**
- * A migrated, empty database: in-memory PGlite, or — when TEST_DATABASE_URL points at a PostgreSQL
- * server — a fresh database created for this test file (a copy of the run's migrated template) and
- * dropped afterwards.
+ * A migrated database, empty or seeded as `template` says: in-memory PGlite loaded from the run's
+ * template, or — when TEST_DATABASE_URL points at a PostgreSQL server — a fresh database created for
+ * this test file (a copy of the run's template) and dropped afterwards.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(template: DatabaseTemplate = 'migrated'): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const template = inject('pgliteTemplate');
-    const database = template
-      ? await openPglite({ loadDataDir: new Blob([readFileSync(template)]) })
-      : await openDatabase({ pgliteDir: null });
+    const file = inject('pgliteTemplates')?.[template];
+    if (!file) throw new Error('the PGlite templates are built by test/global-setup.ts');
+    const database = await openPglite({ loadDataDir: new Blob([readFileSync(file)]) });
     // A no-op on the template; proves it is current.
     await migrateDatabase(database);
     return { database, kind: database.kind, close: () => closeOnce(database) };
   }
-  const empty = await createPostgresDatabase(serverUrl, inject('postgresTemplate') ?? undefined);
-  const database = await openDatabase({ databaseUrl: empty.url, pgliteDir: null });
+  const copy = await createPostgresDatabase(serverUrl, inject('postgresTemplates')?.[template]);
+  const database = await openDatabase({ databaseUrl: copy.url, pgliteDir: null });
   // A no-op on the template's copy; proves it is current.
   await migrateDatabase(database);
   return {
@@ -36,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     kind: database.kind,
     async close() {
       await closeOnce(database);
-      await empty.drop();
+      await copy.drop();
     },
   };
 }

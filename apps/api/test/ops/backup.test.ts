@@ -53,7 +53,7 @@ async function newPostgresDatabase(): Promise<string> {
 }
 
 beforeAll(async () => {
-  const template = inject('pgliteTemplate');
+  const template = inject('pgliteTemplates')?.migrated;
   const databaseUrl = serverUrl ? await newPostgresDatabase() : undefined;
   if (databaseUrl) database = await openDatabase({ databaseUrl, pgliteDir: null });
   else database = template ? await openPglite({ dataDir, loadDataDir: new Blob([readFileSync(template)]) }) : await openDatabase({ pgliteDir: dataDir });
