@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { ModuleName } from '../modules';
+
+/** Rows of the "latest" lists of a widget. */
+export const DASHBOARD_RECENT = 5;
+
+/**
+ * One widget of the dashboard as its module declares it (its navigation's `widgets`): the permission
+ * modules any flag on which opens it, and the shape of its part of GET /dashboard.
+ */
+export interface DashboardWidgetDef<S extends z.ZodType = z.ZodType> {
+  modules: readonly ModuleName[];
+  schema: S;
+}
