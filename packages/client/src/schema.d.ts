@@ -6131,6 +6131,7 @@ export interface components {
             balanceValue: number;
             concept: string | null;
             reference: string | null;
+            consumptionId: number | null;
             createdBy: {
                 id: number;
                 label: string;

@@ -6,20 +6,26 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { displayQuantity, formatDay, STOCK_MOVEMENT_LABELS, type StockCount, type Transfer } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
+import { DocumentsDialog } from '../../components/attachments/documents-dialog';
 import { FormDialog } from '../../components/form/form-dialog';
 import { OnlineOnlyButton } from '../../components/online-only-button';
 import { FormField } from '../../components/form/form-field';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { formatMoney } from '../../lib/format';
-import { applyCount, fetchCounts, fetchKardex, fetchTransfers, receiveTransfer, stockKeys } from './stock-api';
+import { applyCount, CONSUMPTION_DOCUMENTS, fetchCounts, fetchKardex, fetchTransfers, receiveTransfer, stockKeys } from './stock-api';
 import { stockTexts } from './stock-texts';
 
 const fieldsOf = (error: unknown): Record<string, string> => apiErrorBody(error)?.fields ?? {};
 
-/** The kardex of one material at one work: each movement with the balance after it, oldest first. */
+/**
+ * The kardex of one material at one work: each movement with the balance after it, oldest first.
+ * A salida's row opens its documents (photos, the signed vale) in the shared panel, online only as
+ * every store movement: the server says who may add or remove them.
+ */
 export function KardexDialog({ workId, materialId, onHide }: { workId: number; materialId: number; onHide: () => void }) {
   const [page, setPage] = useState(1);
+  const [documentsOf, setDocumentsOf] = useState<{ consumptionId: number; label: string } | null>(null);
   const kardex = useQuery({ queryKey: stockKeys.kardex(workId, materialId, page), queryFn: () => fetchKardex(workId, materialId, page) });
   const data = kardex.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -55,6 +61,9 @@ export function KardexDialog({ workId, materialId, onHide }: { workId: number; m
                     <th scope="col" className="text-right">{stockTexts.quantity}</th>
                     <th scope="col" className="text-right">{stockTexts.amount}</th>
                     <th scope="col" className="text-right">{stockTexts.balance}</th>
+                    <th scope="col">
+                      <span className="sr-only">{stockTexts.documentsColumn}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -66,6 +75,17 @@ export function KardexDialog({ workId, materialId, onHide }: { workId: number; m
                       <td className="text-right">{`${m.quantity > 0 ? '+' : ''}${displayQuantity(m.quantity)}`}</td>
                       <td className="text-right">{formatMoney(m.amount)}</td>
                       <td className="text-right font-medium">{displayQuantity(m.balance)}</td>
+                      <td className="text-right">
+                        {m.consumptionId !== null && (
+                          <OnlineOnlyButton
+                            icon="pi pi-paperclip"
+                            text
+                            rounded
+                            aria-label={stockTexts.consumptionDocuments(formatDay(m.date), m.concept)}
+                            onClick={() => m.consumptionId !== null && setDocumentsOf({ consumptionId: m.consumptionId, label: stockTexts.consumptionLabel(formatDay(m.date), m.concept) })}
+                          />
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -81,6 +101,7 @@ export function KardexDialog({ workId, materialId, onHide }: { workId: number; m
           )}
         </>
       )}
+      {documentsOf && <DocumentsDialog resource={CONSUMPTION_DOCUMENTS} recordId={documentsOf.consumptionId} label={documentsOf.label} onHide={() => setDocumentsOf(null)} />}
     </AppDialog>
   );
 }
