@@ -16,7 +16,7 @@ type Declared = (typeof NAVIGATION)[number];
 // Distributive over the modules: each module's widgets, keys, and the schema of one key.
 type WidgetsOf<N> = N extends { widgets?: infer W } ? NonNullable<W> : never;
 type WidgetIds<N> = N extends unknown ? keyof WidgetsOf<N> & string : never;
-type SchemaOf<N, K> = N extends unknown ? (K extends keyof WidgetsOf<N> ? (WidgetsOf<N>[K] extends { schema: infer S extends z.ZodType } ? S : never) : never) : never;
+type SchemaOf<N, K> = N extends unknown ? (K extends keyof WidgetsOf<N> ? (WidgetsOf<N>[K] extends { schema: (zod: never) => infer S extends z.ZodType } ? S : never) : never) : never;
 
 /** Every widget some module declares. */
 export type DashboardWidget = WidgetIds<Declared>;
@@ -40,7 +40,7 @@ export const DASHBOARD_WIDGET_MODULES: Readonly<Record<DashboardWidget, readonly
 
 /** Every widget's part, present only when the caller's role may see it. */
 export const dashboardSchema = z.object(
-  Object.fromEntries(Object.entries<DashboardWidgetDef>(WIDGETS).map(([id, widget]) => [id, widget.schema.optional()])) as {
+  Object.fromEntries(Object.entries<DashboardWidgetDef>(WIDGETS).map(([id, widget]) => [id, widget.schema(z).optional()])) as {
     [K in DashboardWidget]: z.ZodOptional<SchemaOf<Declared, K>>;
   },
 );

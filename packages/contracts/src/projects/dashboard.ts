@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { DashboardWidgetDef } from '../dashboard/define';
+import type { DashboardWidgetDef, Zod } from '../dashboard/define';
 import { PROJECT_STATUS_OPTIONS, type ProjectStatus } from './statuses';
 
 const PROJECT_STATUSES = PROJECT_STATUS_OPTIONS.map((o) => o.value) as [ProjectStatus, ...ProjectStatus[]];
@@ -9,7 +8,7 @@ export const PROJECT_WIDGETS = {
   /** Projects I manage or belong to. */
   projects: {
     modules: ['projects'],
-    schema: z.object({
+    schema: (z: Zod) => z.object({
       total: z.number().int(),
       byStatus: z.array(z.object({ status: z.enum(PROJECT_STATUSES), count: z.number().int() })),
       items: z.array(

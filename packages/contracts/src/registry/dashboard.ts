@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { DashboardWidgetDef } from '../dashboard/define';
+import type { DashboardWidgetDef, Zod } from '../dashboard/define';
 
 /** Weeks before the current one in the altas / bajas chart. */
 export const DASHBOARD_WEEKS = 8;
@@ -13,7 +12,7 @@ export const REGISTRY_WIDGETS = {
    */
   registry: {
     modules: ['registry_history', 'registry_office', 'registry_works'],
-    schema: z.object({
+    schema: (z: Zod) => z.object({
       weeks: z.array(
         z.object({
           key: z.string(),

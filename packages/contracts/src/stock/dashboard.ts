@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { DashboardWidgetDef } from '../dashboard/define';
+import type { DashboardWidgetDef, Zod } from '../dashboard/define';
 
 /** Material at a work with no salida nor traspaso for this many days (or since it arrived) is idle. */
 export const STOCK_IDLE_DAYS = 30;
@@ -9,7 +8,7 @@ export const STOCK_WIDGETS = {
   /** Almacén de obra: material value held at the works (largest first) and material sitting unused. */
   stock: {
     modules: ['stock'],
-    schema: z.object({
+    schema: (z: Zod) => z.object({
       value: z.number(),
       works: z.array(z.object({ workId: z.number().int(), code: z.string(), name: z.string(), value: z.number() })),
       idle: z.object({
