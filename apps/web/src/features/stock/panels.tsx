@@ -51,8 +51,9 @@ export function KardexDialog({ workId, materialId, onHide }: { workId: number; m
           {data.items.length === 0 ? (
             <p>{stockTexts.noMovements}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
+            // The padding keeps a focused row button's ring inside the scrolling box.
+            <div className="overflow-x-auto p-1">
+              <table className="w-full text-sm [&_td]:px-1.5 [&_td]:py-0.5 [&_th]:px-1.5">
                 <thead>
                   <tr className="text-left">
                     <th scope="col">{stockTexts.date}</th>
@@ -61,9 +62,6 @@ export function KardexDialog({ workId, materialId, onHide }: { workId: number; m
                     <th scope="col" className="text-right">{stockTexts.quantity}</th>
                     <th scope="col" className="text-right">{stockTexts.amount}</th>
                     <th scope="col" className="text-right">{stockTexts.balance}</th>
-                    <th scope="col">
-                      <span className="sr-only">{stockTexts.documentsColumn}</span>
-                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -71,21 +69,27 @@ export function KardexDialog({ workId, materialId, onHide }: { workId: number; m
                     <tr key={m.id} className="border-t border-(--surface-border)">
                       <td>{formatDay(m.date)}</td>
                       <td>{STOCK_MOVEMENT_LABELS[m.kind]}</td>
-                      <td>{[m.reference, m.concept].filter(Boolean).join(' · ')}</td>
+                      <td>
+                        {/* A salida's documents open beside its concept: in sight on a phone, where the table scrolls sideways. */}
+                        <span className="inline-flex items-center gap-2">
+                          {[m.reference, m.concept].filter(Boolean).join(' · ')}
+                          {m.consumptionId !== null && (
+                            <OnlineOnlyButton
+                              icon="pi pi-paperclip"
+                              text
+                              rounded
+                              size="small"
+                              // As tall as a line of the table, so a salida's row is no taller than the others.
+                              className="h-6 w-6 shrink-0 p-0"
+                              aria-label={stockTexts.consumptionDocuments(formatDay(m.date), m.concept)}
+                              onClick={() => m.consumptionId !== null && setDocumentsOf({ consumptionId: m.consumptionId, label: stockTexts.consumptionLabel(formatDay(m.date), m.concept) })}
+                            />
+                          )}
+                        </span>
+                      </td>
                       <td className="text-right">{`${m.quantity > 0 ? '+' : ''}${displayQuantity(m.quantity)}`}</td>
                       <td className="text-right">{formatMoney(m.amount)}</td>
                       <td className="text-right font-medium">{displayQuantity(m.balance)}</td>
-                      <td className="text-right">
-                        {m.consumptionId !== null && (
-                          <OnlineOnlyButton
-                            icon="pi pi-paperclip"
-                            text
-                            rounded
-                            aria-label={stockTexts.consumptionDocuments(formatDay(m.date), m.concept)}
-                            onClick={() => m.consumptionId !== null && setDocumentsOf({ consumptionId: m.consumptionId, label: stockTexts.consumptionLabel(formatDay(m.date), m.concept) })}
-                          />
-                        )}
-                      </td>
                     </tr>
                   ))}
                 </tbody>
