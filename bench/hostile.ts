@@ -3,7 +3,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, INVOICE_MESSAGES, INVOICEABLE_STATUS_CODES, unitsCatalog } from '@goc/contracts';
-import { DEFAULT_HTTP_LIMITS } from '../apps/api/src/config';
+import { DEFAULT_HTTP_LIMITS } from '../apps/api/src/lib/http-limits';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { orders, orderStatuses } from '../apps/api/src/db/schema';

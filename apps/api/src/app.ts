@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { httpLimits, type AppConfig } from './config';
+import type { AppConfig } from './config';
+import { httpLimits } from './lib/http-limits';
 import type { Database } from './db/client';
 import { APP_MODULES } from './app-modules';
 import importJobRoutes, { IMPORT_SCHEMAS } from './lib/import/routes';

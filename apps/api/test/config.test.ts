@@ -111,6 +111,23 @@ describe('loadConfig', () => {
     expect((error as Error).message).toContain('Configuración inválida');
   });
 
+  it('sends e-mail only with GOC_MAIL_FROM and GOC_PUBLIC_URL beside GOC_SMTP_URL, naming both when missing', () => {
+    const smtp = { GOC_SMTP_URL: 'smtp://avisos:clave@correo.empresa.mx:587', GOC_MAIL_FROM: 'GOC <avisos@empresa.mx>', GOC_PUBLIC_URL: 'https://goc.empresa.mx/' };
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET }).mail).toBeUndefined();
+    expect(loadConfig({ GOC_JWT_SECRET: SECRET, ...smtp }).mail).toEqual({ smtpUrl: smtp.GOC_SMTP_URL, from: 'GOC <avisos@empresa.mx>', publicUrl: 'https://goc.empresa.mx' });
+    let error: unknown;
+    try {
+      loadConfig({ GOC_JWT_SECRET: SECRET, GOC_SMTP_URL: smtp.GOC_SMTP_URL });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'GOC_MAIL_FROM: GOC_MAIL_FROM es obligatoria cuando se define GOC_SMTP_URL',
+      'GOC_PUBLIC_URL: GOC_PUBLIC_URL es obligatoria cuando se define GOC_SMTP_URL (los correos llevan el enlace)',
+    ]);
+    expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, ...smtp, GOC_MAIL_FROM: 'avisos' })).toThrow('GOC_MAIL_FROM debe ser un correo electrónico');
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ GOC_JWT_SECRET: SECRET, PORT: '70000' })).toThrow('PORT debe estar entre 1 y 65535');
   });

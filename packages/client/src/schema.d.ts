@@ -4302,6 +4302,42 @@ export interface components {
             pageSize: number;
         };
         Dashboard: {
+            works?: {
+                active: number;
+                budget: number;
+                ordered: number;
+                warning: number;
+                over: number;
+            };
+            projects?: {
+                total: number;
+                byStatus: {
+                    /** @enum {string} */
+                    status: "planeado" | "activo" | "pausado" | "terminado";
+                    count: number;
+                }[];
+                items: {
+                    id: number;
+                    code: string;
+                    name: string;
+                    /** @enum {string} */
+                    status: "planeado" | "activo" | "pausado" | "terminado";
+                    progress: number;
+                    budget: number;
+                    ordered: number;
+                }[];
+            };
+            registry?: {
+                weeks: {
+                    key: string;
+                    start: string;
+                    end: string;
+                    cutId: number | null;
+                    alta: number;
+                    baja: number;
+                    modificacion_salario: number;
+                }[];
+            };
             myOrders?: {
                 open: number;
                 byStatus: {
@@ -4354,42 +4390,6 @@ export interface components {
                     month: string;
                     count: number;
                     total: number;
-                }[];
-            };
-            registry?: {
-                weeks: {
-                    key: string;
-                    start: string;
-                    end: string;
-                    cutId: number | null;
-                    alta: number;
-                    baja: number;
-                    modificacion_salario: number;
-                }[];
-            };
-            works?: {
-                active: number;
-                budget: number;
-                ordered: number;
-                warning: number;
-                over: number;
-            };
-            projects?: {
-                total: number;
-                byStatus: {
-                    /** @enum {string} */
-                    status: "planeado" | "activo" | "pausado" | "terminado";
-                    count: number;
-                }[];
-                items: {
-                    id: number;
-                    code: string;
-                    name: string;
-                    /** @enum {string} */
-                    status: "planeado" | "activo" | "pausado" | "terminado";
-                    progress: number;
-                    budget: number;
-                    ordered: number;
                 }[];
             };
             stock?: {
@@ -5158,7 +5158,7 @@ export interface components {
             items: {
                 id: number;
                 /** @enum {string} */
-                type: "order_sent" | "order_status" | "approval_requested" | "order_decided" | "movement_status" | "movement_late" | "cut_open" | "access_changed" | "webhook_disabled" | "stock_transfer" | "stock_count";
+                type: "movement_status" | "movement_late" | "cut_open" | "order_sent" | "order_status" | "approval_requested" | "order_decided" | "stock_transfer" | "stock_count" | "access_changed" | "webhook_disabled";
                 title: string;
                 body: string;
                 link: string | null;
@@ -5169,6 +5169,21 @@ export interface components {
             unread: number;
         };
         NotificationPreferencesUpdate: {
+            movement_status?: {
+                /** @enum {boolean} */
+                inApp?: true;
+                email: boolean;
+            };
+            movement_late?: {
+                /** @enum {boolean} */
+                inApp?: true;
+                email: boolean;
+            };
+            cut_open?: {
+                /** @enum {boolean} */
+                inApp?: true;
+                email: boolean;
+            };
             order_sent?: {
                 /** @enum {boolean} */
                 inApp?: true;
@@ -5189,17 +5204,12 @@ export interface components {
                 inApp?: true;
                 email: boolean;
             };
-            movement_status?: {
+            stock_transfer?: {
                 /** @enum {boolean} */
                 inApp?: true;
                 email: boolean;
             };
-            movement_late?: {
-                /** @enum {boolean} */
-                inApp?: true;
-                email: boolean;
-            };
-            cut_open?: {
+            stock_count?: {
                 /** @enum {boolean} */
                 inApp?: true;
                 email: boolean;
@@ -5210,16 +5220,6 @@ export interface components {
                 email: boolean;
             };
             webhook_disabled?: {
-                /** @enum {boolean} */
-                inApp?: true;
-                email: boolean;
-            };
-            stock_transfer?: {
-                /** @enum {boolean} */
-                inApp?: true;
-                email: boolean;
-            };
-            stock_count?: {
                 /** @enum {boolean} */
                 inApp?: true;
                 email: boolean;
@@ -6131,6 +6131,7 @@ export interface components {
             balanceValue: number;
             concept: string | null;
             reference: string | null;
+            consumptionId: number | null;
             createdBy: {
                 id: number;
                 label: string;
@@ -15480,6 +15481,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        movement_status: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        movement_late: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        cut_open: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
                         order_sent: {
                             /** @enum {boolean} */
                             inApp: true;
@@ -15500,17 +15516,12 @@ export interface operations {
                             inApp: true;
                             email: boolean;
                         };
-                        movement_status: {
+                        stock_transfer: {
                             /** @enum {boolean} */
                             inApp: true;
                             email: boolean;
                         };
-                        movement_late: {
-                            /** @enum {boolean} */
-                            inApp: true;
-                            email: boolean;
-                        };
-                        cut_open: {
+                        stock_count: {
                             /** @enum {boolean} */
                             inApp: true;
                             email: boolean;
@@ -15521,16 +15532,6 @@ export interface operations {
                             email: boolean;
                         };
                         webhook_disabled: {
-                            /** @enum {boolean} */
-                            inApp: true;
-                            email: boolean;
-                        };
-                        stock_transfer: {
-                            /** @enum {boolean} */
-                            inApp: true;
-                            email: boolean;
-                        };
-                        stock_count: {
                             /** @enum {boolean} */
                             inApp: true;
                             email: boolean;
@@ -15565,6 +15566,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        movement_status: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        movement_late: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
+                        cut_open: {
+                            /** @enum {boolean} */
+                            inApp: true;
+                            email: boolean;
+                        };
                         order_sent: {
                             /** @enum {boolean} */
                             inApp: true;
@@ -15585,17 +15601,12 @@ export interface operations {
                             inApp: true;
                             email: boolean;
                         };
-                        movement_status: {
+                        stock_transfer: {
                             /** @enum {boolean} */
                             inApp: true;
                             email: boolean;
                         };
-                        movement_late: {
-                            /** @enum {boolean} */
-                            inApp: true;
-                            email: boolean;
-                        };
-                        cut_open: {
+                        stock_count: {
                             /** @enum {boolean} */
                             inApp: true;
                             email: boolean;
@@ -15606,16 +15617,6 @@ export interface operations {
                             email: boolean;
                         };
                         webhook_disabled: {
-                            /** @enum {boolean} */
-                            inApp: true;
-                            email: boolean;
-                        };
-                        stock_transfer: {
-                            /** @enum {boolean} */
-                            inApp: true;
-                            email: boolean;
-                        };
-                        stock_count: {
                             /** @enum {boolean} */
                             inApp: true;
                             email: boolean;

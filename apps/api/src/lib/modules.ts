@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import type { AnyEventDefinition } from '@goc/contracts';
+import type { ProcessConfig } from '../config';
 import type { Attachable } from './attachable';
 import type { DashboardWidgetEntry } from './dashboard';
 import type { ResourceTables } from './crud/tables';
-import type { NotificationRule } from './notify';
+import type { NotificationReminder, NotificationRule } from './notify';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,58 @@ declare module 'fastify' {
 export interface ModuleServices {}
 
 export type ServiceName = keyof ModuleServices;
+
+/**
+ * The settings modules keep in the app's configuration (`app.config`), by key. A module with settings
+ * adds its entries here by declaration merging beside its configuration fragment, so `AppConfig` is
+ * the process's own settings plus these, and config.ts names no module's settings.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ModuleSettings {}
+
+/**
+ * A module's configuration fragment: its environment variables (a zod object whose messages name
+ * each variable, in Spanish) and the settings they become. `settings` sees the process's own
+ * settings (GOC_PUBLIC_URL…) and answers the problems of variables that only go together, as
+ * «VARIABLE: mensaje» lines, instead of settings.
+ */
+export interface ConfigFragment<E extends z.ZodType = z.ZodType> {
+  env: E;
+  settings(values: z.output<E>, processConfig: ProcessConfig): Partial<ModuleSettings> | string[];
+}
+
+/** Declares a fragment; its variables' schema types what `settings` reads. */
+export function defineConfig<E extends z.ZodType>(fragment: ConfigFragment<E>): ConfigFragment<E> {
+  return fragment;
+}
+
+const problemLine = (issue: z.core.$ZodIssue) => `${issue.path.join('.')}: ${issue.message}`;
+
+/** The modules' invalid variables, as «VARIABLE: mensaje» lines (none when every fragment reads its own). */
+export function moduleEnvProblems(modules: readonly AnyApiModule[], env: NodeJS.ProcessEnv): string[] {
+  return modules.flatMap((m) => {
+    const result = m.config?.env.safeParse(env);
+    return result && !result.success ? result.error.issues.map(problemLine) : [];
+  });
+}
+
+/**
+ * Every module's settings read from the environment, in the modules' order, or every problem found
+ * (the invalid variables of all fragments, else the combinations refused).
+ */
+export function moduleSettings(modules: readonly AnyApiModule[], env: NodeJS.ProcessEnv, processConfig: ProcessConfig): Partial<ModuleSettings> | string[] {
+  const invalid = moduleEnvProblems(modules, env);
+  if (invalid.length > 0) return invalid;
+  const problems: string[] = [];
+  const settings: Partial<ModuleSettings> = {};
+  for (const m of modules) {
+    if (!m.config) continue;
+    const own = m.config.settings(m.config.env.parse(env), processConfig);
+    if (Array.isArray(own)) problems.push(...own);
+    else Object.assign(settings, own);
+  }
+  return problems.length > 0 ? problems : settings;
+}
 
 /** What a service's factory gets: the app's shared context and the services its module needs. */
 export interface ServiceDeps<N extends ServiceName> {
@@ -54,6 +107,8 @@ export interface ApiModule<P extends ServiceName = never, N extends ServiceName 
    */
   /** Its notification rules (lib/notify.ts). */
   notifications?: readonly NotificationRule[];
+  /** Its reminders, checked every minute (lib/notify.ts `NotificationReminder`). */
+  reminders?: readonly NotificationReminder[];
   /** Its records that take documents, with who may change them (lib/attachable.ts). */
   attachables?: readonly Attachable[];
   /** Its dashboard widgets (lib/dashboard.ts `dashboardWidget`), computed with the services it needs and its own. */
@@ -65,6 +120,8 @@ export interface ApiModule<P extends ServiceName = never, N extends ServiceName 
    * docs/api.md); buildApp names them. (The CRUD mechanism names each resource's: crud/documented.ts.)
    */
   schemas?: Readonly<Record<string, z.ZodType>>;
+  /** Its configuration fragment: its environment variables and the settings they become (`defineConfig`). */
+  config?: ConfigFragment;
   /** Its resources (keys) whose status routes write `record.transitioned` without a declared workflow: webhooks offer `.transitioned`. */
   statusRoutes?: readonly string[];
 }

@@ -69,6 +69,16 @@ export async function visibleTo(ctx: RuleContext, service: ResourceService, reco
 
 export const isStatusChange = (event: DomainEvent): event is DomainEvent & { toStatus: string } => event.type === 'record.transitioned' && typeof event.toStatus === 'string';
 
+/**
+ * A module's reminder (its manifest's `reminders`): the notifications due at `now`, each with a key
+ * that makes it once per person whichever process or minute gets there first. The notifications
+ * module checks every declared reminder once a minute, in one process at a time.
+ */
+export interface NotificationReminder {
+  name: string;
+  due(db: Db, now: Date): Promise<{ drafts: Draft[]; key: (draft: Draft) => string }>;
+}
+
 /** The notifications an event causes under the declared rules (none for events nobody is told about). */
 export async function draftsFor(rules: readonly NotificationRule[], ctx: RuleContext, event: DomainEvent): Promise<Draft[]> {
   const drafts: Draft[] = [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type S3rver from 's3rver';
-import type { S3Settings } from '../../src/config';
+import type { S3Settings } from '../../src/modules/attachments/settings';
 
 /*
  * A local S3-compatible server (s3rver, from npm) on loopback, for the object-store tests. When it

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema, SESSION_MESSAGES } from '@goc/contracts';
-import type { OidcSettings } from '../../src/config';
+import type { OidcSettings } from '../../src/modules/auth/settings';
 import { auditLog, oidcIdentities, oidcSignIns, roles, sessionDevices, users } from '../../src/db/schema';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { CLIENT, REDIRECT_URI, startForgingProvider, startProvider, type ForgingProvider, type RealProvider } from './providers';

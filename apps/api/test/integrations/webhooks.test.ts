@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessToday, INTEGRATION_MESSAGES, type WebhookCreated, type WebhookDelivery, type WebhookEvent } from '@goc/contracts';
-import type { HostResolver, WebhookSettings } from '../../src/config';
+import type { HostResolver, WebhookSettings } from '../../src/modules/integrations/settings';
 import { jobs, webhookDeliveries, webhooks } from '../../src/db/schema';
 import { writeEvent } from '../../src/lib/events/outbox';
 import { isPublicAddress } from '../../src/modules/integrations/address-guard';

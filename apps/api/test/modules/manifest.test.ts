@@ -10,7 +10,8 @@ import { publishEvent } from '../../src/lib/events/typed';
 import { visibleTo } from '../../src/lib/notify';
 import { usersWithPermission } from '../../src/lib/permissions';
 import { registerResourceRoutes } from '../../src/lib/crud/routes';
-import { defineModule, type AnyApiModule } from '../../src/lib/modules';
+import { ConfigError, loadConfig } from '../../src/config';
+import { defineConfig, defineModule, type AnyApiModule } from '../../src/lib/modules';
 import projects from '../../src/modules/projects';
 import orders from '../../src/modules/orders';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
@@ -60,8 +61,18 @@ const siteNoteFlagged = defineEvent({
 /** What the module's own subscriber received, parsed by the event's schema. */
 const flagged: EventPayload<typeof siteNoteFlagged>[] = [];
 
+declare module '../../src/lib/modules' {
+  interface ModuleSettings {
+    siteNotes?: { perWork: number };
+  }
+}
+
 const siteNotesModule = defineModule({
   name: 'site-notes',
+  config: defineConfig({
+    env: z.object({ GOC_SITE_NOTES_PER_WORK: z.coerce.number({ error: 'GOC_SITE_NOTES_PER_WORK debe ser un número' }).int().default(50) }),
+    settings: (e) => ({ siteNotes: { perWork: e.GOC_SITE_NOTES_PER_WORK } }),
+  }),
   resources: [{ declaration: siteNotesResource, table: siteNotes }],
   needs: ['works'],
   attachables: [editableAttachable('site-notes', siteNotesResource.key)],
@@ -76,7 +87,7 @@ const siteNotesModule = defineModule({
         const readers = await usersWithPermission(ctx.db, 'works', 'view');
         return (await visibleTo(ctx, service, event.recordId, readers, event.actorId)).map(({ userId }) => ({
           userId,
-          // Notification types are still a contracts list: a real module adds its own there.
+          // A real module declares its notification types in its contracts navigation (the preferences' rows); this one borrows one.
           type: 'order_status' as const,
           title: `Nota señalada: ${title}`,
           body: reason,
@@ -231,5 +242,21 @@ describe('composing the module list', () => {
 
   it('refuses to start when two modules provide the same service', async () => {
     await expect(start([orders, orders])).rejects.toThrow('the service orders is provided by both orders and orders');
+  });
+
+  it('reads a module’s variables through its manifest’s configuration fragment, listing its invalid ones after the process’s', () => {
+    const env = { GOC_JWT_SECRET: 'x'.repeat(32), GOC_DATA_DIR: t.config.dataDir };
+    const modules = [...APP_MODULES, siteNotesModule];
+    expect(loadConfig(env, modules).siteNotes).toEqual({ perWork: 50 });
+    expect(loadConfig({ ...env, GOC_SITE_NOTES_PER_WORK: '7' }, modules).siteNotes).toEqual({ perWork: 7 });
+    expect(loadConfig({ ...env, GOC_SITE_NOTES_PER_WORK: '7' }).siteNotes).toBeUndefined();
+    let error: unknown;
+    try {
+      loadConfig({ ...env, PORT: 'ochenta', GOC_SITE_NOTES_PER_WORK: 'muchas' }, modules);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual(['PORT: PORT debe ser un número', 'GOC_SITE_NOTES_PER_WORK: GOC_SITE_NOTES_PER_WORK debe ser un número']);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '@goc/contracts';
 import { notifications, registrationStatuses, registryCuts, roles, users } from '../../src/db/schema';
-import { cutReminderKey } from '../../src/modules/notifications/reminder';
+import { cutReminderKey } from '../../src/modules/registry/reminder';
 import type { Notifier } from '../../src/modules/notifications/notifier';
 import { bearer, createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
 import { API, apiFor, created, firstId, nss, optionsOf, rfcMoral, validCurp, type Api, type Row, orderableWorkId, ORDER_DATE } from '../catalogs/support';
@@ -242,9 +242,9 @@ describe('registry', () => {
       .returning({ id: registryCuts.id });
     const cutId = cut?.id ?? (await t.db.select({ id: registryCuts.id }).from(registryCuts).where(eq(registryCuts.weekKey, '2026-W47')))[0]!.id;
     // Monday 23 Nov 2026, 09:59 in Mexico City (UTC−6): not yet.
-    expect(await notifier.remindOpenCut(new Date('2026-11-23T15:59:00Z'))).toEqual([]);
+    expect(await notifier.remind(new Date('2026-11-23T15:59:00Z'))).toEqual([]);
     const other = testNotifier(t);
-    const [first, second] = await Promise.all([notifier.remindOpenCut(new Date('2026-11-23T16:00:00Z')), other.remindOpenCut(new Date('2026-11-23T16:00:30Z'))]);
+    const [first, second] = await Promise.all([notifier.remind(new Date('2026-11-23T16:00:00Z')), other.remind(new Date('2026-11-23T16:00:30Z'))]);
     const told = [...first!, ...second!];
     expect(told.map((d) => d.userId)).toContain(hr.id);
     expect(told.filter((d) => d.userId === hr.id)).toHaveLength(1);
@@ -253,11 +253,11 @@ describe('registry', () => {
     const stored = await t.db.select().from(notifications).where(eq(notifications.dedupeKey, cutReminderKey(cutId, hr.id)));
     expect(stored).toHaveLength(1);
     // Tuesday, again: nothing new. Office users are never reminded.
-    expect(await notifier.remindOpenCut(new Date('2026-11-24T18:00:00Z'))).toEqual([]);
+    expect(await notifier.remind(new Date('2026-11-24T18:00:00Z'))).toEqual([]);
     expect(await ofType(office.api, 'cut_open')).toEqual([]);
     // A closed cut reminds nobody the next week either.
     await t.db.update(registryCuts).set({ status: 'cerrado' }).where(eq(registryCuts.id, cutId));
-    expect(await notifier.remindOpenCut(new Date('2026-11-23T17:00:00Z'))).toEqual([]);
+    expect(await notifier.remind(new Date('2026-11-23T17:00:00Z'))).toEqual([]);
   });
 });
 

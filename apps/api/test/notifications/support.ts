@@ -13,7 +13,7 @@ export const NOTIFICATIONS = '/api/v2/notifications';
  * for tests that hand it events themselves (their app built with `events: { dispatch: false }`).
  */
 export function testNotifier(t: TestApp, config = t.config): Notifier {
-  return createNotifier({ config, database: t.database, listeners: t.app.listeners, resources: t.app.resources, rules: t.app.modules.flatMap((m) => m.notifications ?? []), log: t.app.log });
+  return createNotifier({ config, database: t.database, listeners: t.app.listeners, resources: t.app.resources, rules: t.app.modules.flatMap((m) => m.notifications ?? []), reminders: t.app.modules.flatMap((m) => m.reminders ?? []), log: t.app.log });
 }
 
 let nextEventId = 1_000;

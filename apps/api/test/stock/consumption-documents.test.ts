@@ -22,6 +22,7 @@ let otherResidente: string; // stock view + create
 let viewer: string; // stock view
 let outsider: string; // no stock flags
 let consumptionId: number;
+let kardexUrl: string;
 
 async function tokenFor(name: string, grants: Parameters<typeof createRole>[2]): Promise<string> {
   const user = await createUser(t.app, { roleId: await createRole(t.db, name, grants) });
@@ -39,6 +40,7 @@ beforeAll(async () => {
   viewer = await tokenFor('Consulta de almacén', { stock: ['view'] });
   outsider = await tokenFor('Sin almacén', { works: ['view'] });
   const fx = await stockFixtures(t.db, ['en_ejecucion'], ['Cemento gris']);
+  kardexUrl = `${API}/stock/kardex?workId=${fx.works[0]!.id}&materialId=${fx.materials[0]!.id}`;
   await enterDelivery(t.db, {
     key: 'documents-test:1',
     orderId: 1,
@@ -67,6 +69,15 @@ describe('documents on a salida', () => {
     const list = await t.app.inject({ method: 'GET', url: `${API}/stock/consumptions`, headers: bearer(viewer) });
     expect(list.json().items.map((c: { id: number }) => c.id)).toContain(consumptionId);
     expect((await t.app.inject({ method: 'GET', url: `${API}/stock/consumptions/${consumptionId}`, headers: bearer(outsider) })).statusCode).toBe(403);
+  });
+
+  it('the kardex names the salida of each consumo movement (where the SPA opens its documents)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: kardexUrl, headers: bearer(viewer) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { items: { kind: string; consumptionId: number | null }[] }).items.map((m) => [m.kind, m.consumptionId])).toEqual([
+      ['entrada', null],
+      ['consumo', consumptionId],
+    ]);
   });
 
   it('takes a photo and the signed vale from who records salidas; readers see them, others do not', async () => {

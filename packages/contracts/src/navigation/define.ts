@@ -1,3 +1,4 @@
+import type { DashboardWidgetDef } from '../dashboard/define';
 import type { Action, ModuleName } from '../modules';
 
 export interface RouteDef {
@@ -26,19 +27,42 @@ export interface MenuPlacement<K extends string = string> {
   group?: MenuGroupId;
 }
 
-/** A module's pages and menu entries, shared by the SPA (pages, sidebar) and the API (links in notifications). */
-export interface NavigationModule<K extends string = string> {
+/** How a notification type reads in the preferences table. */
+export interface NotificationTypeDef {
+  label: string;
+  description: string;
+}
+
+/**
+ * A module's declaration shared by the SPA and the API: its pages and menu entries (pages, sidebar,
+ * links in notifications), the notification types it sends (the preferences table, the types' enum)
+ * and its dashboard widgets (the shape of GET /dashboard, who sees each). The shared notifications
+ * and dashboard contracts compose these from NAVIGATION and name no module.
+ */
+export interface NavigationModule<
+  K extends string = string,
+  T extends string = string,
+  W extends Readonly<Record<string, DashboardWidgetDef>> = Readonly<Record<string, DashboardWidgetDef>>,
+> {
   name: string;
   routes: { readonly [key in K]: RouteDef };
   menu?: readonly MenuPlacement<K>[];
+  notifications?: { readonly [type in T]: NotificationTypeDef };
+  widgets?: W;
 }
 
 /** Declares a module's navigation; a menu entry can only name one of the module's own routes. */
-export function defineNavigation<const K extends string>(module: {
+export function defineNavigation<
+  const K extends string,
+  const T extends string = never,
+  const W extends Readonly<Record<string, DashboardWidgetDef>> = Readonly<Record<never, DashboardWidgetDef>>,
+>(module: {
   name: string;
   routes: { readonly [key in K]: RouteDef };
   menu?: readonly MenuPlacement<NoInfer<K>>[];
-}): NavigationModule<K> {
+  notifications?: { readonly [type in T]: NotificationTypeDef };
+  widgets?: W;
+}): NavigationModule<K, T, W> {
   return module;
 }
 

@@ -1,3 +1,4 @@
+import { REGISTRY_WIDGETS } from '../registry/dashboard';
 import { defineNavigation, view } from './define';
 
 export const registryNavigation = defineNavigation({
@@ -18,4 +19,10 @@ export const registryNavigation = defineNavigation({
     { group: 'altas-bajas', label: 'Obras', icon: 'pi pi-building', route: 'registryWorks', order: 20 },
     { group: 'altas-bajas', label: 'Oficina', icon: 'pi pi-briefcase', route: 'registryOffice', order: 30 },
   ],
+  notifications: {
+    movement_status: { label: 'Estatus de mis movimientos', description: 'Un movimiento que capturaste cambió de estatus' },
+    movement_late: { label: 'Movimientos fuera de plazo', description: 'Se capturó un movimiento después de su fecha límite' },
+    cut_open: { label: 'Corte semanal sin cerrar', description: 'Los lunes a las 10:00, si el corte de la semana pasada sigue abierto' },
+  },
+  widgets: REGISTRY_WIDGETS,
 });

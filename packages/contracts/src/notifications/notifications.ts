@@ -1,29 +1,34 @@
 import { z } from 'zod';
 import { listQueryParams } from '../list-query';
+import { NAVIGATION } from '../navigation/index';
+import type { NotificationTypeDef } from '../navigation/define';
 
 /*
  * Notifications (docs/notifications.md): what each person is told, in the app (bell, panel, live
- * stream) and by e-mail when they chose it. The API and the SPA share the types, their Spanish labels
- * and the shapes of every answer.
+ * stream) and by e-mail when they chose it. The API and the SPA share the types (each module declares
+ * its own with their Spanish labels in its navigation), and the shapes of every answer.
  */
 
-export const NOTIFICATION_TYPES = ['order_sent', 'order_status', 'approval_requested', 'order_decided', 'movement_status', 'movement_late', 'cut_open', 'access_changed', 'webhook_disabled', 'stock_transfer', 'stock_count'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+type Declared = (typeof NAVIGATION)[number];
 
-/** How each type reads in the preferences table. */
-export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, { label: string; description: string }>> = {
-  order_sent: { label: 'Pedidos enviados a compras', description: 'Un pedido espera autorización' },
-  order_status: { label: 'Estatus de mis pedidos', description: 'Autorizado, rechazado, comprado, entregado o cancelado' },
-  approval_requested: { label: 'Solicitudes de aprobación', description: 'Compras pide a Dirección autorizar un pedido sobre el límite o el presupuesto' },
-  order_decided: { label: 'Pedidos autorizados o rechazados', description: 'Un pedido enviado fue autorizado (sigue comprarlo) o rechazado' },
-  movement_status: { label: 'Estatus de mis movimientos', description: 'Un movimiento que capturaste cambió de estatus' },
-  movement_late: { label: 'Movimientos fuera de plazo', description: 'Se capturó un movimiento después de su fecha límite' },
-  cut_open: { label: 'Corte semanal sin cerrar', description: 'Los lunes a las 10:00, si el corte de la semana pasada sigue abierto' },
-  access_changed: { label: 'Cambios en mi rol o permisos', description: 'Tu rol o sus permisos cambiaron' },
-  webhook_disabled: { label: 'Webhooks desactivados', description: 'Un webhook que creaste falló durante 3 días y se desactivó' },
-  stock_transfer: { label: 'Traspasos de almacén', description: 'Un traspaso de o hacia una obra de la que eres residente espera recibirse' },
-  stock_count: { label: 'Conteos de inventario', description: 'Un conteo de inventario físico espera aprobación' },
-};
+/** Every type some module's navigation declares (`notifications`). */
+export type NotificationType = Declared extends infer N ? (N extends { notifications?: infer D } ? keyof NonNullable<D> & string : never) : never;
+
+/** How each type reads in the preferences table, gathered from the modules that send them. */
+export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, NotificationTypeDef>> = (() => {
+  const all: Record<string, NotificationTypeDef> = {};
+  for (const module of NAVIGATION) {
+    for (const [type, label] of Object.entries<NotificationTypeDef>(module.notifications ?? {})) {
+      if (type in all) throw new Error(`notification type ${type} is declared twice`);
+      all[type] = label;
+    }
+  }
+  // The loop gathered exactly the types every module declares.
+  return all as Record<NotificationType, NotificationTypeDef>;
+})();
+
+/** The types in the modules' order (the preferences table's rows). */
+export const NOTIFICATION_TYPES = Object.keys(NOTIFICATION_TYPE_LABELS) as [NotificationType, ...NotificationType[]];
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'La notificación no existe',

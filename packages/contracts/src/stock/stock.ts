@@ -204,6 +204,8 @@ export const stockMovementSchema = z.object({
   balanceValue: z.number(),
   concept: z.string().nullable(),
   reference: z.string().nullable(),
+  /** The salida a consumo movement belongs to: its documents are the `stock-consumptions` attachments of this id. */
+  consumptionId: z.number().int().nullable(),
   createdBy: referenceDisplaySchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });

@@ -4,7 +4,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { eq } from 'drizzle-orm';
-import type { S3Settings } from '../../config';
+import type { S3Settings } from './settings';
 import type { Db } from '../../db/client';
 import { attachmentContents } from '../../db/schema';
 import { CHUNK_SIZE, unclaimed, type ByteRange, type ContentStore } from './store';

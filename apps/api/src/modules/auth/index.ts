@@ -5,6 +5,7 @@ import mfaRoutes from './mfa-routes';
 import authRoutes from './routes';
 import oidcRoutes from './oidc-routes';
 import sessionsRoutes from './sessions-routes';
+import { authConfig } from './settings';
 
 /**
  * Sign-in (password or the company's account), refresh, sign-out, the signed-in user (SPEC §7),
@@ -12,6 +13,7 @@ import sessionsRoutes from './sessions-routes';
  */
 export default defineModule({
   name: 'auth',
+  config: authConfig,
   schemas: {
     LoginRequest: loginRequestSchema,
     LoginResponse: loginResponseSchema,

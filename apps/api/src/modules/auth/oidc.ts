@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { LoginOutcome, OidcRefusal } from '@goc/contracts';
-import type { OidcSettings } from '../../config';
+import type { OidcSettings } from './settings';
 import type { Db } from '../../db/client';
 import { apiKeys, oidcIdentities, oidcSignIns, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';

@@ -15,7 +15,7 @@ import {
   type PasskeyRegistered,
   type PasskeyRegistrationRequest,
 } from '@goc/contracts';
-import type { WebAuthnSettings } from '../../config';
+import type { WebAuthnSettings } from './settings';
 import type { Db, Executor } from '../../db/client';
 import { passkeyCredentials, users, webauthnChallenges } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';

@@ -3,7 +3,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { INTEGRATION_MESSAGES } from '@goc/contracts';
-import type { HostResolver } from '../../config';
+import type { HostResolver } from './settings';
 
 /*
  * Where a webhook may send (docs/integrations.md "Seguridad"): https only, and only to public

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { can } from '@goc/contracts';
-import type { WebhookSettings } from '../../config';
+import type { WebhookSettings } from './settings';
 import type { Db, Executor } from '../../db/client';
 import { keptSelect } from '../../db/kept-select';
 import { jobs, users, webhookDeliveries, webhooks } from '../../db/schema';

@@ -16,12 +16,14 @@ import {
 import { defineModule } from '../../lib/modules';
 import { webhookNotifications } from './notifications';
 import integrationRoutes from './routes';
+import { integrationsConfig } from './settings';
 import webhookWorker from './worker';
 
 /** API keys and webhooks; the worker that sends the webhooks lives at the app's root. */
 export default defineModule({ name: 'integrations', routes: integrationRoutes,
   root: webhookWorker,
   notifications: [webhookNotifications],
+  config: integrationsConfig,
   schemas: {
     ApiKey: apiKeySchema,
     ApiKeyCreate: apiKeyCreateSchema,

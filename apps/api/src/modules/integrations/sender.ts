@@ -3,7 +3,7 @@ import type { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import type { HostResolver } from '../../config';
+import type { HostResolver } from './settings';
 import { checkUrl, guardedLookup, resolveTarget, TargetRefused } from './address-guard';
 
 /*

@@ -9,7 +9,7 @@ import {
   type WebhookDeliveryDetail,
   type WebhookUpdate,
 } from '@goc/contracts';
-import type { WebhookSettings } from '../../config';
+import type { WebhookSettings } from './settings';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhooks } from '../../db/schema';
 import { detailChange, recordAudit } from '../../lib/audit';

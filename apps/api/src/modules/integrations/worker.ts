@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { WebhookSettings } from '../../config';
+import type { WebhookSettings } from './settings';
 import { systemResolver } from './address-guard';
 import { DEFAULT_WEBHOOK_SETTINGS, deliveryQueue, deliveryQueueDefinition } from './deliveries';
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationItem } from '@goc/contracts';
-import type { NotificationSettings } from '../../config';
+import type { NotificationSettings } from './settings';
 import type { Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import type { Delivered } from './bus';

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NotificationItem } from '@goc/contracts';
-import type { MailConfig, NotificationSettings } from '../../config';
+import type { MailConfig, NotificationSettings } from './settings';
 import type { Db, Executor } from '../../db/client';
 import { mailQueue, notificationPreferences, users } from '../../db/schema';
 import { retryDelayMs } from '../../lib/jobs/backoff';

@@ -6,21 +6,20 @@ import type { ReadonlyResourceServices } from '../../lib/crud/services';
 import type { DomainEvent, EventSubscriber } from '../../lib/events/types';
 import { createNotificationBus, type Delivered, type NotificationBus } from './bus';
 import { createStreamHub, type StreamHub } from './hub';
-import { cutReminderDrafts, cutReminderKey } from './reminder';
-import { draftsFor, type Draft, type NotificationRule } from '../../lib/notify';
+import { draftsFor, type Draft, type NotificationReminder, type NotificationRule } from '../../lib/notify';
 import { notificationSettings } from './settings';
 import { deliver } from './store';
 
 /*
- * The notifications of one API process put together: the event subscriber, the weekly reminder,
+ * The notifications of one API process put together: the event subscriber, the modules' reminders,
  * the streams of this process, and their start and stop (e-mails go through lib/jobs: mail.ts).
  */
 
 export interface Notifier {
   /** Turns committed domain events into notifications (app.events). */
   subscriber: EventSubscriber;
-  /** Delivers the weekly-cut reminders due at `now`; returns the new ones. */
-  remindOpenCut(now?: Date): Promise<Delivered[]>;
+  /** Delivers the modules' reminders due at `now`; returns the new ones. */
+  remind(now?: Date): Promise<Delivered[]>;
   hub: StreamHub;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -33,12 +32,14 @@ export interface NotifierContext {
   resources: ReadonlyResourceServices;
   /** Every module's declared rules (their manifests' `notifications`). */
   rules: readonly NotificationRule[];
+  /** Every module's declared reminders (their manifests' `reminders`). */
+  reminders: readonly NotificationReminder[];
   log: FastifyBaseLogger;
 }
 
 export const SUBSCRIBER_NAME = 'notifications';
 
-export function createNotifier({ config, database, listeners, resources, rules, log }: NotifierContext): Notifier {
+export function createNotifier({ config, database, listeners, resources, rules, reminders, log }: NotifierContext): Notifier {
   const settings = notificationSettings(config);
   const db = database.db;
   const bus: NotificationBus = createNotificationBus(database, listeners, log);
@@ -48,9 +49,13 @@ export function createNotifier({ config, database, listeners, resources, rules, 
 
   const store = (drafts: readonly Draft[], key: (d: Draft) => string) => deliver(db, deps, drafts, key);
 
-  const remindOpenCut = async (now: Date = new Date()) => {
-    const { cutId, drafts } = await cutReminderDrafts(db, now);
-    return store(drafts, (d) => cutReminderKey(cutId, d.userId));
+  const remind = async (now: Date = new Date()) => {
+    const delivered: Delivered[] = [];
+    for (const reminder of reminders) {
+      const { drafts, key } = await reminder.due(db, now);
+      delivered.push(...(await store(drafts, key)));
+    }
+    return delivered;
   };
 
   return {
@@ -62,7 +67,7 @@ export function createNotifier({ config, database, listeners, resources, rules, 
         await store(drafts, (d) => `event:${event.id}:${d.userId}`);
       },
     },
-    remindOpenCut,
+    remind,
     hub,
     async start() {
       await bus.start();

@@ -10,8 +10,8 @@ import {
   streamTicketSchema,
 } from '@goc/contracts';
 import { idParamsSchema } from '../../lib/crud/routes';
-import { httpLimits } from '../../config';
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import { httpLimits } from '../../lib/http-limits';
 import { errorResponses } from '../../lib/openapi';
 import { every } from '../../lib/jobs/slots';
 import { createSlots } from '../../lib/slots';
@@ -37,9 +37,10 @@ const streamQuerySchema = z.object({
 export default async function notificationRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const rules = app.modules.flatMap((m) => m.notifications ?? []);
-  const notifier = createNotifier({ config: app.config, database: app.database, listeners: app.listeners, resources: app.resources, rules, log: app.log });
+  const reminders = app.modules.flatMap((m) => m.reminders ?? []);
+  const notifier = createNotifier({ config: app.config, database: app.database, listeners: app.listeners, resources: app.resources, rules, reminders, log: app.log });
   app.events.subscribe(notifier.subscriber);
-  // Whether the weekly-cut reminder is due is checked once a minute, by whichever process takes the slot.
+  // Whether the modules' reminders (the weekly cut's…) are due is checked once a minute, by whichever process takes the slot.
   app.jobs.schedule({
     name: 'notifications.reminder',
     next: every(notificationSettings(app.config).reminderCheckMs),
@@ -47,7 +48,7 @@ export default async function notificationRoutes(instance: FastifyInstance): Pro
     timeoutMs: 60_000,
     backoff: { baseMs: 5_000, maxMs: 30_000 },
     concurrency: 1,
-    handle: async () => void (await notifier.remindOpenCut()),
+    handle: async () => void (await notifier.remind()),
   });
   if (app.config.mail) {
     const mail = mailQueueDefinition(app.config.mail, notificationSettings(app.config));

@@ -5,6 +5,7 @@ import { movementAttachable } from './attachable';
 import { cutsBinding } from './cuts';
 import { REGISTRY_WIDGET } from './dashboard';
 import { movementNotifications } from './notifications';
+import { openCutReminder } from './reminder';
 import routes from './routes';
 import { wageParametersBinding } from './wages';
 
@@ -16,6 +17,7 @@ export default defineModule({
   routes,
   schemas: { EmployeeMovementDefaults: employeeMovementDefaultsSchema },
   notifications: [movementNotifications],
+  reminders: [openCutReminder],
   attachables: [movementAttachable],
   widgets: [REGISTRY_WIDGET],
   // Their status routes write transitions without a declared workflow.

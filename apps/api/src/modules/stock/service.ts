@@ -318,6 +318,7 @@ export async function kardex(db: Executor, query: KardexQuery): Promise<Kardex |
         balance: stockMovements.balance,
         balanceValue: stockMovements.balanceValue,
         concept: stockMovements.concept,
+        consumptionId: stockMovements.consumptionId,
         transferId: stockMovements.transferId,
         orderId: stockMovements.orderId,
         createdById: stockMovements.createdById,
@@ -353,6 +354,7 @@ export async function kardex(db: Executor, query: KardexQuery): Promise<Kardex |
         balanceValue: Number(r.balanceValue),
         concept: r.concept,
         reference: r.transferId !== null ? transferFolio(r.transferId) : r.orderId !== null ? `Pedido ${r.orderId}` : null,
+        consumptionId: r.consumptionId,
         createdBy: r.createdById === null ? null : { id: r.createdById, label: r.createdBy ?? '' },
         createdAt: r.createdAt.toISOString(),
       };

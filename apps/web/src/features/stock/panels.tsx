@@ -6,20 +6,26 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { displayQuantity, formatDay, STOCK_MOVEMENT_LABELS, type StockCount, type Transfer } from '@goc/contracts';
 import { AppDialog } from '../../components/app-dialog';
+import { DocumentsDialog } from '../../components/attachments/documents-dialog';
 import { FormDialog } from '../../components/form/form-dialog';
 import { OnlineOnlyButton } from '../../components/online-only-button';
 import { FormField } from '../../components/form/form-field';
 import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage } from '../../lib/api/api-error';
 import { formatMoney } from '../../lib/format';
-import { applyCount, fetchCounts, fetchKardex, fetchTransfers, receiveTransfer, stockKeys } from './stock-api';
+import { applyCount, CONSUMPTION_DOCUMENTS, fetchCounts, fetchKardex, fetchTransfers, receiveTransfer, stockKeys } from './stock-api';
 import { stockTexts } from './stock-texts';
 
 const fieldsOf = (error: unknown): Record<string, string> => apiErrorBody(error)?.fields ?? {};
 
-/** The kardex of one material at one work: each movement with the balance after it, oldest first. */
+/**
+ * The kardex of one material at one work: each movement with the balance after it, oldest first.
+ * A salida's row opens its documents (photos, the signed vale) in the shared panel, online only as
+ * every store movement: the server says who may add or remove them.
+ */
 export function KardexDialog({ workId, materialId, onHide }: { workId: number; materialId: number; onHide: () => void }) {
   const [page, setPage] = useState(1);
+  const [documentsOf, setDocumentsOf] = useState<{ consumptionId: number; label: string } | null>(null);
   const kardex = useQuery({ queryKey: stockKeys.kardex(workId, materialId, page), queryFn: () => fetchKardex(workId, materialId, page) });
   const data = kardex.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -45,8 +51,9 @@ export function KardexDialog({ workId, materialId, onHide }: { workId: number; m
           {data.items.length === 0 ? (
             <p>{stockTexts.noMovements}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
+            // The padding keeps a focused row button's ring inside the scrolling box.
+            <div className="overflow-x-auto p-1">
+              <table className="w-full text-sm [&_td]:px-1.5 [&_td]:py-0.5 [&_th]:px-1.5">
                 <thead>
                   <tr className="text-left">
                     <th scope="col">{stockTexts.date}</th>
@@ -62,7 +69,24 @@ export function KardexDialog({ workId, materialId, onHide }: { workId: number; m
                     <tr key={m.id} className="border-t border-(--surface-border)">
                       <td>{formatDay(m.date)}</td>
                       <td>{STOCK_MOVEMENT_LABELS[m.kind]}</td>
-                      <td>{[m.reference, m.concept].filter(Boolean).join(' · ')}</td>
+                      <td>
+                        {/* A salida's documents open beside its concept: in sight on a phone, where the table scrolls sideways. */}
+                        <span className="inline-flex items-center gap-2">
+                          {[m.reference, m.concept].filter(Boolean).join(' · ')}
+                          {m.consumptionId !== null && (
+                            <OnlineOnlyButton
+                              icon="pi pi-paperclip"
+                              text
+                              rounded
+                              size="small"
+                              // As tall as a line of the table, so a salida's row is no taller than the others.
+                              className="h-6 w-6 shrink-0 p-0"
+                              aria-label={stockTexts.consumptionDocuments(formatDay(m.date), m.concept)}
+                              onClick={() => m.consumptionId !== null && setDocumentsOf({ consumptionId: m.consumptionId, label: stockTexts.consumptionLabel(formatDay(m.date), m.concept) })}
+                            />
+                          )}
+                        </span>
+                      </td>
                       <td className="text-right">{`${m.quantity > 0 ? '+' : ''}${displayQuantity(m.quantity)}`}</td>
                       <td className="text-right">{formatMoney(m.amount)}</td>
                       <td className="text-right font-medium">{displayQuantity(m.balance)}</td>
@@ -81,6 +105,7 @@ export function KardexDialog({ workId, materialId, onHide }: { workId: number; m
           )}
         </>
       )}
+      {documentsOf && <DocumentsDialog resource={CONSUMPTION_DOCUMENTS} recordId={documentsOf.consumptionId} label={documentsOf.label} onHide={() => setDocumentsOf(null)} />}
     </AppDialog>
   );
 }

@@ -58,6 +58,8 @@ export const stockTexts = {
   sheetProblemsList: 'Problemas de la hoja',
   sheetRow: (row: number) => (row === 0 ? 'Archivo' : `Fila ${row}`),
   documents: 'Documentos de la salida',
+  consumptionDocuments: (day: string, concept: string | null) => `Documentos de la salida del ${day}${concept ? ` (${concept})` : ''}`,
+  consumptionLabel: (day: string, concept: string | null) => `Salida del ${day}${concept ? ` · ${concept}` : ''}`,
   documentsHint: 'Agrega fotos de lo que se llevó y el vale firmado',
   done: 'Listo',
 } as const;

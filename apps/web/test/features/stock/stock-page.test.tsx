@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import type { Attachment, AttachmentList } from '@goc/contracts';
 import StockPage from '../../../src/features/stock/stock-page';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi, type FakeApi } from '../../crud/fake-api';
@@ -36,12 +37,27 @@ const kardex = {
   averageCost: 115,
   value: 1380,
   items: [
-    { id: 1, date: '2026-11-20', kind: 'entrada', quantity: 20, unitCost: 115, amount: 2300, balance: 20, balanceValue: 2300, concept: 'Entrega del pedido PED-000012', reference: 'Pedido 12', createdBy: null, createdAt: STAMP },
-    { id: 2, date: '2026-11-23', kind: 'consumo', quantity: -8, unitCost: 115, amount: -920, balance: 12, balanceValue: 1380, concept: 'Losa nivel 2', reference: null, createdBy: { id: 1, label: 'admin' }, createdAt: STAMP },
+    { id: 1, date: '2026-11-20', kind: 'entrada', quantity: 20, unitCost: 115, amount: 2300, balance: 20, balanceValue: 2300, concept: 'Entrega del pedido PED-000012', reference: 'Pedido 12', consumptionId: null, createdBy: null, createdAt: STAMP },
+    { id: 2, date: '2026-11-23', kind: 'consumo', quantity: -8, unitCost: 115, amount: -920, balance: 12, balanceValue: 1380, concept: 'Losa nivel 2', reference: null, consumptionId: 9, createdBy: { id: 1, label: 'admin' }, createdAt: STAMP },
   ],
   total: 2,
   page: 1,
   pageSize: 50,
+};
+
+const VALE: Attachment = {
+  id: 31,
+  resource: 'stock-consumptions',
+  recordId: 9,
+  fileName: 'vale firmado.pdf',
+  contentType: 'application/pdf',
+  size: 2_048,
+  sha256: 'b'.repeat(64),
+  description: 'Vale de salida',
+  createdAt: STAMP,
+  createdBy: { id: 1, name: 'Ana Ruiz' },
+  hasThumbnail: false,
+  canDelete: true,
 };
 
 const transfer = {
@@ -96,11 +112,38 @@ describe('Almacén de obra', () => {
     expect(within(row).getByText('$1,380.00')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: 'Kardex' }));
     const dialog = await screen.findByRole('dialog', { name: 'Kardex de Cemento gris en OB-7 - Los Encinos' });
-    const lines = (await within(dialog).findAllByRole('row')).slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    // A salida's concept cell also holds its documents' button, named for assistive technology only.
+    const lines = (await within(dialog).findAllByRole('row')).slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent?.trim()));
     expect(lines).toEqual([
       ['20/11/26', 'Entrada por entrega', 'Pedido 12 · Entrega del pedido PED-000012', '+20', '$2,300.00', '20'],
       ['23/11/26', 'Salida (consumo)', 'Losa nivel 2', '-8', '-$920.00', '12'],
     ]);
+  });
+
+  it('opens a saved salida’s documents from its kardex row in the shared panel, and adds one', async () => {
+    let items: Attachment[] = [VALE];
+    const photo: Attachment = { ...VALE, id: 32, fileName: 'cuadrilla.jpg', contentType: 'image/jpeg', description: null };
+    const server = start(
+      { create: true, edit: false },
+      {
+        'GET /attachments': () => ({ status: 200, data: { items, canUpload: true, maxMb: 25 } satisfies AttachmentList }),
+        'POST /attachments': () => {
+          items = [VALE, photo];
+          return { status: 201, data: photo };
+        },
+      },
+    );
+    fireEvent.click(within((await screen.findByText('Cemento gris')).closest('tr')!).getByRole('button', { name: 'Kardex' }));
+    const kardexDialog = await screen.findByRole('dialog', { name: 'Kardex de Cemento gris en OB-7 - Los Encinos' });
+    // Only the salida's row has documents: an entrada's are its order's.
+    expect(await within(kardexDialog).findAllByRole('button', { name: /^Documentos de la salida/ })).toHaveLength(1);
+    fireEvent.click(within(kardexDialog).getByRole('button', { name: 'Documentos de la salida del 23/11/26 (Losa nivel 2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Documentos · Salida del 23/11/26 · Losa nivel 2' });
+    expect(await within(dialog).findByText('vale firmado.pdf')).toBeInTheDocument();
+    expect(server.calls('GET', '/attachments')[0]!.params).toEqual({ resource: 'stock-consumptions', recordId: '9' });
+    await userEvent.upload(within(dialog).getByLabelText('Elegir archivos', { selector: 'input' }), [new File([new Uint8Array(100)], 'cuadrilla.jpg', { type: 'image/jpeg' })]);
+    expect(await within(dialog).findByText('cuadrilla.jpg')).toBeInTheDocument();
+    expect(server.calls('POST', '/attachments')).toHaveLength(1);
   });
 
   it('receives a transfer short of what was sent only with the loss reason, and sends what arrived', async () => {
@@ -131,6 +174,10 @@ describe('Almacén de obra', () => {
       }
       const card = (await screen.findByText('TRA-000005 · 23/11/26')).closest('li')!;
       expect(within(card).getByRole('button', { name: 'Recibir (requiere conexión)' })).toBeDisabled();
+      // A salida's documents are sent to the server as they are chosen: none offline either.
+      fireEvent.click(within(screen.getByText('Cemento gris').closest('tr')!).getByRole('button', { name: 'Kardex' }));
+      const kardexDialog = await screen.findByRole('dialog', { name: 'Kardex de Cemento gris en OB-7 - Los Encinos' });
+      expect(await within(kardexDialog).findByRole('button', { name: 'Documentos de la salida del 23/11/26 (Losa nivel 2) (requiere conexión)' })).toBeDisabled();
     } finally {
       offline.mockRestore();
     }

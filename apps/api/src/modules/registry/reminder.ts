@@ -3,7 +3,7 @@ import { businessDayStart, currentWeek, previousWeeks, routePath, type Instant }
 import type { Db } from '../../db/client';
 import { registryCuts } from '../../db/schema';
 import { usersWithPermission } from '../../lib/permissions';
-import type { Draft } from '../../lib/notify';
+import type { Draft, NotificationReminder } from '../../lib/notify';
 
 /*
  * Mondays from 10:00 Mexico City: when last week's cut is still open, HR (registry_history edit, who
@@ -46,3 +46,12 @@ export async function cutReminderDrafts(db: Db, now: Instant): Promise<{ cutId: 
   }
   return { cutId: cut.id, drafts };
 }
+
+/** The registry's reminder (its manifest's `reminders`): once per open cut and person. */
+export const openCutReminder: NotificationReminder = {
+  name: 'registry.open-cut',
+  async due(db, now) {
+    const { cutId, drafts } = await cutReminderDrafts(db, now);
+    return { drafts, key: (draft) => cutReminderKey(cutId, draft.userId) };
+  },
+};
