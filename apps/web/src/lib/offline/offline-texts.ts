@@ -36,6 +36,8 @@ export const offlineTexts = {
   queued: 'Sin conexión: se guardó en este teléfono y se enviará cuando vuelva la señal',
   logoutWithUnsent: (n: number) => `Tienes ${changes(n)} sin enviar: si cierras sesión se perderán`,
   onlineOnly: 'Requiere conexión: no se puede hacer sin señal',
+  /** Over Mis Pedidos answered from the phone: which orders the search and filters look at. */
+  keptOrders: (days: number) => `Sin conexión: se buscan y filtran tus pedidos de los últimos ${days} días guardados en este teléfono.`,
   /** After an action's name in a menu or for a screen reader while offline. */
   needsConnection: 'requiere conexión',
   summaries: {
