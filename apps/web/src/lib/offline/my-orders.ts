@@ -1,6 +1,6 @@
 import { addBusinessDays, businessDayOf, businessToday, decodeListQuery, ordersResource, type Filters, type IsoDay, type ListResponse } from '@goc/contracts';
 import { api } from '../api/client';
-import { listRequestParams, listSchema } from '../resources/list-request';
+import { listRequestParams, listSchema, rowEntity } from '../resources/list-request';
 import type { ResourceRow } from '../resources/resource-row';
 import { queryKeptRows } from './kept-list-query';
 import { offlineDb } from './offline-db';
@@ -78,4 +78,11 @@ export async function keptMyOrders(userId: number, params: Readonly<Record<strin
   const rows = queryKeptRows(ordersResource, kept.orders, query);
   const items = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   return { ...listSchema(entity).parse({ items, total: rows.length, page: query.page, pageSize: query.pageSize }), notice: offlineTexts.keptOrders(MY_ORDERS_DAYS) };
+}
+
+/** One of the kept orders as the list shows it (a refused edit of it corrected offline); null when it is not kept. */
+export async function keptMyOrder(userId: number, id: number): Promise<ResourceRow | null> {
+  const kept = (await (await offlineDb(userId)).get('meta', KEY))?.value as KeptOrders | undefined;
+  const row = kept?.orders.find((order) => Number(order.id) === id);
+  return row ? rowEntity(entity).parse(row) : null;
 }

@@ -18,6 +18,8 @@ export const offlineTexts = {
   correct: 'Corregir',
   correctTitle: 'Corregir pedido sin enviar',
   corrected: 'Pedido corregido: se enviará de nuevo con tus cambios',
+  correctEditTitle: (folio: string) => `Corregir cambios sin enviar de ${folio}`,
+  correctedEdit: 'Cambios corregidos: se enviarán de nuevo',
   correctGone: 'Ese cambio ya no está pendiente en este teléfono',
   /** A correction's note: the photos and PDFs chosen with the order stay queued with it. */
   correctFiles: (n: number) => (n === 1 ? 'El archivo que adjuntaste se enviará con el pedido.' : `Los ${n} archivos que adjuntaste se enviarán con el pedido.`),
