@@ -33,6 +33,17 @@ export async function keepOrderOffline(userId: number, body: FormValues, record:
 }
 
 /**
+ * Queues photos and PDFs for an order the server has (seen in Mis Pedidos without signal), each an
+ * attachFile command with its own key: photos made smaller first, uploaded in the outbox's file pass.
+ */
+export async function keepAttachmentsOffline(userId: number, order: { id: number; folio: string }, files: readonly File[]): Promise<string> {
+  const kept = await Promise.all(files.map(fileToKeep));
+  for (const file of kept) await enqueue(userId, { kind: 'attachFile', order: { id: order.id }, ...file }, offlineTexts.summaries.attach(file.name, order.folio));
+  if (navigator.onLine) void flushOutbox(userId).catch(() => undefined);
+  return offlineTexts.queued;
+}
+
+/**
  * A change the server refused, to correct: the server's message and its messages by field, and
  * either a new order (or one found in conflict) with its body and how many files wait for it, or a
  * draft's edit with the draft as it was read (its version the edit's) and the values queued.
