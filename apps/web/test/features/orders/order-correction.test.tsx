@@ -139,6 +139,9 @@ describe('correcting a refused order kept on the phone', () => {
     expect(within(form).getByLabelText(/^Fecha requerida/)).toHaveValue('15/01/2026');
     await waitFor(() => expect(within(form).getByLabelText(/^Obra/)).toHaveValue('OB-2 Torre Norte'));
     expect(within(form).getByLabelText('Cantidad (partida 1)')).toHaveValue('6');
+    // What the server sets reads as the draft shows it, not as ids.
+    expect(within(form).getByLabelText('Estatus')).toHaveValue('Borrador');
+    expect(within(form).getByLabelText('Solicitante')).toHaveValue('residente');
 
     fireEvent.input(within(form).getByLabelText(/^Fecha requerida/), { target: { value: '20/03/2030' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
