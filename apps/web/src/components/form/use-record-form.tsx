@@ -203,8 +203,9 @@ export function useRecordForm({ resource, record: initialRecord, defaults, value
         setGeneralErrors([]);
         return;
       }
-      const unknown = showFieldErrors(apiErrorBody(error)?.fields ?? {});
-      setGeneralErrors(Object.keys(apiErrorBody(error)?.fields ?? {}).length > 0 && unknown.length === 0 ? [] : [message, ...unknown]);
+      const fields = apiErrorBody(error)?.fields ?? {};
+      const unknown = showFieldErrors(fields);
+      setGeneralErrors(Object.keys(fields).length > 0 && unknown.length === 0 ? [] : [message, ...unknown]);
     },
   });
 
