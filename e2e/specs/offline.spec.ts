@@ -12,8 +12,9 @@ import { expect, headerTitle, seedSession, submitLogin, test, type Sessions } fr
  * order form picks from the site data kept on the phone, an order with 3 lines and a photo is kept
  * as pending and, back online, reaches the server once with the next folio; sending the same
  * commands again creates nothing more. A queued edit of a draft that changed on the server meanwhile
- * is a conflict shown side by side, and «Salir» with unsent changes warns and wipes the phone for the
- * next user.
+ * is a conflict shown side by side; Mis Pedidos searches its kept orders and an order the server has
+ * gets a photo kept on the phone and uploaded once; and «Salir» with unsent changes warns and wipes
+ * the phone for the next user.
  */
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -78,9 +79,16 @@ async function siteDataSets(page: Page): Promise<number> {
       const open = indexedDB.open('goc-offline');
       open.onerror = () => resolve(0);
       open.onsuccess = () => {
-        if (!open.result.objectStoreNames.contains('siteData')) return resolve(0);
+        if (!open.result.objectStoreNames.contains('siteData')) {
+          open.result.close();
+          return resolve(0);
+        }
         const count = open.result.transaction('siteData').objectStore('siteData').count();
-        count.onsuccess = () => resolve(count.result);
+        // Closed at once: a connection left open would hold back the sign-out's deletion of the database.
+        count.onsuccess = () => {
+          resolve(count.result);
+          open.result.close();
+        };
       };
     });
   });
@@ -163,6 +171,24 @@ test('offline on a phone: an order with 3 lines and a photo is kept, sent once w
   await context.close();
 });
 
+/** How many of the user's orders Mis Pedidos keeps on the phone (0 before the first refresh). */
+async function keptOrders(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'goc-offline')) return 0;
+    return new Promise<number>((resolve) => {
+      const open = indexedDB.open('goc-offline');
+      open.onerror = () => resolve(0);
+      open.onsuccess = () => {
+        const kept = open.result.transaction('meta').objectStore('meta').get('myOrders');
+        kept.onsuccess = () => {
+          resolve((kept.result as { value?: { orders?: unknown[] } } | undefined)?.value?.orders?.length ?? 0);
+          open.result.close();
+        };
+      };
+    });
+  });
+}
+
 interface Draft {
   id: number;
   version: number;
@@ -244,6 +270,46 @@ test('offline on a phone: an edit of a draft that changed on the server meanwhil
   expect(kept).toMatchObject({ notes: 'La oficina cambió el proveedor', version: office.version });
   const copy = mine.items.find((o) => o.id !== draft.id);
   expect(copy?.notes).toBe('Entregar por la puerta norte');
+  await page.context().close();
+});
+
+test('offline on a phone: Mis Pedidos searches the kept orders, and photos for an order the server has are kept pending on it and uploaded once', async ({ browser, sessions }) => {
+  test.setTimeout(240_000);
+  const { page, resident, draft } = await residentWithDraft(browser, sessions, 'E2E Residente adjunta');
+  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 110, b: 140 } } }).jpeg({ quality: 90 }).toBuffer();
+  await expect.poll(() => keptOrders(page), { timeout: 60_000 }).toBe(1);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(headerTitle(page)).toHaveText('Mis Pedidos', { timeout: 60_000 });
+  await expect(page.getByText('Sin conexión: se buscan y filtran tus pedidos de los últimos 90 días guardados en este teléfono.')).toBeVisible({ timeout: 30_000 });
+  const search = page.getByRole('searchbox', { name: 'Buscar' });
+  await search.fill('ningún pedido así');
+  await expect(page.getByText('No se han encontrado resultados').first()).toBeVisible();
+  await search.fill(draft.folio);
+  await expect(page.getByText(draft.folio).first()).toBeVisible();
+
+  await page.getByText(draft.folio).first().click();
+  const detail = page.getByRole('dialog', { name: `Pedido ${draft.folio}` });
+  await expect(detail.getByText('Sin conexión: el detalle del pedido necesita el servidor. Puedes adjuntarle fotos y PDF; se enviarán cuando vuelva la señal.')).toBeVisible({ timeout: 30_000 });
+  const chooser = page.waitForEvent('filechooser');
+  await detail.getByRole('button', { name: 'Tomar foto' }).click();
+  await (await chooser).setFiles({ name: 'avance-losa.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await detail.getByRole('button', { name: 'Guardar 1 archivo en el teléfono' }).click();
+  await expect(page.getByText('Sin conexión: se guardó en este teléfono y se enviará cuando vuelva la señal')).toBeVisible({ timeout: 30_000 });
+  const pending = detail.getByRole('region', { name: 'Adjuntos sin enviar' });
+  await expect(pending.getByText('avance-losa.jpg')).toBeVisible();
+  await expect(pending.getByText('Pendiente')).toBeVisible();
+  expect(await outboxStates(page)).toEqual(['attachFile:pending']);
+
+  await page.context().setOffline(false);
+  await expect.poll(() => outboxStates(page), { timeout: 60_000 }).toEqual(['attachFile:sent']);
+  await expect(pending).toBeHidden();
+  const documents = await apiCall<AttachmentList>(sessions.request, resident, 'GET', `/attachments?resource=orders&recordId=${draft.id}`);
+  expect(documents.items).toHaveLength(1);
+  expect(documents.items[0]?.contentType).toBe('image/jpeg');
+  // Made smaller on the phone before it was kept.
+  expect(documents.items[0]!.size).toBeLessThan(photo.length);
   await page.context().close();
 });
 

@@ -48,3 +48,15 @@ afterEach(() => {
   setViewportWidth(1366);
   vi.useRealTimers();
 });
+
+// jsdom's Blob has no arrayBuffer() (every browser GOC supports has it): read it the older way.
+if (typeof Blob.prototype.arrayBuffer !== 'function') {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error ?? new Error('FileReader'));
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}

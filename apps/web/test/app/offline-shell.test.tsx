@@ -85,6 +85,19 @@ describe('the outbox in the shell (issue 45: badge, list, conflicts, sign-out)',
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cambios sin enviar' })).not.toBeInTheDocument());
   });
 
+  it('a refused edit of a draft offers «Corregir» too, which opens the draft\'s form in Mis Pedidos', async () => {
+    const refusal = { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'Revisa los datos del formulario', fields: { requiredDate: 'La fecha requerida no puede ser anterior a hoy' } } };
+    await enqueue(USER, { kind: 'updateOrder', order: { id: 4 }, version: 2, body: { requiredDate: '2026-01-15' } }, 'Cambios al pedido PED-9');
+    const { router } = start({ 'PATCH /orders/4': refusal });
+    await waitFor(async () => expect((await listCommands(USER))[0]?.state).toBe('failed'));
+    await userEvent.click(await screen.findByRole('button', { name: '1 cambio sin enviar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambios sin enviar' });
+    expect(await within(dialog).findByText('Revisa los datos del formulario: La fecha requerida no puede ser anterior a hoy')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Corregir' }));
+    const seq = (await listCommands(USER))[0]?.seq;
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/pedidos/mis-pedidos?corregir=${seq}`));
+  });
+
   it('a conflict shows both sides and its ways out; «Descartar lo mío» drops the queued edit', async () => {
     const server = { id: 4, version: 3, folio: 'PED-9', lines: [...lines, ...lines], status: { name: 'Enviado' } };
     await enqueue(USER, { kind: 'updateOrder', order: { id: 4 }, version: 2, body: { lines } }, 'Cambios al pedido PED-9');

@@ -69,7 +69,7 @@ interface CommandItemProps {
   /** A new order kept here whose send for authorisation is queued too. */
   sendQueued: boolean;
   onOpenOrder: (id: number, folio: string | null) => void;
-  /** Opens a refused new order's form in Mis Pedidos, to correct it. */
+  /** Opens a refused new order's form (or a refused edit's draft form) in Mis Pedidos, to correct it. */
   onCorrect: (seq: number) => void;
 }
 
@@ -114,7 +114,7 @@ function CommandItem({ command, userId, sendQueued, onOpenOrder, onCorrect }: Co
             onClick={() => void enqueue(userId, { kind: 'sendOrder', order: { clientId: command.clientId }, version: null }, offlineTexts.summaries.send(command.summary)).then(() => (navigator.onLine ? flushOutbox(userId) : undefined))}
           />
         )}
-        {command.kind === 'createOrder' && (command.state === 'failed' || command.state === 'conflict') && (
+        {((command.kind === 'createOrder' && (command.state === 'failed' || command.state === 'conflict')) || (command.kind === 'updateOrder' && command.state === 'failed')) && (
           <Button type="button" size="small" label={offlineTexts.correct} icon="pi pi-pencil" onClick={() => onCorrect(seq)} />
         )}
         {command.state === 'failed' && <Button type="button" size="small" outlined label={offlineTexts.retry} icon="pi pi-refresh" onClick={() => void retryCommand(userId, seq).then(() => flushOutbox(userId))} />}

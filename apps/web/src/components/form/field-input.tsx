@@ -41,7 +41,9 @@ export function FieldInput({ id, field, value, onChange, values, record, parentL
   const common = { invalid, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
 
   if (field.form === 'readOnly') {
-    return <InputText id={id} value={displayText(field, value)} disabled className="w-full" aria-describedby={describedBy} />;
+    // A reference the server sets (an order's status, its requester) reads as the record shows it, not as its id.
+    const shown = field.reference && record ? (record[field.reference.displayKey] ?? value) : value;
+    return <InputText id={id} value={displayText(field, shown)} disabled className="w-full" aria-describedby={describedBy} />;
   }
 
   switch (field.type) {

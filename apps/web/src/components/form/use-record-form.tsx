@@ -1,4 +1,4 @@
-import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldErrors as HookFieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -72,18 +72,25 @@ export interface RecordFormOptions {
   record: ResourceRow | null;
   /** Create only: values that replace the declared defaults (a copy of another record for "Duplicar"). */
   defaults?: FormValues;
+  /**
+   * Edit only: the values the form opens with instead of the record's (a refused edit kept on the
+   * phone); a save sends what differs from the record, as any edit.
+   */
+  values?: FormValues;
   extension?: FormExtension;
   shape?: FormShape;
   /** Values computed per line of a `lines` field, by field name (an order line's amount). */
   computed?: Readonly<Record<string, readonly ComputedColumn[]>>;
   onSaved?: (row: ResourceRow, mode: FormMode) => void;
   /**
-   * Create only: where the body goes instead of the API (a change kept on the phone, being
-   * corrected: docs/offline.md); its answer is the sentence shown once kept.
+   * Where the body goes instead of the API (a change kept on the phone, being corrected:
+   * docs/offline.md), an edit's with the record's version; its answer is the sentence shown once kept.
    */
   keep?: (body: FormValues) => Promise<string>;
   /** Shown atop the form as it opens: why the server refused these values before. */
   refusal?: string | null;
+  /** Shown beside their fields as the form opens ('lines.2.quantity' in its cell): the server's messages of that refusal. */
+  refusedFields?: Readonly<Record<string, string>> | null;
   /** Called once saved (or when an edit has nothing to save): the dialog closes, the page goes back. */
   onDone: () => void;
 }
@@ -102,7 +109,7 @@ const WIDE_FORM_FIELDS = 4;
  * their fields (a line's cell included: 'lines.2.quantity') until the field changes; an edit sends
  * only what changed plus the version read, and a stale version offers to reload the record.
  */
-export function useRecordForm({ resource, record: initialRecord, defaults, extension, shape, computed, onSaved, keep, refusal, onDone }: RecordFormOptions) {
+export function useRecordForm({ resource, record: initialRecord, defaults, values: opening, extension, shape, computed, onSaved, keep, refusal, refusedFields, onDone }: RecordFormOptions) {
   const mode: FormMode = initialRecord ? 'edit' : 'create';
   const formId = useId();
   const toast = useToast();
@@ -137,7 +144,7 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     };
   }, [mode, names, applies, resource.fields, resource.schemas, base.record]);
 
-  const form = useForm<FormValues>({ defaultValues: base.values, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<FormValues>({ defaultValues: initialRecord && opening ? { ...base.values, ...opening } : base.values, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const values = form.watch();
   const errors = firstMessages(form.formState.errors as HookFieldErrors);
   const unsaved = useUnsavedChanges(form.formState.isDirty);
@@ -146,6 +153,21 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
     id: String(initialRecord?.id ?? 'new'),
     context: initialRecord,
     omit: resource.fields.filter((f) => f.type === 'password').map((f) => f.name),
+  });
+
+  /** The server's messages beside their fields; the answer is those of no field of the form. */
+  const showFieldErrors = (fields: Readonly<Record<string, string>>): string[] => {
+    const byPath = Object.entries(fields);
+    const isOwn = (path: string) => names.includes(path.split('.')[0] ?? path);
+    for (const [path, text] of byPath.filter(([path]) => isOwn(path))) form.setError(path, { type: 'server', message: text });
+    return byPath.filter(([path]) => !isOwn(path)).map(([, text]) => text);
+  };
+  // A refusal being corrected: its field messages as the form opens, once.
+  const refusedShown = useRef(false);
+  useEffect(() => {
+    if (refusedShown.current || !refusedFields) return;
+    refusedShown.current = true;
+    showFieldErrors(refusedFields);
   });
 
   const save = useMutation({
@@ -181,11 +203,9 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
         setGeneralErrors([]);
         return;
       }
-      const byPath = Object.entries(apiErrorBody(error)?.fields ?? {});
-      const isOwn = (path: string) => names.includes(path.split('.')[0] ?? path);
-      for (const [path, text] of byPath.filter(([path]) => isOwn(path))) form.setError(path, { type: 'server', message: text });
-      const unknown = byPath.filter(([path]) => !isOwn(path)).map(([, text]) => text);
-      setGeneralErrors(byPath.length > 0 && unknown.length === 0 ? [] : [message, ...unknown]);
+      const fields = apiErrorBody(error)?.fields ?? {};
+      const unknown = showFieldErrors(fields);
+      setGeneralErrors(Object.keys(fields).length > 0 && unknown.length === 0 ? [] : [message, ...unknown]);
     },
   });
 
@@ -237,7 +257,9 @@ export function useRecordForm({ resource, record: initialRecord, defaults, exten
       onDone();
       return;
     }
-    save.mutate({ version: base.record?.version, ...pick(current, changed) });
+    const body = { version: base.record?.version, ...pick(current, changed) };
+    if (keep) kept.mutate({ to: keep, body });
+    else save.mutate(body);
   });
 
   const labelOf = (name: string) => resource.fields.find((f) => f.name === name)?.label;

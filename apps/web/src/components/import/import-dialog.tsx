@@ -10,6 +10,7 @@ import type { ImportMatch, ImportReport } from '@goc/contracts';
 import { errorMessage } from '../../lib/api/api-error';
 import { blobErrorBody } from '../../lib/resources/download';
 import { AppDialog } from '../app-dialog';
+import { OnlineOnlyButton } from '../online-only-button';
 import { useToast } from '../toast/use-toast';
 import { downloadTemplate, ImportFailed, runImport, type ImportPhase } from './import-api';
 import { importTexts as texts } from './import-texts';
@@ -140,7 +141,7 @@ export function ImportDialog({ resource, canUpdate, onHide }: ImportDialogProps)
   const footer = (
     <div className="flex flex-wrap justify-end gap-2">
       <Button type="button" label={texts.cancel} severity="secondary" outlined onClick={onHide} disabled={busy} />
-      <Button type="button" label={texts.commit(writable)} icon="pi pi-upload" onClick={() => void commit()} disabled={busy || writable === 0} loading={busy && report !== null} />
+      <OnlineOnlyButton type="button" label={texts.commit(writable)} icon="pi pi-upload" onClick={() => void commit()} disabled={busy || writable === 0} loading={busy && report !== null} />
     </div>
   );
 
@@ -150,8 +151,8 @@ export function ImportDialog({ resource, canUpdate, onHide }: ImportDialogProps)
         <section className="flex flex-col gap-2" aria-label={texts.step1}>
           <p className="m-0 text-sm">{texts.intro}</p>
           <div className="flex flex-wrap gap-2">
-            <Button type="button" label={texts.templateExcel} icon="pi pi-file-excel" severity="success" outlined size="small" onClick={() => void template('xlsx')} />
-            <Button type="button" label={texts.templateCsv} icon="pi pi-file" severity="secondary" outlined size="small" onClick={() => void template('csv')} />
+            <OnlineOnlyButton type="button" label={texts.templateExcel} icon="pi pi-file-excel" severity="success" outlined size="small" onClick={() => void template('xlsx')} />
+            <OnlineOnlyButton type="button" label={texts.templateCsv} icon="pi pi-file" severity="secondary" outlined size="small" onClick={() => void template('csv')} />
           </div>
         </section>
         <section className="flex flex-col gap-2" aria-label={texts.step2}>
@@ -168,7 +169,7 @@ export function ImportDialog({ resource, canUpdate, onHide }: ImportDialogProps)
                 event.target.value = '';
               }}
             />
-            <Button type="button" label={file ? texts.chooseAnother : texts.chooseFile} icon="pi pi-folder-open" onClick={() => input.current?.click()} disabled={busy} />
+            <OnlineOnlyButton type="button" label={file ? texts.chooseAnother : texts.chooseFile} icon="pi pi-folder-open" onClick={() => input.current?.click()} disabled={busy} />
             {file && <span className="break-all text-sm">{file.name}</span>}
           </div>
           {canUpdate && (

@@ -1,9 +1,9 @@
-import { Button } from 'primereact/button';
 import type { ExportFormat, ListQuery } from '@goc/contracts';
 import { useLoading } from '../loading/use-loading';
 import { useToast } from '../toast/use-toast';
 import { errorMessage } from '../../lib/api/api-error';
 import { blobErrorBody, downloadExport } from '../../lib/resources/download';
+import { OnlineOnlyButton } from '../online-only-button';
 import { listTexts } from './list-texts';
 
 /** A further export a page declares: Excel of the same rows with extra parameters (an order's lines: `lines=1`). */
@@ -28,7 +28,7 @@ interface ExportButtonsProps {
   variants?: readonly ExportVariant[];
 }
 
-/** Excel and CSV of exactly what the list filters (search, filters, sort), under the loading overlay. */
+/** Excel and CSV of exactly what the list filters (search, filters, sort), under the loading overlay; written by the server, so online-only. */
 export function ExportButtons({ resource, query, baseParams, fileName, compact = false, variants = [] }: ExportButtonsProps) {
   const loading = useLoading();
   const toast = useToast();
@@ -44,7 +44,7 @@ export function ExportButtons({ resource, query, baseParams, fileName, compact =
 
   return (
     <div className="flex gap-2">
-      <Button
+      <OnlineOnlyButton
         type="button"
         label={compact ? undefined : listTexts.exportExcel}
         icon="pi pi-file-excel"
@@ -53,7 +53,7 @@ export function ExportButtons({ resource, query, baseParams, fileName, compact =
         aria-label={listTexts.exportExcelLabel}
         onClick={() => void exportAs('xlsx')}
       />
-      <Button
+      <OnlineOnlyButton
         type="button"
         label={compact ? undefined : listTexts.exportCsv}
         icon="pi pi-file"
@@ -63,7 +63,7 @@ export function ExportButtons({ resource, query, baseParams, fileName, compact =
         onClick={() => void exportAs('csv')}
       />
       {variants.map((variant) => (
-        <Button
+        <OnlineOnlyButton
           key={variant.key}
           type="button"
           label={compact ? undefined : variant.label}

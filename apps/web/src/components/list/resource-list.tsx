@@ -30,7 +30,9 @@ import { RowCheckbox, SelectionBar, selectionTexts, useRowSelection, type RowSel
 import { SearchBox } from './search-box';
 import { columnFilterPassThrough, focusFilterButton, TABLE_PASS_THROUGH } from './table-aria';
 
-export type OfflineList = (params: Readonly<Record<string, string>>) => Promise<ListResponse<ResourceRow> | null>;
+/** A page of rows kept on the phone, with what the list says above them (which rows its search and filters look at). */
+export type OfflinePage = ListResponse<ResourceRow> & { notice: string };
+export type OfflineList = (params: Readonly<Record<string, string>>) => Promise<OfflinePage | null>;
 
 export interface ResourceListProps {
   resource: ListResource;
@@ -140,7 +142,7 @@ export function ResourceList({
   const params = useMemo(() => listRequestParams(requested, baseParams), [requested, baseParams]);
   const list = useQuery({
     queryKey: resourceKeys.list(resource.resource, params),
-    queryFn: () =>
+    queryFn: (): Promise<ListResponse<ResourceRow> | OfflinePage> =>
       fetchList(resource.resource, params, resource.schemas.entity).catch(async (error: unknown) => {
         const kept = offlineList && isConnectionError(error) ? await offlineList(params).catch(() => null) : null;
         if (kept) return kept;
@@ -166,6 +168,8 @@ export function ResourceList({
   // No page count before the first answer («0–0 de 0») nor for an empty list («1 / 0»): the table says the SPEC's
   // «No se han encontrado resultados» and the count below it «0 resultados».
   const paged = list.data !== undefined && total > 0;
+  // Rows kept on the phone, answered without signal: the list says which rows its search and filters look at.
+  const offlineNotice = list.data && 'notice' in list.data ? list.data.notice : null;
   const documentCounts = useAttachmentCounts(attachments, rows.map((r) => r.id));
 
   const chosen = useRowSelection(selection, loadingRows ? [] : rows, JSON.stringify(params));
@@ -222,6 +226,13 @@ export function ResourceList({
       </div>
 
       {selection && <SelectionBar selection={selection} state={chosen} />}
+
+      {offlineNotice && (
+        <p role="status" className="m-0 flex items-start gap-2 border-0 border-b border-solid border-(--surface-border) bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <i className="pi pi-wifi mt-0.5" aria-hidden="true" />
+          <span>{offlineNotice}</span>
+        </p>
+      )}
 
       {list.isError && (
         <div className="flex flex-wrap items-center gap-3 p-3">

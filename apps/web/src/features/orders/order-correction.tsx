@@ -9,10 +9,10 @@ import type { ListResource } from '../../components/list/resource-types';
 import { useToast } from '../../components/toast/use-toast';
 import { offlineTexts } from '../../lib/offline/offline-texts';
 import { getStoredUser } from '../../lib/session/session-user';
-import { correctKeptOrder, keptOrderToCorrect } from './order-offline';
+import { correctKeptEdit, correctKeptOrder, keptOrderToCorrect } from './order-offline';
 
 interface OrderCorrectionProps {
-  /** The new order's position in the outbox. */
+  /** The refused change's position in the outbox. */
   seq: number;
   resource: ListResource;
   extension: FormExtension;
@@ -21,10 +21,11 @@ interface OrderCorrectionProps {
 }
 
 /**
- * A new order kept on the phone that the server refused, in its form with what was queued and the
- * server's message (docs/offline.md): «Guardar» puts the corrected order back in the outbox, with a
- * new Idempotency-Key, instead of sending it past the queue. Loaded only when opened from «Cambios
- * sin enviar», so the orders' chunk does not carry the outbox.
+ * A change kept on the phone that the server refused — a new order, or an edit of a draft — in its
+ * form with what was queued and the server's messages, atop and beside their fields (docs/offline.md):
+ * «Guardar» puts the corrected change back in the outbox, with a new Idempotency-Key, instead of
+ * sending it past the queue. Loaded only when opened from «Cambios sin enviar», so the orders'
+ * chunk does not carry the outbox.
  */
 export default function OrderCorrection({ seq, resource, extension, computed, onHide }: OrderCorrectionProps) {
   const userId = getStoredUser()?.id ?? null;
@@ -44,7 +45,26 @@ export default function OrderCorrection({ seq, resource, extension, computed, on
     onHide();
   }, [gone, toast, onHide]);
   if (!kept.data || userId === null) return null;
-  const { body, message, files } = kept.data;
+  const correction = kept.data;
+  if (correction.kind === 'edit') {
+    const folio = typeof correction.record.folio === 'string' ? correction.record.folio : String(correction.record.id);
+    return (
+      <RecordFormDialog
+        resource={resource}
+        record={correction.record}
+        values={correction.values}
+        extension={extension}
+        computed={computed}
+        header={offlineTexts.correctEditTitle(folio)}
+        refusal={correction.message}
+        refusedFields={correction.fields}
+        keep={(corrected) => correctKeptEdit(userId, seq, corrected, folio)}
+        width="64rem"
+        onHide={onHide}
+      />
+    );
+  }
+  const { body, message, fields, files } = correction;
   const withFiles: FormExtension = files > 0 ? { ...extension, end: () => <p className="m-0 text-sm text-(--text-color-secondary)">{offlineTexts.correctFiles(files)}</p> } : extension;
   return (
     <RecordFormDialog
@@ -55,6 +75,7 @@ export default function OrderCorrection({ seq, resource, extension, computed, on
       computed={computed}
       header={offlineTexts.correctTitle}
       refusal={message}
+      refusedFields={fields}
       keep={(corrected) => correctKeptOrder(userId, seq, corrected)}
       width="64rem"
       onHide={onHide}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
@@ -8,13 +8,17 @@ import type { ResourceRow } from '../../components/list/resource-types';
 import { LabelledRowActions, useRowActionsMenu, type RowAction } from '../../components/list/row-actions';
 import { DocumentsPanel } from '../../components/attachments/documents-panel';
 import { WorkflowStatusTag } from '../../components/list/status-tag';
-import { errorMessage } from '../../lib/api/api-error';
+import { errorMessage, isConnectionError } from '../../lib/api/api-error';
+import { useOnline } from '../../lib/use-online';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { InvoicesPanel } from './invoices-panel';
 import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
 import { OrderApprovalBox } from './order-approval';
 import { OrderBudget } from './order-budget';
 import { ordersTexts } from './orders-texts';
+
+// Photos and PDFs kept for the order without signal: loaded only then, so this chunk does not carry the outbox.
+const OrderOfflineAttachments = lazy(() => import('./order-offline-attachments'));
 
 const withUnit = (quantity: number | null | undefined, line: OrderLine) => `${formatNumber(quantity ?? 0)} ${line.unit?.label ?? ''}`.trim();
 const userName = (user: { username: string; name: string | null } | null) => (user ? (user.name ?? user.username) : ordersTexts.none);
@@ -120,6 +124,9 @@ interface OrderDetailProps {
 export function OrderDetailDialog({ orderId, folio, actions = [], queued, onHide }: OrderDetailProps) {
   const order = useQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) });
   const data = order.data;
+  // Without signal (the request waits paused, or failed for the network) the order can still get photos and PDFs.
+  const online = useOnline();
+  const offline = !data && (!online || (order.isError && isConnectionError(order.error)));
   return (
     <AppDialog
       visible
@@ -128,8 +135,19 @@ export function OrderDetailDialog({ orderId, folio, actions = [], queued, onHide
       onHide={onHide}
       footer={data && actions.length > 0 ? <DetailActions order={data} actions={actions} /> : undefined}
     >
-      {order.isError && <Message severity="error" text={`${ordersTexts.loadFailed}: ${errorMessage(order.error)}`} className="w-full justify-start" />}
-      {order.isPending && <Skeleton height="16rem" />}
+      {offline ? (
+        <div className="space-y-4">
+          <Message severity="warn" text={ordersTexts.detailOffline} className="w-full justify-start" />
+          <Suspense fallback={<Skeleton height="4rem" />}>
+            <OrderOfflineAttachments orderId={orderId} folio={folio} />
+          </Suspense>
+        </div>
+      ) : (
+        <>
+          {order.isError && <Message severity="error" text={`${ordersTexts.loadFailed}: ${errorMessage(order.error)}`} className="w-full justify-start" />}
+          {order.isPending && <Skeleton height="16rem" />}
+        </>
+      )}
       {data && (
         <div className="space-y-5">
           <div className="flex flex-wrap items-center gap-3">

@@ -9,6 +9,11 @@ export const ordersTexts = {
   exportLinesLabel: 'Exportar lo filtrado a Excel con partidas, una fila por partida',
   detailTitle: (folio: string) => `Pedido ${folio}`,
   loadFailed: 'No se pudo cargar el pedido',
+  /** The detail without signal: what can still be done with the order. */
+  detailOffline: 'Sin conexión: el detalle del pedido necesita el servidor. Puedes adjuntarle fotos y PDF; se enviarán cuando vuelva la señal.',
+  attachOffline: 'Adjuntar fotos o PDF',
+  keepAttachments: (n: number) => (n === 1 ? 'Guardar 1 archivo en el teléfono' : `Guardar ${n} archivos en el teléfono`),
+  pendingAttachments: 'Adjuntos sin enviar',
   work: 'Obra',
   project: 'Proyecto',
   requester: 'Solicitante',

@@ -1,8 +1,10 @@
-import { addBusinessDays, businessDayOf, businessToday, ordersResource, type Filters, type IsoDay, type ListResponse } from '@goc/contracts';
+import { addBusinessDays, businessDayOf, businessToday, decodeListQuery, ordersResource, type Filters, type IsoDay, type ListResponse } from '@goc/contracts';
 import { api } from '../api/client';
-import { listRequestParams, listSchema } from '../resources/list-request';
+import { listRequestParams, listSchema, rowEntity } from '../resources/list-request';
 import type { ResourceRow } from '../resources/resource-row';
+import { queryKeptRows } from './kept-list-query';
 import { offlineDb } from './offline-db';
+import { offlineTexts } from './offline-texts';
 
 /*
  * The signed-in user's own orders of the last 90 days, kept on the phone (docs/offline.md) so Mis
@@ -65,14 +67,22 @@ export async function refreshMyOrders(userId: number): Promise<void> {
 }
 
 /**
- * A page of Mis Pedidos from the kept orders (newest first), or null when none are kept. Without
- * signal the list's search and filters are not applied: the page says so (docs/offline.md).
+ * A page of Mis Pedidos from the kept orders, with the list's search, filters and sort applied here
+ * as the server applies them, or null when none are kept. Its notice says the search and filters
+ * look only at the phone's orders, those of the last 90 days (docs/offline.md).
  */
-export async function keptMyOrders(userId: number, params: Readonly<Record<string, string>>): Promise<ListResponse<ResourceRow> | null> {
+export async function keptMyOrders(userId: number, params: Readonly<Record<string, string>>): Promise<(ListResponse<ResourceRow> & { notice: string }) | null> {
   const kept = (await (await offlineDb(userId)).get('meta', KEY))?.value as KeptOrders | undefined;
   if (!kept) return null;
-  const page = Math.max(1, Number(params.page) || 1);
-  const pageSize = Math.max(1, Number(params.pageSize) || PAGE_SIZE);
-  const items = kept.orders.slice((page - 1) * pageSize, page * pageSize);
-  return listSchema(entity).parse({ items, total: kept.orders.length, page, pageSize });
+  const query = decodeListQuery({ get: (name) => params[name] ?? null });
+  const rows = queryKeptRows(ordersResource, kept.orders, query);
+  const items = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+  return { ...listSchema(entity).parse({ items, total: rows.length, page: query.page, pageSize: query.pageSize }), notice: offlineTexts.keptOrders(MY_ORDERS_DAYS) };
+}
+
+/** One of the kept orders as the list shows it (a refused edit of it corrected offline); null when it is not kept. */
+export async function keptMyOrder(userId: number, id: number): Promise<ResourceRow | null> {
+  const kept = (await (await offlineDb(userId)).get('meta', KEY))?.value as KeptOrders | undefined;
+  const row = kept?.orders.find((order) => Number(order.id) === id);
+  return row ? rowEntity(entity).parse(row) : null;
 }

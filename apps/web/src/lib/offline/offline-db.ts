@@ -38,6 +38,8 @@ export type OutboxCommand = CommandPayload & {
   attempts: number;
   /** The server's message for a failed or conflicting command. */
   message: string | null;
+  /** The server's messages by field of a refusal ('lines.2.quantity'), shown beside them when it is corrected; absent before they were kept. */
+  fields?: Record<string, string> | null;
   /** What the server answered: the record's id and version once sent. */
   result: { id: number; version: number; folio?: string } | null;
   /** The server's current record when the command conflicts with it. */

@@ -18,6 +18,8 @@ export const offlineTexts = {
   correct: 'Corregir',
   correctTitle: 'Corregir pedido sin enviar',
   corrected: 'Pedido corregido: se enviará de nuevo con tus cambios',
+  correctEditTitle: (folio: string) => `Corregir cambios sin enviar de ${folio}`,
+  correctedEdit: 'Cambios corregidos: se enviarán de nuevo',
   correctGone: 'Ese cambio ya no está pendiente en este teléfono',
   /** A correction's note: the photos and PDFs chosen with the order stay queued with it. */
   correctFiles: (n: number) => (n === 1 ? 'El archivo que adjuntaste se enviará con el pedido.' : `Los ${n} archivos que adjuntaste se enviarán con el pedido.`),
@@ -36,6 +38,8 @@ export const offlineTexts = {
   queued: 'Sin conexión: se guardó en este teléfono y se enviará cuando vuelva la señal',
   logoutWithUnsent: (n: number) => `Tienes ${changes(n)} sin enviar: si cierras sesión se perderán`,
   onlineOnly: 'Requiere conexión: no se puede hacer sin señal',
+  /** Over Mis Pedidos answered from the phone: which orders the search and filters look at. */
+  keptOrders: (days: number) => `Sin conexión: se buscan y filtran tus pedidos de los últimos ${days} días guardados en este teléfono.`,
   /** After an action's name in a menu or for a screen reader while offline. */
   needsConnection: 'requiere conexión',
   summaries: {

@@ -45,7 +45,7 @@ export async function enqueue(userId: number, payload: CommandPayload, summary: 
     const create = await db.getFromIndex('commands', 'clientId', payload.order.clientId);
     if (create?.kind === 'createOrder' && create.state !== 'sent') {
       // A new key: the body changed. A failed create, edited, is tried again.
-      await db.put('commands', { ...create, body: { ...create.body, ...payload.body }, summary, idempotencyKey: newId(), state: 'pending', message: null, serverSide: null });
+      await db.put('commands', { ...create, body: { ...create.body, ...payload.body }, summary, idempotencyKey: newId(), state: 'pending', message: null, fields: null, serverSide: null });
       changed();
       return create.clientId;
     }
@@ -67,7 +67,7 @@ export async function retryCommand(userId: number, seq: number, body?: Record<st
   const command = await db.get('commands', seq);
   if (!command || command.state === 'sent' || command.state === 'pending') return;
   const corrected = body && 'body' in command ? { body } : {};
-  await db.put('commands', { ...command, ...corrected, ...(summary ? { summary } : {}), idempotencyKey: newId(), state: 'pending', message: null, serverSide: null });
+  await db.put('commands', { ...command, ...corrected, ...(summary ? { summary } : {}), idempotencyKey: newId(), state: 'pending', message: null, fields: null, serverSide: null });
   changed();
 }
 
@@ -99,7 +99,10 @@ export async function clearSent(userId: number): Promise<void> {
   changed();
 }
 
-type Outcome = { ok: true; result: NonNullable<OutboxCommand['result']> } | { ok: false; stop: true } | { ok: false; stop: false; state: 'failed' | 'conflict'; message: string; orderId: number | null };
+type Outcome =
+  | { ok: true; result: NonNullable<OutboxCommand['result']> }
+  | { ok: false; stop: true }
+  | { ok: false; stop: false; state: 'failed' | 'conflict'; message: string; fields: Record<string, string> | null; orderId: number | null };
 
 const rowResult = (data: unknown) => {
   const row = data as { id: number; version: number; folio?: unknown };
@@ -118,7 +121,7 @@ function refusal(error: unknown, orderId: number | null): Outcome {
   const movedOn = httpStatus(error) === 409 || 'workId' in fields || 'projectId' in fields;
   const detail = Object.values(fields)[0];
   const message = errorMessage(error) + (detail && detail !== body?.message ? `: ${detail}` : '');
-  return { ok: false, stop: false, state: movedOn ? 'conflict' : 'failed', message, orderId };
+  return { ok: false, stop: false, state: movedOn ? 'conflict' : 'failed', message, fields: body?.fields ?? null, orderId };
 }
 
 async function send(command: OutboxCommand, orderId: number | null, version: number | null): Promise<Outcome> {
@@ -218,8 +221,8 @@ async function pass(userId: number): Promise<void> {
         return;
       }
       const updated: OutboxCommand = outcome.ok
-        ? { ...command, state: 'sent', result: outcome.result, message: null, attempts: command.attempts + 1 }
-        : { ...command, state: outcome.state, message: outcome.message, serverSide: outcome.state === 'conflict' ? await serverSideOf(outcome.orderId) : null, attempts: command.attempts + 1 };
+        ? { ...command, state: 'sent', result: outcome.result, message: null, fields: null, attempts: command.attempts + 1 }
+        : { ...command, state: outcome.state, message: outcome.message, fields: outcome.fields, serverSide: outcome.state === 'conflict' ? await serverSideOf(outcome.orderId) : null, attempts: command.attempts + 1 };
       await db.put('commands', updated);
       learn(updated);
       changed();

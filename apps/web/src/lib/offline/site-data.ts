@@ -98,10 +98,15 @@ export async function rememberOptions(userId: number, resource: string, search: 
   await writeSet(userId, name, rows, null);
 }
 
-/** A picker's page from the phone's set, searched like the server does (every word, accents and case ignored); null when nothing is kept. */
+/**
+ * A picker's page from the phone's set, searched like the server does (every word, accents and case
+ * ignored); null when nothing is kept. A picker asking for every row (a list's «Obra» filter) that
+ * has no set of its own gets the order form's (the works that take orders): what the phone has.
+ */
 export async function keptOptionPage(userId: number, resource: string, search: OptionSearch): Promise<OptionPage | null> {
   if (!KEPT.has(resource)) return null;
-  const index = await loadIndex(userId, setName(resource, search.filter));
+  const formSet = ORDER_PICKERS.find((p) => getResource(p.target).resource === resource)?.filter;
+  const index = (await loadIndex(userId, setName(resource, search.filter))) ?? (search.filter === undefined && formSet ? await loadIndex(userId, setName(resource, formSet)) : null);
   return index ? searchRows(index, search) : null;
 }
 

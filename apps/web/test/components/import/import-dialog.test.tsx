@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CATALOGS, type ImportReport } from '@goc/contracts';
 import { ImportButton } from '../../../src/components/import/import-button';
 import { permissionsFor, seedSession } from '../../fixtures';
@@ -71,5 +71,36 @@ describe('Importar', () => {
     await screen.findByText('Importación terminada');
     expect(server.calls('POST', '/materials/import').at(-1)!.params).toEqual({ mode: 'commit', match: 'code' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('is disabled without signal, saying why, and so is the open dialog when the signal drops', async () => {
+    seedSession({ permissions: permissionsFor() });
+    const server = fakeApi({});
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const view = renderRoute(<ImportButton resource={CATALOGS.materials} />, '/', server.adapter);
+      dispose = view.dispose;
+      const offline = screen.getByRole('button', { name: 'Importar materiales (requiere conexión)' });
+      expect(offline).toBeDisabled();
+      fireEvent.click(offline);
+      expect(screen.queryByRole('dialog')).toBeNull();
+
+      onLine.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      fireEvent.click(screen.getByRole('button', { name: 'Importar materiales' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Importar materiales' });
+      expect(within(dialog).getByRole('button', { name: 'Elegir archivo' })).toBeEnabled();
+
+      onLine.mockReturnValue(false);
+      act(() => void window.dispatchEvent(new Event('offline')));
+      for (const name of ['Plantilla de Excel', 'Plantilla CSV', 'Elegir archivo', 'Importar 0 registros']) {
+        expect(within(dialog).getByRole('button', { name: `${name} (requiere conexión)` })).toBeDisabled();
+      }
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Plantilla de Excel (requiere conexión)' }));
+      expect(server.calls('GET', '/materials/import/template')).toHaveLength(0);
+      expect(server.calls('POST', '/materials/import')).toHaveLength(0);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

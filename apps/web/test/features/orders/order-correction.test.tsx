@@ -6,10 +6,11 @@ import { IDEMPOTENCY_KEY_HEADER } from '@goc/contracts';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
 import { api } from '../../../src/lib/api/client';
 import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
+import { refreshMyOrders } from '../../../src/lib/offline/my-orders';
 import { enqueue, flushOutbox, listCommands } from '../../../src/lib/offline/outbox';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi } from '../../crud/fake-api';
-import { listOf, newOrderFormRoutes } from '../../crud/fixtures';
+import { listOf, newOrderFormRoutes, orderRecord } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
 
 /*
@@ -93,5 +94,65 @@ describe('correcting a refused order kept on the phone', () => {
     dispose = renderRoute(<OrdersPage view="mine" />, '/pedidos/mis-pedidos?corregir=4', server.adapter).dispose;
     expect(await screen.findByText('Ese cambio ya no está pendiente en este teléfono')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Corregir pedido sin enviar' })).not.toBeInTheDocument();
+  });
+
+  it('a refused edit of a draft opens the draft\'s form with the queued values and the server\'s field messages; «Guardar» queues it again with a new key, on the version it was made on', async () => {
+    seedSession({ user: ADMIN_USER, permissions: permissionsFor(['my_orders']) });
+    const draft = orderRecord({
+      id: 21,
+      version: 3,
+      folio: 'PED-000021',
+      createdAt: new Date().toISOString(),
+      requiredDate: '2030-01-10',
+      requestedById: ADMIN_USER.id,
+      status: { id: 1, code: 'borrador', name: 'Borrador', color: 'secondary' },
+      lines: [{ id: 1, materialId: 10, material: { id: 10, label: 'Cemento gris' }, quantity: 6, unitId: 1, unit: { id: 1, label: 'bulto' }, unitPrice: null, amount: null, receivedQuantity: 0, notes: null }],
+    });
+    const keys: string[] = [];
+    const server = fakeApi({
+      'GET /orders': listOf([draft]),
+      ...newOrderFormRoutes(),
+      'PATCH /orders/21': (request) =>
+        (request.body as { requiredDate?: string }).requiredDate === '2026-01-15'
+          ? apiError(400, 'Revisa los datos del formulario', { requiredDate: PAST })
+          : { status: 200, data: { ...draft, version: 4 } },
+    });
+    const adapter: AxiosAdapter = (config) => {
+      if (config.method === 'patch') keys.push(String(config.headers[IDEMPOTENCY_KEY_HEADER]));
+      return server.adapter(config);
+    };
+    api.defaults.adapter = adapter;
+    await refreshMyOrders(USER);
+    // Edited without signal: the notes and a date still valid then; refused once sent.
+    await enqueue(USER, { kind: 'updateOrder', order: { id: 21 }, version: 3, body: { notes: 'Entregar por la puerta 2', requiredDate: '2026-01-15' } }, 'Cambios al pedido PED-000021');
+    await flushOutbox(USER);
+    const [refused] = await listCommands(USER);
+    expect(refused).toMatchObject({ state: 'failed', fields: { requiredDate: PAST } });
+    dispose = renderRoute(<OrdersPage view="mine" />, `/pedidos/mis-pedidos?corregir=${refused?.seq}`, adapter).dispose;
+
+    const form = await screen.findByRole('dialog', { name: 'Corregir cambios sin enviar de PED-000021' });
+    expect(within(form).getByText(`Revisa los datos del formulario: ${PAST}`)).toBeInTheDocument();
+    // The server's message beside its field, the queued values in the draft's form.
+    const date = within(form).getByLabelText(/^Fecha requerida/);
+    await waitFor(() => expect(document.getElementById(`${date.id}-error`)).toHaveTextContent(PAST));
+    expect(within(form).getByRole('textbox', { name: /^Notas(?! \(partida)/ })).toHaveValue('Entregar por la puerta 2');
+    expect(within(form).getByLabelText(/^Fecha requerida/)).toHaveValue('15/01/2026');
+    await waitFor(() => expect(within(form).getByLabelText(/^Obra/)).toHaveValue('OB-2 Torre Norte'));
+    expect(within(form).getByLabelText('Cantidad (partida 1)')).toHaveValue('6');
+    // What the server sets reads as the draft shows it, not as ids.
+    expect(within(form).getByLabelText('Estatus')).toHaveValue('Borrador');
+    expect(within(form).getByLabelText('Solicitante')).toHaveValue('residente');
+
+    fireEvent.input(within(form).getByLabelText(/^Fecha requerida/), { target: { value: '20/03/2030' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText('Cambios corregidos: se enviarán de nuevo')).toBeInTheDocument();
+    await waitFor(async () => expect((await listCommands(USER)).map((c) => c.state)).toEqual(['sent']));
+    const patches = server.calls('PATCH', '/orders/21');
+    expect(patches).toHaveLength(2);
+    expect(patches[1]?.body).toEqual({ version: 3, notes: 'Entregar por la puerta 2', requiredDate: '2030-03-20' });
+    expect(keys).toEqual([refused!.idempotencyKey, expect.any(String)]);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect((await listCommands(USER))[0]).toMatchObject({ kind: 'updateOrder', idempotencyKey: keys[1], summary: 'Cambios al pedido PED-000021', result: { id: 21, version: 4 } });
   });
 });

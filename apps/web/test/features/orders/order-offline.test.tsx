@@ -19,18 +19,6 @@ import { renderRoute } from '../../crud/render-route';
 
 vi.setConfig({ testTimeout: 90_000 });
 
-// jsdom's Blob has no arrayBuffer() (every browser GOC supports has it): read it the older way.
-if (typeof Blob.prototype.arrayBuffer !== 'function') {
-  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
-    return new Promise<ArrayBuffer>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as ArrayBuffer);
-      reader.onerror = () => reject(reader.error ?? new Error('FileReader'));
-      reader.readAsArrayBuffer(this);
-    });
-  };
-}
-
 let dispose: (() => void) | null = null;
 afterEach(async () => {
   dispose?.();

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ORDERABLE_PROJECT_STATUSES } from '@goc/contracts';
+import { ORDERABLE_PROJECT_STATUSES, ORDERABLE_WORK_STATUSES } from '@goc/contracts';
 import { api } from '../../../src/lib/api/client';
 import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { keptOptionPage, rememberOptions, siteDataSyncedAt, syncOrderPickers } from '../../../src/lib/offline/site-data';
@@ -50,8 +50,9 @@ describe('the site data of the order form (lib/offline/site-data)', () => {
     expect((await keptOptionPage(USER, '/order-statuses', { limit: 5 }))?.items).toEqual([{ value: 1, label: 'Borrador', code: 'borrador', color: 'secondary' }]);
     // A dependent picker: only the work's projects.
     expect(values(await keptOptionPage(USER, '/projects', { limit: 50, parentId: 2, filter: ORDERABLE_PROJECT_STATUSES }))).toEqual([7]);
-    // Works kept under their filter are not offered to a picker that asks without it.
-    expect(await keptOptionPage(USER, '/works', { limit: 50 })).toBeNull();
+    // A picker asking for every work (a list's «Obra» filter) gets the works kept for the order form: what the phone has.
+    expect(values(await keptOptionPage(USER, '/works', { limit: 50, filter: ORDERABLE_WORK_STATUSES }))).toEqual([2]);
+    expect(values(await keptOptionPage(USER, '/works', { q: 'torre', limit: 50 }))).toEqual([2]);
     expect(await keptOptionPage(USER, '/suppliers', { limit: 50 })).toBeNull();
     expect(await siteDataSyncedAt(USER)).toBeGreaterThanOrEqual(before);
   });
