@@ -40,7 +40,7 @@ async function api(app: FastifyInstance, { modules }: { modules: readonly AnyApi
   await app.register(multipart);
   const limits = httpLimits(app.config);
   app.addHook('onRequest', limitUploads(limits.uploadsPerUser));
-  app.addHook('onRequest', limitFileReads(app, limits.fileReadsPerMinute));
+  app.addHook('onRequest', limitFileReads(app, limits.fileReadsPerMinute, limits.fileReadRefusalDelayMs));
   await app.register(importJobRoutes);
   const services = createServices(app, modules);
   app.decorate(

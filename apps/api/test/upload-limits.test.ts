@@ -136,11 +136,13 @@ describe('uploads per user', () => {
   });
 });
 
+const REFUSAL_DELAY_MS = 400;
+
 describe('files sent to be read, per user and minute', () => {
   const PER_MINUTE = 3;
 
   it(`reads ${PER_MINUTE} files a minute from one user, whatever the import; the next is 429 before it is read, with when to retry`, async () => {
-    const app = await t.variant({ http: { fileReadsPerMinute: PER_MINUTE } });
+    const app = await t.variant({ http: { fileReadsPerMinute: PER_MINUTE, fileReadRefusalDelayMs: REFUSAL_DELAY_MS } });
     const importAs = async (token: string, path: string, code: string) => {
       const { payload, headers } = multipart(`${code}.csv`, file(code));
       return app.inject({ method: 'POST', url: path, headers: { ...bearer(token), ...headers }, payload });
@@ -150,7 +152,10 @@ describe('files sent to be read, per user and minute', () => {
     const units = multipart('unidades.csv', Buffer.from(csv(['Abreviatura', 'Nombre'], [['m3', 'Metro cúbico']])));
     expect((await app.inject({ method: 'POST', url: `${API}/units/import?mode=validate`, headers: { ...bearer(adminToken), ...units.headers }, payload: units.payload })).statusCode).toBe(200);
 
+    const asked = performance.now();
     const refused = await importAs(adminToken, IMPORT, 'LEIDO-4');
+    // Held before it is answered, so a sender that waits for each answer sends few.
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ statusCode: 429, message: tooManyFileReads(PER_MINUTE) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -18,6 +18,8 @@ export interface HttpLimits {
   uploadsPerUser: number;
   /** Files one user sends to be read (imports, supplier invoices) per minute (across processes with Redis). */
   fileReadsPerMinute: number;
+  /** How long a file beyond that bound waits for its 429 (at most until the bound frees up). */
+  fileReadRefusalDelayMs: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -32,6 +34,9 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   uploadsPerUser: 8,
   // Two a second for half a minute: more than a person importing or registering invoices sends.
   fileReadsPerMinute: 60,
+  // A sender past the bound gets each refusal 2 s late: one sending back to back (holding at most its
+  // uploadsPerUser at once) is slowed to a few refusals a second instead of dozens.
+  fileReadRefusalDelayMs: 2_000,
 };
 
 /** The limits in force: the defaults with the configuration's (GOC_REQUEST_TIMEOUT_SECONDS…). */

@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from './errors';
 import { createSlots } from './slots';
@@ -56,9 +57,11 @@ export function keepUploadSlot(request: FastifyRequest): () => void {
  * An onRequest hook (after the access check) bounding the files one user sends to be read — routes
  * with `config.readsFile` — per minute, across processes when the rate limiter shares Redis. Reading a
  * file is the costliest thing a request asks for; one beyond the bound is answered 429 before its body
- * is read, so a user sending files back to back cannot take the server's time from everyone else.
+ * is read, so a user sending files back to back cannot take the server's time from everyone else. Even
+ * a refusal costs the main thread a little: it is answered `refusalDelayMs` late (no later than the
+ * bound frees up), which slows a sender that waits for each answer to a trickle of refusals.
  */
-export function limitFileReads(app: FastifyInstance, perMinute: number) {
+export function limitFileReads(app: FastifyInstance, perMinute: number, refusalDelayMs: number) {
   const counted = app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `file-reads-${request.user?.id ?? request.ip}` });
   return async function fileReadLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!request.user || !request.routeOptions.config.readsFile) return;
@@ -66,6 +69,8 @@ export function limitFileReads(app: FastifyInstance, perMinute: number) {
     // isAllowed means «on the allow list»; a counted request is let through until the count exceeds the bound.
     if (answer.isAllowed || !answer.isExceeded) return;
     reply.header('retry-after', String(answer.ttlInSeconds));
+    const delay = Math.min(refusalDelayMs, answer.ttl);
+    if (delay > 0) await wait(delay);
     throw new TooManyRequestsError(tooManyFileReads(perMinute));
   };
 }
