@@ -73,19 +73,19 @@ export function tap(database: Database): { queries: CapturedQuery[]; setRecordin
   };
 }
 
-/** Signs in as admin through the app and returns the access token. */
-export async function login(request: (body: string) => Promise<{ status: number; body: string }>): Promise<string> {
-  const response = await request(JSON.stringify({ username: 'admin', password: adminPassword() }));
+/** Signs in (as admin unless told) through the app and returns the access token. */
+export async function login(request: (body: string) => Promise<{ status: number; body: string }>, username = 'admin'): Promise<string> {
+  const response = await request(JSON.stringify({ username, password: adminPassword() }));
   if (response.status !== 200) throw new Error(`login failed: HTTP ${response.status} ${response.body.slice(0, 300)}`);
   return (JSON.parse(response.body) as { token: string }).token;
 }
 
-/** Signs in as admin over HTTP at a running API (`http://host:port`). */
-export function loginOverHttp(baseUrl: string): Promise<string> {
+/** Signs in (as admin unless told; every account of the bench has the admin's password) over HTTP at a running API (`http://host:port`). */
+export function loginOverHttp(baseUrl: string, username?: string): Promise<string> {
   return login(async (payload) => {
     const r = await fetch(`${baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
     return { status: r.status, body: await r.text() };
-  });
+  }, username);
 }
 
 /** Signs in as admin through an app built in this process. */

@@ -6,7 +6,7 @@ import { IMPORT_LIMITS, IMPORT_MESSAGES, INVOICE_MESSAGES, INVOICEABLE_STATUS_CO
 import { DEFAULT_HTTP_LIMITS } from '../apps/api/src/lib/http-limits';
 import { openDatabase } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
-import { orders, orderStatuses } from '../apps/api/src/db/schema';
+import { orders, orderStatuses, users } from '../apps/api/src/db/schema';
 import { seedDatabase } from '../apps/api/src/db/seed';
 import { columnLimit } from '../apps/api/src/lib/import/read';
 import { createPasswordHasher } from '../apps/api/src/lib/passwords';
@@ -117,7 +117,7 @@ const percentile = (values: readonly number[], p: number) => [...values].sort((a
  * was in flight nearly all of it and «without» when none was in flight at all (an answer that
  * outlasts its half makes the next seconds neither).
  */
-async function attack(database: string, api: Api, pid: number | undefined, url: string, file: Hostile): Promise<Row> {
+async function attack(database: string, api: Api, readHeaders: Record<string, string>, pid: number | undefined, url: string, file: Hostile): Promise<Row> {
   resetPeakRss(pid);
   await send(api, file);
   const attacker = startAttackerThread(api, file);
@@ -125,7 +125,7 @@ async function attack(database: string, api: Api, pid: number | undefined, url: 
   let counted: SecondsCount;
   let figures: AttackFigures;
   try {
-    counted = await countBySecond(url, api.headers, CONNECTIONS, MEASURE_SECONDS, (second) => {
+    counted = await countBySecond(url, readHeaders, CONNECTIONS, MEASURE_SECONDS, (second) => {
       if (second === 0) start = absoluteNow();
       if (second % HALF_SECONDS === 0) (Math.floor(second / HALF_SECONDS) % 2 === 0 ? attacker.on : attacker.off)();
     });
@@ -165,6 +165,8 @@ async function attack(database: string, api: Api, pid: number | undefined, url: 
   return row;
 }
 
+const attackerName = (file: Hostile) => `atacante-${file.key}`;
+
 /** How many invoices the order has and how many units exist: a validation and a refusal write neither. */
 async function written(api: Api): Promise<string> {
   const get = async (path: string) => {
@@ -185,6 +187,9 @@ async function runEngine(label: string, dataDir: string, files: readonly Hostile
     await migrateDatabase(database);
     await seedDatabase(database, { adminPassword: adminPassword(), demoData: true, passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }) });
     await seedMaterials(database, ROWS);
+    // Each file's attacker is an administrator of its own: the per-user bound on files read starts afresh for each file.
+    const [admin] = await database.db.select({ roleId: users.roleId, passwordHash: users.passwordHash }).from(users).where(eq(users.username, 'admin'));
+    await database.db.insert(users).values(files.map((file) => ({ username: attackerName(file), roleId: admin!.roleId, passwordHash: admin!.passwordHash })));
     recordId = await middleId(database, ROWS);
     const [order] = await database.db
       .select({ id: orders.id })
@@ -209,7 +214,10 @@ async function runEngine(label: string, dataDir: string, files: readonly Hostile
     await warmUp(caseUrl, api.headers, CONNECTIONS, WARMUP_SECONDS);
     const startMiB = peakRssMiB(pid);
     const rows: Row[] = [];
-    for (const file of files) rows.push(await attack(label, api, pid, caseUrl, file));
+    for (const file of files) {
+      const attacker: Api = { ...api, headers: { authorization: `Bearer ${await loginOverHttp(server.baseUrl, attackerName(file))}` } };
+      rows.push(await attack(label, attacker, api.headers, pid, caseUrl, file));
+    }
     const after = await written(api);
     if (after !== before) throw new Error(`${label}: the hostile files wrote something: ${before} before, ${after} after`);
     return { rows, startMiB };
@@ -235,7 +243,7 @@ function render(rows: readonly Row[], starts: readonly string[], loadBefore: num
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...lines,
     '',
-    `API peak RSS before the first file (start, login, warm-up): ${starts.join(', ')}. The API read at most ${FILE_READS_PER_MINUTE} files a minute from the attacker's account; every other answer was the 429 of that bound, every read file's its status with its message; the order's invoices and the units were the same after as before.`,
+    `API peak RSS before the first file (start, login, warm-up): ${starts.join(', ')}. Each file had an attacker account of its own, from which the API read at most ${FILE_READS_PER_MINUTE} files a minute; every other answer was the 429 of that bound, every read file's its status with its message; the order's invoices and the units were the same after as before.`,
   ].join('\n');
 }
 

@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  const notes = `Measured ${new Date().toISOString().slice(0, 10)} (load average ${loadavg()[0]!.toFixed(1)} at the end: the machine was shared): one work, ${MATERIALS} materials, ${MATERIALS * PER_MATERIAL} movements; in process (app.inject), ${WARMUP} warm-up then ${RUNS} requests one after another.`;
+  const notes = `Measured ${new Date().toISOString().slice(0, 10)} (load average ${loadavg()[0]!.toFixed(1)} at the end): one work, ${MATERIALS} materials, ${MATERIALS * PER_MATERIAL} movements; in process (app.inject), ${WARMUP} warm-up then ${RUNS} requests one after another.`;
   const rows = figures.map((f) => `| ${f.engine} | ${f.label} | ${f.p50.toFixed(1)} | ${f.p90.toFixed(1)} |`);
   writeReadmeSection('stock', ['', notes, '', '| Database | Request | p50 ms | p90 ms |', '|---|---|---:|---:|', ...rows, ''].join('\n'));
   log('figures written to bench/README.md');
