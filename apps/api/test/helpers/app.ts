@@ -19,7 +19,6 @@ export { ADMIN_PASSWORD, FAST_ARGON2 };
 
 export const TEST_JWT_SECRET = 'secreto-de-pruebas-con-mas-de-treinta-y-dos-caracteres';
 
-
 export const TEST_AUTH: AuthSettings = {
   ...DEFAULT_AUTH_SETTINGS,
   argon2: FAST_ARGON2,
