@@ -17,9 +17,9 @@ export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results',
   fullyParallel: false,
-  // Each worker is a browser and an app of its own: two by default, one per core of the CI machine
-  // (E2E_WORKERS=1 runs the specs one after another).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Each worker is a browser and an app of its own. One by default: two (E2E_WORKERS=2, one per core of
+  // the CI machine) are not yet proven to keep the specs' 7 s checks on a quiet two-core machine.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
