@@ -14,6 +14,7 @@ export * from './navigation/index';
 export * from './menu';
 export * from './validators/mexican-ids';
 export * from './list-query';
+export * from './list-match';
 export * from './dates/zone';
 export * from './dates/days';
 export * from './dates/weeks';

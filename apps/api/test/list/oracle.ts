@@ -1,8 +1,9 @@
-import type { AnyCatalog, ResourceField, FieldFilter, FilterConstraint, ListQuery, MatchMode, SortEntry } from '@goc/contracts';
+import { listMatchers, NEGATED_TEXT_MODES, type AnyCatalog, type ResourceField, type FieldFilter, type FilterConstraint, type ListQuery, type SortEntry, type TextMode } from '@goc/contracts';
 
 /*
  * A plain in-memory model of the list semantics (lib/list), evaluated on entities as the API returns
- * them. Tests compare what the SQL returns with what this says — it shares no code with the server.
+ * them. Tests compare what the SQL returns with what this says — it shares no code with the server; its
+ * match modes are the contracts' (list-match.ts), the ones the phone filters its kept rows with.
  */
 
 type Row = Record<string, unknown>;
@@ -67,52 +68,7 @@ export function oracleFields(catalog: AnyCatalog): Map<string, OracleField> {
   return fields;
 }
 
-type TextMode = 'startsWith' | 'contains' | 'endsWith' | 'equals';
-
-function textPositive(value: string | null, mode: TextMode, needle: string): boolean {
-  if (value === null) return false;
-  const v = fold(value);
-  const n = fold(needle);
-  switch (mode) {
-    case 'startsWith':
-      return v.startsWith(n);
-    case 'contains':
-      return v.includes(n);
-    case 'endsWith':
-      return v.endsWith(n);
-    case 'equals':
-      return v === n;
-  }
-}
-
-const NEGATED: Partial<Record<MatchMode, TextMode>> = { notContains: 'contains', notEquals: 'equals' };
-
-function textMatches(value: string | null, mode: MatchMode, needle: string): boolean {
-  const negated = NEGATED[mode];
-  return negated ? !textPositive(value, negated, needle) : textPositive(value, mode as TextMode, needle);
-}
-
-function compare(value: number | string | boolean | null, mode: MatchMode, target: number | string | boolean): boolean {
-  if (mode === 'notEquals' || mode === 'dateIsNot') return value === null || value !== target;
-  if (value === null) return false;
-  switch (mode) {
-    case 'equals':
-    case 'dateIs':
-      return value === target;
-    case 'lt':
-    case 'dateBefore':
-      return value < target;
-    case 'lte':
-      return value <= target;
-    case 'gt':
-    case 'dateAfter':
-      return value > target;
-    case 'gte':
-      return value >= target;
-    default:
-      throw new Error(`mode ${mode} is not a comparison`);
-  }
-}
+const { textPositive, textMatches, compare } = listMatchers(fold);
 
 const labelOf = (display: unknown) => (display && typeof display === 'object' ? String((display as { label: string }).label) : null);
 
@@ -139,7 +95,7 @@ export function constraintMatches(field: OracleField, row: Row, { matchMode, val
       const labels = ((row[field.displayKey ?? ''] as unknown[]) ?? []).map(labelOf).filter((l): l is string => l !== null);
       if (matchMode === 'equals') return ids.includes(Number(value));
       if (matchMode === 'notEquals') return !ids.includes(Number(value));
-      const negated = NEGATED[matchMode];
+      const negated = NEGATED_TEXT_MODES[matchMode];
       if (negated) return !labels.some((l) => textPositive(l, negated, String(value)));
       return labels.some((l) => textPositive(l, matchMode as TextMode, String(value)));
     }

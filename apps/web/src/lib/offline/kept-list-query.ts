@@ -1,4 +1,4 @@
-import { BASE_FIELDS, businessDayOf, type FilterConstraint, type ListQuery, type MatchMode, type ResourceDeclaration, type ResourceField, type SortEntry } from '@goc/contracts';
+import { BASE_FIELDS, businessDayOf, listMatchers, NEGATED_TEXT_MODES, type TextMode, type FilterConstraint, type ListQuery, type ResourceDeclaration, type ResourceField, type SortEntry } from '@goc/contracts';
 import { fold } from './site-store';
 
 /*
@@ -56,39 +56,7 @@ function labelOf(display: unknown): string | null {
   return typeof label === 'string' ? label : typeof name === 'string' ? name : null;
 }
 
-type TextMode = 'startsWith' | 'contains' | 'endsWith' | 'equals';
-const NEGATED: Partial<Record<MatchMode, TextMode>> = { notContains: 'contains', notEquals: 'equals' };
-
-function textPositive(value: string | null, mode: TextMode, needle: string): boolean {
-  if (value === null) return false;
-  const v = fold(value);
-  const n = fold(needle);
-  return mode === 'startsWith' ? v.startsWith(n) : mode === 'endsWith' ? v.endsWith(n) : mode === 'equals' ? v === n : v.includes(n);
-}
-
-function textMatches(value: string | null, mode: MatchMode, needle: string): boolean {
-  const negated = NEGATED[mode];
-  return negated ? !textPositive(value, negated, needle) : textPositive(value, mode as TextMode, needle);
-}
-
-function compare(value: number | string | boolean | null, mode: MatchMode, target: number | string | boolean): boolean {
-  if (mode === 'notEquals' || mode === 'dateIsNot') return value === null || value !== target;
-  if (value === null) return false;
-  switch (mode) {
-    case 'lt':
-    case 'dateBefore':
-      return value < target;
-    case 'lte':
-      return value <= target;
-    case 'gt':
-    case 'dateAfter':
-      return value > target;
-    case 'gte':
-      return value >= target;
-    default:
-      return value === target;
-  }
-}
+const { textPositive, textMatches, compare } = listMatchers(fold);
 
 const numberOf = (raw: unknown) => (raw === null || raw === undefined || raw === '' ? null : Number(raw));
 const stringOf = (raw: unknown) => (raw === null || raw === undefined ? null : String(raw));
@@ -116,7 +84,7 @@ function constraintMatches({ kind, field }: KeptField, row: Row, { matchMode, va
       const ids = Array.isArray(raw) ? raw.map(Number) : [];
       const labels = (Array.isArray(displayOf(row, field)) ? (displayOf(row, field) as unknown[]) : []).map(labelOf);
       if (matchMode === 'equals' || matchMode === 'notEquals') return ids.includes(Number(value)) === (matchMode === 'equals');
-      const negated = NEGATED[matchMode];
+      const negated = NEGATED_TEXT_MODES[matchMode];
       return negated ? !labels.some((l) => textPositive(l, negated, String(value))) : labels.some((l) => textPositive(l, matchMode as TextMode, String(value)));
     }
   }
@@ -125,7 +93,7 @@ function constraintMatches({ kind, field }: KeptField, row: Row, { matchMode, va
 /** Through lines the API asks whether some line matches, the negative modes as «no line matches the positive one». */
 function lineConstraintMatches(kept: KeptField, row: Row, constraint: FilterConstraint): boolean {
   const lines = Array.isArray(row[kept.lines!]) ? (row[kept.lines!] as Row[]) : [];
-  const positive = NEGATED[constraint.matchMode];
+  const positive = NEGATED_TEXT_MODES[constraint.matchMode];
   if (positive) return !lines.some((line) => constraintMatches(kept, line, { ...constraint, matchMode: positive }));
   return lines.some((line) => constraintMatches(kept, line, constraint));
 }
