@@ -71,28 +71,41 @@ function markAllPending(page: Page): Promise<void> {
   );
 }
 
-/** How many picker lists the phone holds (0 before GOC made its database: opening it here would make an empty one). */
-async function siteDataSets(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'goc-offline')) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open('goc-offline');
-      open.onerror = () => resolve(0);
-      open.onsuccess = () => {
-        if (!open.result.objectStoreNames.contains('siteData')) {
-          open.result.close();
-          return resolve(0);
-        }
-        const count = open.result.transaction('siteData').objectStore('siteData').count();
-        // Closed at once: a connection left open would hold back the sign-out's deletion of the database.
-        count.onsuccess = () => {
-          resolve(count.result);
-          open.result.close();
+/**
+ * What the phone's IndexedDB `goc-offline` holds in `store`: its count, or the value kept under `key`
+ * (0 / undefined before GOC made its database: opening it here would make an empty one).
+ */
+async function readOffline(page: Page, store: string, key?: string): Promise<unknown> {
+  return page.evaluate(
+    async ({ store, key }) => {
+      if (!(await indexedDB.databases()).some((d) => d.name === 'goc-offline')) return key === undefined ? 0 : undefined;
+      return new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('goc-offline');
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains(store)) {
+            open.result.close();
+            return resolve(key === undefined ? 0 : undefined);
+          }
+          const objects = open.result.transaction(store).objectStore(store);
+          const read = key === undefined ? objects.count() : objects.get(key);
+          // Closed at once: a connection left open would hold back the sign-out's deletion of the database.
+          read.onsuccess = () => {
+            resolve(read.result);
+            open.result.close();
+          };
         };
-      };
-    });
-  });
+      });
+    },
+    { store, key },
+  );
 }
+
+/** How many picker lists the phone holds. */
+const siteDataSets = async (page: Page) => Number(await readOffline(page, 'siteData'));
+
+/** How many of the user's orders Mis Pedidos keeps on the phone (0 before the first refresh). */
+const keptOrders = async (page: Page) => ((await readOffline(page, 'meta', 'myOrders')) as { value?: { orders?: unknown[] } } | undefined)?.value?.orders?.length ?? 0;
 
 test('offline on a phone: an order with 3 lines and a photo is kept, sent once with the next folio, and never twice', async ({ browser, sessions }) => {
   test.setTimeout(300_000);
@@ -170,24 +183,6 @@ test('offline on a phone: an order with 3 lines and a photo is kept, sent once w
   expect((await apiCall<AttachmentList>(sessions.request, resident, 'GET', `/attachments?resource=orders&recordId=${order?.id}`)).items).toHaveLength(1);
   await context.close();
 });
-
-/** How many of the user's orders Mis Pedidos keeps on the phone (0 before the first refresh). */
-async function keptOrders(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'goc-offline')) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open('goc-offline');
-      open.onerror = () => resolve(0);
-      open.onsuccess = () => {
-        const kept = open.result.transaction('meta').objectStore('meta').get('myOrders');
-        kept.onsuccess = () => {
-          resolve((kept.result as { value?: { orders?: unknown[] } } | undefined)?.value?.orders?.length ?? 0);
-          open.result.close();
-        };
-      };
-    });
-  });
-}
 
 interface Draft {
   id: number;
