@@ -6,6 +6,7 @@ import yauzl from 'yauzl';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, importableFields, type AnyResource } from '@goc/contracts';
 import { AppError } from '../errors';
 import { runParser, workerFile } from '../parser-pool';
+import { csvCensus } from './csv-census';
 
 /*
  * A spreadsheet's first sheet as header + rows of plain cell values. Formulas give their cached
@@ -29,6 +30,7 @@ export interface Sheet {
 export const tooManyRows = () => new AppError(413, IMPORT_MESSAGES.tooManyRows);
 const unreadable = (cause?: unknown) => new AppError(400, IMPORT_MESSAGES.unreadable, { cause });
 const tooManyColumns = (limit: number) => new AppError(413, IMPORT_MESSAGES.tooManyColumns(limit));
+const tooManyBlankRecords = () => new AppError(413, IMPORT_MESSAGES.tooManyBlankRecords);
 
 /** What a file may hold beyond IMPORT_LIMITS: its header's width, which the resource knows. */
 export interface ReadLimits {
@@ -250,17 +252,13 @@ function* slices(bytes: Buffer, size = 64 * 1024): Generator<Buffer> {
 }
 
 /**
- * A CSV read as a stream of records, counted as they come: empty lines are skipped by the parser
+ * A CSV's records read as a stream, counted as they come: empty lines are skipped by the parser
  * itself (a million of them cost a fraction of a second), lines whose cells are all empty are
- * counted and refused past IMPORT_LIMITS.maxBlankRecords — csv-parse builds an error object for each
- * record shorter than the header, which makes them the costly kind — and data rows past the limit
- * stop the reading at the first one too many.
+ * counted and refused past IMPORT_LIMITS.maxBlankRecords, and data rows past the limit stop the
+ * reading at the first one too many.
  */
-async function readCsv(buffer: Buffer, limits: ReadLimits): Promise<Sheet> {
-  const text = decodeText(buffer);
-  const parser = Readable.from(slices(Buffer.from(text, 'utf8'))).pipe(
-    parse({ delimiter: detectDelimiter(text), bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
-  );
+async function readCsvRecords(text: string, delimiter: ',' | ';', limits: ReadLimits): Promise<Sheet> {
+  const parser = Readable.from(slices(Buffer.from(text, 'utf8'))).pipe(parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
   const sheet: Sheet = { headers: [], rows: [] };
   let header = true;
   let blanks = 0;
@@ -277,7 +275,7 @@ async function readCsv(buffer: Buffer, limits: ReadLimits): Promise<Sheet> {
       const cells = rowOf(numbered(record.slice(0, sheet.headers.length)), row, sheet.headers.length);
       if (!cells) {
         blanks += 1;
-        if (blanks > IMPORT_LIMITS.maxBlankRecords) throw new AppError(413, IMPORT_MESSAGES.tooManyBlankRecords);
+        if (blanks > IMPORT_LIMITS.maxBlankRecords) throw tooManyBlankRecords();
         continue;
       }
       if (sheet.rows.length === IMPORT_LIMITS.maxRows) throw tooManyRows();
@@ -289,6 +287,23 @@ async function readCsv(buffer: Buffer, limits: ReadLimits): Promise<Sheet> {
   } finally {
     parser.destroy();
   }
+  return sheet;
+}
+
+/**
+ * A CSV: counted first (csvCensus), so that the shapes costly to csv-parse — a header of thousands of
+ * columns, tens of thousands of records of bare delimiters, a million empty lines — are answered
+ * before it parses more than the header.
+ */
+async function readCsv(buffer: Buffer, limits: ReadLimits): Promise<Sheet> {
+  const text = decodeText(buffer);
+  const delimiter = detectDelimiter(text);
+  const census = csvCensus(text, delimiter, IMPORT_LIMITS);
+  if (census.verdict === 'tooManyColumns') throw tooManyColumns(IMPORT_LIMITS.maxColumns);
+  if (census.verdict === 'read') return readCsvRecords(text, delimiter, limits);
+  // The header is checked as the reading checks it (this import's width, its cells) before anything else is said.
+  const sheet = await readCsvRecords(text.slice(0, census.headerEnd), delimiter, limits);
+  if (census.verdict === 'tooManyBlankRecords') throw tooManyBlankRecords();
   return sheet;
 }
 
