@@ -14,14 +14,26 @@ export function useAttachmentCounts(resource: AttachableResource | undefined, id
   return counts.data ?? {};
 }
 
-/** A paperclip with the number, or nothing for a record without documents. */
-export function PaperclipCount({ count }: { count: number | undefined }) {
-  if (!count) return null;
+/**
+ * A paperclip with the number of documents the server has, and a clock with the number still kept on
+ * the phone for it (chosen without signal); nothing for a record with neither.
+ */
+export function PaperclipCount({ count, pending = 0 }: { count: number | undefined; pending?: number }) {
+  if (!count && !pending) return null;
   return (
-    <span className="inline-flex items-center gap-1 text-(--text-color-secondary)" title={attachmentsTexts.count(count)}>
-      <i className="pi pi-paperclip" aria-hidden="true" />
-      <span className="sr-only">{attachmentsTexts.count(count)}</span>
-      <span aria-hidden="true">{count}</span>
+    <span className="inline-flex items-center gap-2 text-(--text-color-secondary)">
+      {count ? <Figure icon="pi pi-paperclip" value={count} text={attachmentsTexts.count(count)} /> : null}
+      {pending ? <Figure icon="pi pi-clock text-amber-700" value={pending} text={attachmentsTexts.pending(pending)} /> : null}
+    </span>
+  );
+}
+
+function Figure({ icon, value, text }: { icon: string; value: number; text: string }) {
+  return (
+    <span className="inline-flex items-center gap-1" title={text}>
+      <i className={icon} aria-hidden="true" />
+      <span className="sr-only">{text}</span>
+      <span aria-hidden="true">{value}</span>
     </span>
   );
 }

@@ -21,6 +21,7 @@ export const attachmentsTexts = {
   noPreview: 'Sin vista previa',
   by: (name: string) => `por ${name}`,
   count: (n: number) => (n === 1 ? '1 documento' : `${n} documentos`),
+  pending: (n: number) => (n === 1 ? '1 documento por enviar desde este teléfono' : `${n} documentos por enviar desde este teléfono`),
   countHeader: 'Documentos',
   dismiss: 'Quitar aviso',
   retry: 'Reintentar',

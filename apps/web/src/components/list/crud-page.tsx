@@ -55,6 +55,8 @@ export interface CrudPageProps extends RecordCommandsOptions {
   detail?: (props: { row: ResourceRow; actions: readonly RowAction[]; onHide: () => void }) => ReactNode;
   /** Records with documents: the paperclip count on each row and a «Documentos» row action with their panel. */
   attachments?: AttachableResource;
+  /** Documents kept on the phone for a row, not yet sent, by row id (beside the paperclip count). */
+  pendingDocuments?: Readonly<Record<number, number>>;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
@@ -89,6 +91,7 @@ export function CrudPage({
   toolbar,
   detail,
   attachments,
+  pendingDocuments,
   children,
 }: CrudPageProps) {
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
@@ -171,6 +174,7 @@ export function CrudPage({
         extraActions={[...details, ...extraActions, ...documents, ...duplicate]}
         {...(detail ? { onOpen: setDetailOf } : {})}
         {...(attachments ? { attachments } : {})}
+        {...(pendingDocuments ? { pendingDocuments } : {})}
       />
       {detailOf && detail?.({ row: detailOf, actions: detailActions, onHide: hideDetail })}
       {dialogs}

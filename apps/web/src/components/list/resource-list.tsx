@@ -72,6 +72,8 @@ export interface ResourceListProps {
   onOpen?: (row: ResourceRow) => void;
   /** The attachments resource of the rows: a paperclip column with each row's number of documents. */
   attachments?: AttachableResource;
+  /** Documents kept on the phone for a row, by row id, not yet sent (shown beside its paperclip). */
+  pendingDocuments?: Readonly<Record<number, number>>;
   /** Rows chosen with checkboxes to act on several at once (a cut's movements marked applied): opt-in. */
   selection?: RowSelection;
 }
@@ -87,6 +89,7 @@ export interface ExtraColumn {
 
 /** Where a row carries its number of documents for the paperclip column. */
 const ATTACHMENT_COUNT = '__attachments';
+const PENDING_DOCUMENTS = '__pendingDocuments';
 /** Where a row carries whether it is chosen, for its checkbox. */
 const SELECTED = '__selected';
 
@@ -127,6 +130,7 @@ export function ResourceList({
   extraColumns = [],
   onOpen,
   attachments,
+  pendingDocuments,
   selection,
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
@@ -177,9 +181,13 @@ export function ResourceList({
   const shownRows = useMemo(
     () =>
       attachments || selection
-        ? rows.map((r) => ({ ...r, ...(attachments ? { [ATTACHMENT_COUNT]: documentCounts[String(r.id)] ?? 0 } : {}), ...(selection ? { [SELECTED]: chosen.ids.has(r.id) } : {}) }))
+        ? rows.map((r) => ({
+            ...r,
+            ...(attachments ? { [ATTACHMENT_COUNT]: documentCounts[String(r.id)] ?? 0, [PENDING_DOCUMENTS]: pendingDocuments?.[r.id] ?? 0 } : {}),
+            ...(selection ? { [SELECTED]: chosen.ids.has(r.id) } : {}),
+          }))
         : rows,
-    [attachments, selection, rows, documentCounts, chosen.ids],
+    [attachments, selection, rows, documentCounts, pendingDocuments, chosen.ids],
   );
   const actions = useResourceActions(resource, { extraActions, onEdit, onHistory, onDelete, onTransition, ...(offlineTransitions ? { offlineTransitions } : {}) });
   // A workflow's rows name the steps that fit their status; other lists keep a compact row of icons.
@@ -296,7 +304,7 @@ export function ResourceList({
                 <span className="sr-only">{attachmentsTexts.countHeader}</span>
               </>
             }
-            body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={row[ATTACHMENT_COUNT] as number | undefined} />)}
+            body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={row[ATTACHMENT_COUNT] as number | undefined} pending={row[PENDING_DOCUMENTS] as number} />)}
             className="w-px whitespace-nowrap"
           />
         )}

@@ -10,6 +10,7 @@ import { useOutboxCommands } from '../../lib/offline/use-offline';
 import { getStoredUser } from '../../lib/session/session-user';
 import { keepAttachmentsOffline } from './order-offline';
 import { ordersTexts } from './orders-texts';
+import { isUnsentFile } from './pending-documents';
 
 const SEVERITY = { pending: 'info', sent: 'success', failed: 'danger', conflict: 'warning' } as const;
 
@@ -22,7 +23,7 @@ export default function OrderOfflineAttachments({ orderId, folio }: { orderId: n
   const userId = getStoredUser()?.id ?? null;
   const toast = useToast();
   const [files, setFiles] = useState<File[]>([]);
-  const pending = useOutboxCommands(userId).filter((c) => c.kind === 'attachFile' && 'id' in c.order && c.order.id === orderId && c.state !== 'sent');
+  const pending = useOutboxCommands(userId).filter((c) => isUnsentFile(c, orderId));
   const keep = useMutation({
     mutationFn: (chosen: readonly File[]) => (userId === null ? Promise.reject(new Error('Sin sesión')) : keepAttachmentsOffline(userId, { id: orderId, folio }, chosen)),
     onSuccess: (sentence) => {

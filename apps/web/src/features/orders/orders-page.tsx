@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessToday, orderTotal, ordersResource } from '@goc/contracts';
@@ -63,6 +63,28 @@ function formTotal(lines: unknown): number {
 async function keptMyOrders(params: Readonly<Record<string, string>>) {
   const user = getStoredUser();
   return user ? (await import('../../lib/offline/my-orders')).keptMyOrders(user.id, params) : null;
+}
+
+/**
+ * The photos and PDFs this phone keeps for each order, not yet sent (a clock beside the row's
+ * paperclip). The outbox's chunk is loaded once the page has drawn: the list never waits for IndexedDB.
+ */
+function usePendingDocuments(): Readonly<Record<number, number>> | undefined {
+  const [counts, setCounts] = useState<Readonly<Record<number, number>>>();
+  useEffect(() => {
+    const userId = getStoredUser()?.id;
+    if (userId === undefined) return;
+    let live = true;
+    let stop: (() => void) | undefined;
+    void import('./pending-documents').then(({ watchPendingDocuments }) => {
+      if (live) stop = watchPendingDocuments(userId, setCounts);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, []);
+  return counts;
 }
 
 const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio : String(row.id));
@@ -132,6 +154,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   const [copyOf, setCopyOf] = useState<{ values: FormValues; reason: string } | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
   const formExtension = useMemo(() => orderFormExtension(setCreated), []);
+  const pendingDocuments = usePendingDocuments();
   // An order opened from another screen (a work's Pedidos tab): its detail over the list narrowed to it.
   const [searchParams, setSearchParams] = useSearchParams();
   const linked = Number(searchParams.get(OPEN_ORDER_PARAM));
@@ -216,6 +239,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       formWidth="64rem"
       formComputed={ORDER_LINE_COLUMNS}
       attachments="orders"
+      {...(pendingDocuments ? { pendingDocuments } : {})}
       detail={({ row, actions: rowActions, onHide }) => <OrderDetailDialog orderId={row.id} folio={folioOf(row)} actions={rowActions} onHide={onHide} />}>
       {copyOf && (
         <RecordFormDialog

@@ -64,6 +64,9 @@ describe('attaching to an order the server has, without signal', () => {
     ]);
     expect(new Set(kept.map((c) => c.idempotencyKey)).size).toBe(2);
     expect(offline.calls('POST', '/attachments')).toHaveLength(0);
+    // The order's row says so too, beside its paperclip.
+    const row = screen.getByText('PED-000012').closest('tr')!;
+    expect(await within(row).findByText('2 documentos por enviar desde este teléfono')).toBeInTheDocument();
 
     // The signal returns: each file goes up once, to that order, with the key it was kept with.
     onLine.mockRestore();
@@ -83,5 +86,6 @@ describe('attaching to an order the server has, without signal', () => {
     expect(keys).toEqual(kept.map((c) => c.idempotencyKey));
     expect((await listCommands(USER)).map((c) => c.state)).toEqual(['sent', 'sent']);
     await waitFor(() => expect(within(detail).queryByRole('region', { name: 'Adjuntos sin enviar' })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(row).queryByText('2 documentos por enviar desde este teléfono')).not.toBeInTheDocument());
   });
 });
