@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { NavigationModule, NotificationType, RouteKey } from '@goc/contracts';
+import type { DashboardWidgetDef, NavigationModule, NotificationType, RouteKey } from '@goc/contracts';
 import type { DashboardCard, DashboardCardsChunk } from './dashboard-cards';
 
 export type PageModule = { default: ComponentType };
@@ -36,8 +36,11 @@ export interface WebModuleJoins<K extends string, T extends string> {
   dashboard?: DashboardCardsChunk;
 }
 
-/** A module whose navigation declares notification types must say what each refreshes. */
-type JoinsArgument<K extends string, T extends string> = [T] extends [never] ? [joins?: WebModuleJoins<K, never>] : [joins: WebModuleJoins<K, T> & { refreshes: Refreshes<T> }];
+/** What the navigation's notification types and widgets make required: what each type refreshes, the cards' chunk. */
+type RequiredJoins<T extends string, W> = ([T] extends [never] ? unknown : { refreshes: Refreshes<T> }) & ([keyof W] extends [never] ? unknown : { dashboard: DashboardCardsChunk });
+
+/** A module whose navigation declares notification types or widgets must join them; another may join nothing. */
+type JoinsArgument<K extends string, T extends string, W> = [T | keyof W] extends [never] ? [joins?: WebModuleJoins<K, never>] : [joins: WebModuleJoins<K, T> & RequiredJoins<T, W>];
 
 /**
  * A feature's twin of a module's navigation (contracts): the page of each of its routes, loaded on
@@ -49,10 +52,10 @@ export interface WebModule<K extends string = string, T extends string = string>
   pages: { readonly [key in K]: PageLoader };
 }
 
-export function defineWebModule<K extends string, T extends string>(
-  navigation: NavigationModule<K, T>,
+export function defineWebModule<K extends string, T extends string, W extends Readonly<Record<string, DashboardWidgetDef>>>(
+  navigation: NavigationModule<K, T, W>,
   pages: { readonly [key in NoInfer<K>]: PageLoader },
-  ...joins: JoinsArgument<NoInfer<K>, NoInfer<T>>
+  ...joins: JoinsArgument<NoInfer<K>, NoInfer<T>, NoInfer<W>>
 ): WebModule<K, T>;
 export function defineWebModule<K extends string, T extends string>(navigation: NavigationModule<K, T>, pages: { readonly [key in K]: PageLoader }, joins?: WebModuleJoins<K, T>): WebModule<K, T> {
   return { navigation, pages, ...joins };

@@ -41,10 +41,12 @@ describe('composed modules', () => {
   });
 
   // The calls marked @ts-expect-error are checked by the type checker (npm run typecheck fails when one compiles).
-  it('are type errors when a notification type, a refresh or a widget’s cards are left out', () => {
+  it('are type errors when a notification type, a refresh, a cards’ chunk or a widget’s cards are left out', () => {
     // @ts-expect-error the stock navigation declares stock_transfer and stock_count: their refreshes are required
-    defineWebModule(stockNavigation, { stock: page });
-    const stock = defineWebModule(stockNavigation, { stock: page }, { refreshes: { stock_transfer: [], stock_count: [] } });
+    defineWebModule(stockNavigation, { stock: page }, { dashboard: never });
+    // @ts-expect-error the stock navigation declares the widget stock: its cards' chunk is required
+    defineWebModule(stockNavigation, { stock: page }, { refreshes: { stock_transfer: [], stock_count: [] } });
+    const stock = defineWebModule(stockNavigation, { stock: page }, { refreshes: { stock_transfer: [], stock_count: [] }, dashboard: never });
     // @ts-expect-error order_sent and the other modules' types are refreshed by no module of the list
     composeModules(stock);
     // A chunk that leaves one out fails as it loads, not by drawing nothing.
