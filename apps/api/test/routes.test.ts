@@ -67,6 +67,36 @@ describe('route enumeration', () => {
     await app.close();
   });
 
+  it('lets exactly these flags read each GET /options: the resource’s own, its module’s other pages’ and what other modules’ manifests declare', async () => {
+    const { app, routes } = await collectRoutes();
+    const readers: Record<string, string[]> = {};
+    for (const route of routes.filter((r) => methods(r) === 'GET' && r.url.endsWith('/options'))) {
+      const required = (Array.isArray(route.config?.permission) ? route.config.permission : [route.config?.permission]) as { module: string; action: string }[];
+      readers[route.url.replace('/api/v2', '')] = [...new Set(required.map((p) => `${p.module}:${p.action}`))].sort();
+    }
+    expect(readers).toEqual({
+      '/companies/options': ['config_companies:view', 'config_employees:create', 'config_employees:edit', 'config_work:create', 'config_work:edit', 'registry_office:create', 'registry_office:edit', 'registry_works:create', 'registry_works:edit', 'works:view'],
+      '/works/options': ['config_employees:create', 'config_employees:edit', 'config_work:view', 'history:view', 'my_orders:create', 'my_orders:edit', 'projects:create', 'projects:edit', 'registry_history:view', 'registry_works:create', 'registry_works:edit', 'registry_works:view', 'stock:view'],
+      '/categories/options': ['config_categories:view', 'config_subcategory:create', 'config_subcategory:edit', 'config_work:create', 'config_work:edit', 'works:view'],
+      '/subcategories/options': ['config_subcategory:view', 'config_work:create', 'config_work:edit'],
+      '/icons/options': ['config_categories:create', 'config_categories:edit', 'config_icons:view'],
+      '/material-categories/options': ['config_material_categories:view', 'config_materials:create', 'config_materials:edit', 'config_suppliers:create', 'config_suppliers:edit'],
+      '/materials/options': ['config_materials:view', 'history:create', 'history:edit', 'history:view', 'my_orders:create', 'my_orders:edit', 'stock:view'],
+      '/units/options': ['config_materials:create', 'config_materials:edit', 'config_units:view', 'stock:view'],
+      '/suppliers/options': ['config_suppliers:view', 'history:create', 'history:edit', 'history:view', 'my_orders:create', 'my_orders:edit'],
+      '/employees/options': ['config_employees:view', 'config_permissions:create', 'config_permissions:edit', 'config_work:create', 'config_work:edit', 'registry_office:create', 'registry_office:edit', 'registry_works:create', 'registry_works:edit'],
+      '/registration-statuses/options': ['config_status_register:view', 'registry_history:create', 'registry_history:edit', 'registry_history:view', 'registry_office:create', 'registry_office:edit', 'registry_office:view', 'registry_works:create', 'registry_works:edit', 'registry_works:view'],
+      '/order-statuses/options': ['config_order_status:view', 'history:view', 'my_orders:view'],
+      '/stamp-statuses/options': ['config_stamp_status:view', 'registry_history:create', 'registry_history:edit', 'registry_history:view', 'registry_office:create', 'registry_office:edit', 'registry_office:view', 'registry_works:create', 'registry_works:edit', 'registry_works:view'],
+      '/error-statuses/options': ['config_error_status:view', 'registry_history:create', 'registry_history:edit', 'registry_history:view', 'registry_office:create', 'registry_office:edit', 'registry_office:view', 'registry_works:create', 'registry_works:edit', 'registry_works:view'],
+      '/roles/options': ['admin:create', 'config_permissions:view'],
+      '/users/options': ['config_permissions:view', 'history:view', 'projects:create', 'projects:edit'],
+      '/registry/cuts/options': ['registry_history:view', 'registry_office:view', 'registry_works:view'],
+      '/projects/options': ['history:view', 'my_orders:create', 'my_orders:edit', 'projects:view'],
+    });
+    await app.close();
+  });
+
   it('refuses to start with an /api route that declares nothing', async () => {
     const app = buildApp(testConfig(), testDb.database);
     app.register(async (scope) => {

@@ -6,6 +6,7 @@ import type { Attachable } from './attachable';
 import type { DashboardWidgetEntry } from './dashboard';
 import type { ResourceTables } from './crud/tables';
 import type { NotificationReminder, NotificationRule } from './notify';
+import type { OptionReaders } from './option-readers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,6 +125,11 @@ export interface ApiModule<P extends ServiceName = never, N extends ServiceName 
   config?: ConfigFragment;
   /** Its resources (keys) whose status routes write `record.transitioned` without a declared workflow: webhooks offer `.transitioned`. */
   statusRoutes?: readonly string[];
+  /**
+   * Other modules' resources whose GET /options its people read: its forms pick from them, its
+   * pages filter by them (`picksFrom`, `filtersBy`, lib/option-readers.ts).
+   */
+  options?: readonly OptionReaders[];
 }
 
 // Any module, whatever it provides and needs: the list's element type.

@@ -12,6 +12,7 @@ import { usersWithPermission } from '../../src/lib/permissions';
 import { registerResourceRoutes } from '../../src/lib/crud/routes';
 import { ConfigError, loadConfig } from '../../src/config';
 import { defineConfig, defineModule, type AnyApiModule } from '../../src/lib/modules';
+import { picksFrom } from '../../src/lib/option-readers';
 import projects from '../../src/modules/projects';
 import orders from '../../src/modules/orders';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../helpers/app';
@@ -23,8 +24,8 @@ import { API, apiFor, created, listUrl, type Api } from '../catalogs/support';
  * of docs/architecture.md, "Adding a module") declares a resource on its own table, a reference to a
  * catalogue and a need of another module's service, and the app built with it serves it like any other.
  * Its manifest also joins the shared capabilities without any central file edited: its notes take
- * documents, it publishes a typed event (offered to webhooks, received parsed by its own subscriber)
- * and notifies the people who may read a flagged note.
+ * documents, it publishes a typed event (offered to webhooks, received parsed by its own subscriber),
+ * notifies the people who may read a flagged note and lets whoever writes notes read the units' options.
  */
 
 const siteNotes = pgTable('test_site_notes', {
@@ -77,6 +78,8 @@ const siteNotesModule = defineModule({
   needs: ['works'],
   attachables: [editableAttachable('site-notes', siteNotesResource.key)],
   events: [siteNoteFlagged],
+  // Its form picks a unit: whoever may write notes reads the units' options.
+  options: [picksFrom('works', 'units')],
   notifications: [
     {
       resource: siteNotesResource.key,
@@ -197,6 +200,17 @@ describe('an app built from a module list with a throw-away module', () => {
     expect(t.app.resources.get('siteNotes')?.resource.key).toBe('siteNotes');
   });
 
+  it('lets the people whose form picks a catalogue read its options, from the manifest alone', async () => {
+    const writer = await createUser(t.app, { roleId: await createRole(t.db, 'Captura de notas', { works: ['create'] }) });
+    const reader = await createUser(t.app, { roleId: await createRole(t.db, 'Consulta de notas', { works: ['view'] }) });
+    const writerApi = apiFor(t.app, (await login(t.app, writer.username, writer.password)).token);
+    const readerApi = apiFor(t.app, (await login(t.app, reader.username, reader.password)).token);
+    expect((await writerApi.get(`${API}/units/options`)).statusCode).toBe(200);
+    // Picking is the manifest's grant, not the catalogue: its list stays closed.
+    expect((await writerApi.get(listUrl('/units'))).statusCode).toBe(403);
+    expect((await readerApi.get(`${API}/units/options`)).statusCode).toBe(403);
+  });
+
   it('keeps the module’s routes behind its permission', async () => {
     const res = await t.app.inject({ method: 'GET', url: listUrl('/site-notes') });
     expect(res.statusCode).toBe(401);
@@ -220,6 +234,12 @@ describe('another app in the same process', () => {
     // Deleting counts the unit's users: with the throw-away module's table among them, a 500.
     const res = await api.del(`${API}/units/${unit.id}`);
     expect(res.statusCode, res.body).toBe(204);
+  });
+
+  it('grants only its own modules’ option readers: without the notes, writing works reads no units', async () => {
+    const writer = await createUser(other.app, { roleId: await createRole(other.db, 'Captura de notas', { works: ['create'] }) });
+    const writerApi = apiFor(other.app, (await login(other.app, writer.username, writer.password)).token);
+    expect((await writerApi.get(`${API}/units/options`)).statusCode).toBe(403);
   });
 
   it('names its own OpenAPI schemas: the throw-away module’s are in its app’s document alone', () => {

@@ -4,7 +4,7 @@ import { ROUTES, type PermissionEntry, type RouteDef } from '@goc/contracts';
 import { earlyQueryFn } from '../lib/api/early-get';
 import { queryKeys } from '../lib/api/query-keys';
 import { canOpenRoute } from '../lib/session/route-access';
-import type { Prefetch } from '../lib/modules';
+import type { RoutePrefetch } from '../lib/modules';
 import { getToken } from '../lib/session/session-store';
 import { CURRENT_USER_PATH, PERMISSIONS_PATH } from '../lib/session/session-requests';
 
@@ -30,7 +30,7 @@ export function guardRedirect(route: RouteDef, hasToken: boolean, permissions: r
  * see below) for routes that need one. Once the user may open the route, its `prefetch` starts the
  * page's data while the page's chunks still load.
  */
-export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?: Prefetch) {
+export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?: RoutePrefetch) {
   return async ({ request }: { request: Request }) => {
     let permissions: PermissionEntry[] = [];
     if (getToken() !== null && route.permission) {

@@ -6,6 +6,8 @@ import { LoadingProvider } from '../components/loading/loading-provider';
 import { PrimeOverridesContext } from '../components/prime/prime-overrides';
 import { PromptProvider } from '../components/prompt/prompt-provider';
 import { ToastProvider } from '../components/toast/toast-provider';
+import { ComposedModulesContext } from '../lib/composed-modules';
+import { COMPOSED_MODULES } from './route-pages';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -17,22 +19,24 @@ interface AppProvidersProps {
 const NO_OVERRIDES: Partial<APIOptions> = {};
 
 /**
- * Everything a page may use. The shared dialogs sit above the router so the login page and
+ * Everything a page may use: the composed feature modules among them. The shared dialogs sit above the router so the login page and
  * the shell get the same toast, confirmation, prompt and loading overlay. PrimeReact's own provider
  * comes with what draws its widgets (components/prime/prime-provider): the shell and the dialogs.
  */
 export function AppProviders({ queryClient, primeConfig = NO_OVERRIDES, children }: AppProvidersProps) {
   return (
     <PrimeOverridesContext.Provider value={primeConfig}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <ConfirmProvider>
-            <PromptProvider>
-              <LoadingProvider>{children}</LoadingProvider>
-            </PromptProvider>
-          </ConfirmProvider>
-        </ToastProvider>
-      </QueryClientProvider>
+      <ComposedModulesContext.Provider value={COMPOSED_MODULES}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <ConfirmProvider>
+              <PromptProvider>
+                <LoadingProvider>{children}</LoadingProvider>
+              </PromptProvider>
+            </ConfirmProvider>
+          </ToastProvider>
+        </QueryClientProvider>
+      </ComposedModulesContext.Provider>
     </PrimeOverridesContext.Provider>
   );
 }

@@ -11,15 +11,22 @@ import roles from '../features/roles/module';
 import stock from '../features/stock/module';
 import users from '../features/users/module';
 import works from '../features/works/module';
-import { pageTable, prefetchTable } from '../lib/modules';
+import { composeModules, pageTable, prefetchTable } from '../lib/modules';
 
 /**
  * The page of every route, from each feature's module: a new module with pages joins MODULES,
- * and a route of the contracts' navigation without a page is a type error.
+ * and a route of the contracts' navigation without a page is a type error. The list's order is the
+ * order in which the shared features meet the modules.
  */
 const MODULES = [dashboard, works, projects, registry, orders, stock, catalogs, roles, users, notifications, integrations, admin, auth] as const;
 
 export const PAGES = pageTable(...MODULES);
 
+/**
+ * What the shared features read of every module (Inicio's cards, what each notification type
+ * refreshes): a notification type no module refreshes is a type error naming it.
+ */
+export const COMPOSED_MODULES = composeModules(...MODULES);
+
 /** The routes that start their data as they load (the feature modules' prefetch). */
-export const PREFETCH = prefetchTable(MODULES);
+export const PREFETCH = prefetchTable(MODULES, COMPOSED_MODULES);

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { CATALOGS, ordersResource, registryCutsResource } from '@goc/contracts';
+import { CATALOGS, ordersResource, registryCutsResource, registryMovementsResource, stockBalancesResource } from '@goc/contracts';
 import catalogs, { CATALOG_LISTS } from '../../src/features/catalogs/module';
 import { CATALOG_PAGES } from '../../src/features/catalogs/catalog-pages';
-import orders, { ORDERS_LIST } from '../../src/features/orders/module';
-import { CUTS_LIST } from '../../src/features/registry/module';
+import { PREFETCH } from '../../src/app/route-pages';
+import { ORDERS_LIST } from '../../src/features/orders/module';
+import { CUTS_LIST, MOVEMENTS_LIST } from '../../src/features/registry/module';
 import { ROLES_LIST } from '../../src/features/roles/module';
+import { STOCK_LIST } from '../../src/features/stock/module';
 import { USERS_LIST } from '../../src/features/users/module';
 import { createQueryClient } from '../../src/lib/api/query-client';
 import { resourceKeys } from '../../src/lib/resources/query-keys';
@@ -42,7 +44,7 @@ describe('list prefetch', () => {
     localStorage.setItem('token', 't-1');
     const fetch = stubFetch(ORDERS_LIST);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    orders.prefetch?.myOrders?.(queryClient, new URL('http://localhost/pedidos/mis-pedidos?q=cemento&page=2&pageSize=10'));
+    PREFETCH.myOrders?.(queryClient, new URL('http://localhost/pedidos/mis-pedidos?q=cemento&page=2&pageSize=10'));
     const params = { scope: 'mine', q: 'cemento', page: '2', pageSize: '10' };
     await vi.waitFor(() => expect(queryClient.getQueryData(resourceKeys.list(ORDERS_LIST, params))).toMatchObject({ total: 1, items: [{ folio: 'PED-000321' }] }), { timeout: 20_000 });
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -55,8 +57,8 @@ describe('list prefetch', () => {
     localStorage.setItem('token', 't-1');
     const fetch = stubFetch(ORDERS_LIST);
     const queryClient = new QueryClient();
-    orders.prefetch?.ordersHistory?.(queryClient, new URL('http://localhost/pedidos/historico?sort=folio:asc'));
-    orders.prefetch?.ordersHistory?.(queryClient, new URL('http://localhost/pedidos/historico?filters=%7B%7D'));
+    PREFETCH.ordersHistory?.(queryClient, new URL('http://localhost/pedidos/historico?sort=folio:asc'));
+    PREFETCH.ordersHistory?.(queryClient, new URL('http://localhost/pedidos/historico?filters=%7B%7D'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetch).not.toHaveBeenCalled();
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
@@ -76,11 +78,13 @@ describe('list prefetch', () => {
     expect(server.requests.filter((r) => r.url === '/orders').map((r) => r.params)).toEqual([]);
   });
 
-  it('the lists’ paths written for the loaders are the ones their pages declare', () => {
+  it('the lists’ paths written for the loaders and the refreshes are the ones their pages declare', () => {
     expect(ORDERS_LIST).toBe(ordersResource.resource);
     expect(USERS_LIST).toBe(CATALOGS.users.resource);
     expect(ROLES_LIST).toBe(CATALOGS.roles.resource);
     expect(CUTS_LIST).toBe(registryCutsResource.resource);
+    expect(MOVEMENTS_LIST).toBe(registryMovementsResource.resource);
+    expect(STOCK_LIST).toBe(stockBalancesResource.resource);
     for (const [key, path] of Object.entries(CATALOG_LISTS)) expect(CATALOG_PAGES[key as keyof typeof CATALOG_LISTS]?.catalog.resource).toBe(path);
     expect(Object.keys(catalogs.prefetch ?? {}).sort()).toEqual(Object.keys(catalogs.pages).sort());
   });

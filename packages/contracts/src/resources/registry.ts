@@ -3,17 +3,15 @@ import { ordersResource } from '../orders/orders';
 import { projectsResource } from '../projects/projects';
 import { registryCutsResource } from '../registry/cuts';
 import { registryMovementsResource } from '../registry/movements';
-import { stockBalancesResource } from '../stock/stock';
 import type { AnyResource } from './define';
 import type { BusinessResourceKey, ResourceKey } from './keys';
 
-/** The business resources declared so far, by key (each module adds its declaration here). */
+/** The business resources a reference may point to, by key (BUSINESS_RESOURCE_KEYS). */
 export const BUSINESS_RESOURCES: Partial<Record<BusinessResourceKey, AnyResource>> = {
   orders: ordersResource,
   projects: projectsResource,
   registryMovements: registryMovementsResource,
   registryCuts: registryCutsResource,
-  stockBalances: stockBalancesResource,
 };
 
 /** The declaration a reference points at, catalogue or business resource. */

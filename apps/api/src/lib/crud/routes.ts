@@ -17,6 +17,7 @@ import {
 } from '@goc/contracts';
 import { actorOf } from './actor';
 import { errorResponses } from '../openapi';
+import { optionReadersOf } from '../option-readers';
 import { registerImportRoutes } from '../import/routes';
 import { fileSlug } from '../export/format';
 import { sendExport, XLSX_MIME } from '../export/respond';
@@ -107,8 +108,9 @@ export function registerListRoutes(instance: FastifyInstance, service: ResourceS
 
   if (!declaration.options) return;
   app.get(`${resource}/options`, {
-    // Any flag on the resource's modules, or a form elsewhere that picks from it.
-    config: { permission: [...read, ...(binding.optionConsumers ?? [])] },
+    // Any flag on the resource's modules, or a form or filter elsewhere that picks from it: its own
+    // binding's, or another module's (its manifest's `options`).
+    config: { permission: [...read, ...(binding.optionConsumers ?? []), ...optionReadersOf(instance.modules, declaration.key)] },
     schema: {
       tags,
       operationId: ids.options,

@@ -150,8 +150,9 @@ export interface ResourceBinding<R extends AnyResource = AnyResource, T extends 
   workflow?: WorkflowBinding<EntityOf<R>>;
   routes?: Partial<RecordRoutes>;
   /**
-   * Who may read GET /options besides users with any flag on the resource's module: the modules
-   * whose forms (or filters) pick from it, e.g. units for config_materials create/edit.
+   * Who may read GET /options besides users with any flag on the resource's module: its own module's
+   * other pages whose forms (or filters) pick from it, e.g. units for config_materials create/edit.
+   * Another module's forms and filters say so in that module's manifest (`options`).
    */
   optionConsumers?: readonly PermissionRequirement[];
   /**

@@ -14,7 +14,6 @@ import {
   suppliersCatalog,
   unitsCatalog,
   worksCatalog,
-  type Action,
   type ModuleName,
   type PermissionRequirement,
 } from '@goc/contracts';
@@ -25,18 +24,20 @@ import { revokeEmployeeSessions } from '../../lib/sessions';
 /*
  * The fifteen configuration catalogues. Fields, validation, labels, uniqueness, references, system
  * rows and the single default all come from the contracts declarations; what is left to say here is
- * who else may read each catalogue's /options: the modules whose forms (or list filters) pick from it.
+ * which other catalogues' pages read each catalogue's /options (their forms pick from it). Other
+ * modules' forms and filters say so in their own manifests (`options`, lib/option-readers.ts).
  */
 
-const grants = (module: ModuleName, ...actions: Action[]): PermissionRequirement[] => actions.map((action) => ({ module, action }));
-/** A module whose create / edit forms have the picker. */
-const forms = (...modules: ModuleName[]) => modules.flatMap((m) => grants(m, 'create', 'edit'));
-/** A module whose pages filter by the catalogue (anyone who can open them). */
-const filters = (...modules: ModuleName[]) => modules.flatMap((m) => grants(m, 'view'));
+/** Catalogue pages whose create / edit forms have the picker. */
+const forms = (...modules: ModuleName[]): PermissionRequirement[] =>
+  modules.flatMap((module) => [
+    { module, action: 'create' as const },
+    { module, action: 'edit' as const },
+  ]);
 
 export const companiesBinding: CatalogBinding = {
   declaration: companiesCatalog,
-  optionConsumers: [...forms('config_work', 'config_employees', 'registry_office', 'registry_works'), ...filters('works')],
+  optionConsumers: forms('config_work', 'config_employees'),
 };
 
 /** A work's committed amount as the database keeps it (work_totals, migration 0019). */
@@ -45,16 +46,12 @@ const workCommitted = sql`coalesce((select ${workTotals.committed} from ${workTo
 export const worksBinding: CatalogBinding = {
   declaration: worksCatalog,
   computed: { committed: workCommitted, available: sql`(${works.budget} - ${workCommitted})` },
-  optionConsumers: [
-    ...forms('config_employees', 'projects', 'my_orders', 'registry_works'),
-    // Almacén de obra: its list filters by work, its forms pick works.
-    ...filters('history', 'registry_works', 'registry_history', 'stock'),
-  ],
+  optionConsumers: forms('config_employees'),
 };
 
 export const categoriesBinding: CatalogBinding = {
   declaration: categoriesCatalog,
-  optionConsumers: [...forms('config_work', 'config_subcategory'), ...filters('works')],
+  optionConsumers: forms('config_work', 'config_subcategory'),
 };
 
 export const subcategoriesBinding: CatalogBinding = {
@@ -72,24 +69,18 @@ export const materialCategoriesBinding: CatalogBinding = {
   optionConsumers: forms('config_materials', 'config_suppliers'),
 };
 
-export const materialsBinding: CatalogBinding = {
-  declaration: materialsCatalog,
-  optionConsumers: [...forms('my_orders', 'history'), ...filters('history', 'stock')],
-};
+export const materialsBinding: CatalogBinding = { declaration: materialsCatalog };
 
 export const unitsBinding: CatalogBinding = {
   declaration: unitsCatalog,
-  optionConsumers: [...forms('config_materials'), ...filters('stock')],
+  optionConsumers: forms('config_materials'),
 };
 
-export const suppliersBinding: CatalogBinding = {
-  declaration: suppliersCatalog,
-  optionConsumers: [...forms('my_orders', 'history'), ...filters('history')],
-};
+export const suppliersBinding: CatalogBinding = { declaration: suppliersCatalog };
 
 export const employeesBinding: CatalogBinding<typeof employeesCatalog> = {
   declaration: employeesCatalog,
-  optionConsumers: forms('config_work', 'config_permissions', 'registry_office', 'registry_works'),
+  optionConsumers: forms('config_work'),
   hooks: {
     // Given a baja from the catalogue (the registry's bajas end them as they apply): ASVS 7.4.2.
     async afterUpdate({ tx }, before, after) {
@@ -98,19 +89,10 @@ export const employeesBinding: CatalogBinding<typeof employeesCatalog> = {
   },
 };
 
-/** Movements of personnel carry the three registry statuses; their pages filter by them. */
-const registryStatusConsumers = [
-  ...forms('registry_office', 'registry_works', 'registry_history'),
-  ...filters('registry_office', 'registry_works', 'registry_history'),
-];
-
-export const registrationStatusesBinding: CatalogBinding = { declaration: registrationStatusesCatalog, optionConsumers: registryStatusConsumers };
-export const stampStatusesBinding: CatalogBinding = { declaration: stampStatusesCatalog, optionConsumers: registryStatusConsumers };
-export const errorStatusesBinding: CatalogBinding = { declaration: errorStatusesCatalog, optionConsumers: registryStatusConsumers };
-export const orderStatusesBinding: CatalogBinding = {
-  declaration: orderStatusesCatalog,
-  optionConsumers: filters('my_orders', 'history'),
-};
+export const registrationStatusesBinding: CatalogBinding = { declaration: registrationStatusesCatalog };
+export const stampStatusesBinding: CatalogBinding = { declaration: stampStatusesCatalog };
+export const errorStatusesBinding: CatalogBinding = { declaration: errorStatusesCatalog };
+export const orderStatusesBinding: CatalogBinding = { declaration: orderStatusesCatalog };
 
 export const CATALOG_BINDINGS: readonly CatalogBinding[] = [
   companiesBinding,

@@ -24,6 +24,8 @@ export default defineModule({ name: 'integrations', routes: integrationRoutes,
   root: webhookWorker,
   notifications: [webhookNotifications],
   config: integrationsConfig,
+  // An API key's form picks the role it acts with.
+  options: [{ resources: ['roles'], grants: [{ module: 'admin', action: 'create' }] }],
   schemas: {
     ApiKey: apiKeySchema,
     ApiKeyCreate: apiKeyCreateSchema,

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/modules';
+import { filtersBy, picksFrom } from '../../lib/option-readers';
 import { invoiceListSchema, invoiceSchema, orderBudgetSchema, orderDelivered, type ordersResource } from '@goc/contracts';
 import { orderAttachable } from './attachable';
 import { ORDER_WIDGETS } from './dashboard';
@@ -31,4 +32,11 @@ export default defineModule({
   attachables: [orderAttachable],
   widgets: ORDER_WIDGETS,
   events: [orderDelivered],
+  // Its forms pick works, materials, suppliers and projects; its lists filter by them, by status and (Histórico) by requester.
+  options: [
+    picksFrom('my_orders', 'works', 'materials', 'suppliers', 'projects'),
+    filtersBy('my_orders', 'orderStatuses'),
+    picksFrom('history', 'materials', 'suppliers'),
+    filtersBy('history', 'works', 'materials', 'suppliers', 'orderStatuses', 'projects', 'users'),
+  ],
 });

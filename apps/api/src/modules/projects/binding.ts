@@ -32,11 +32,5 @@ export function projectsBinding(orders: ModuleServices['orders']): ResourceBindi
     },
     views: { mine: (actor) => projectQueries.memberOf(actor.userId), all: () => undefined },
     links: PROJECT_LINKS,
-    // Order forms and the orders history pick a project of the chosen work.
-    optionConsumers: [
-      { module: 'my_orders', action: 'create' },
-      { module: 'my_orders', action: 'edit' },
-      { module: 'history', action: 'view' },
-    ],
   };
 }

@@ -2,6 +2,7 @@ import { projectsResource } from '@goc/contracts';
 import { editableAttachable } from '../../lib/attachable';
 import { projects } from '../../db/schema';
 import { defineModule } from '../../lib/modules';
+import { picksFrom } from '../../lib/option-readers';
 import { PROJECT_LINKS } from './binding';
 import { PROJECTS_WIDGET } from './dashboard';
 import { projectQueries, type ProjectQueries } from './queries';
@@ -23,4 +24,6 @@ export default defineModule({
   routes: projectRoutes,
   widgets: [PROJECTS_WIDGET],
   attachables: [editableAttachable('projects', projectsResource.key)],
+  // A project's form picks its work, its manager and members.
+  options: [picksFrom('projects', 'works', 'users')],
 });

@@ -25,8 +25,6 @@ const canEditPermissions = (matrix: readonly RolePermission[]) =>
  */
 export const rolesBinding: CatalogBinding<typeof rolesCatalog> = {
   declaration: rolesCatalog,
-  // Integraciones picks the role an API key acts with.
-  optionConsumers: [{ module: 'admin', action: 'create' }],
   hooks: {
     async decorate(executor, entities) {
       const matrices = await loadMatrices(executor, entities.map((e) => e.id));

@@ -1,5 +1,6 @@
 import { consumptionSchema, countSchema, kardexSchema, stockMoved, stockMovementSchema, transferSchema } from '@goc/contracts';
 import { defineModule } from '../../lib/modules';
+import { filtersBy } from '../../lib/option-readers';
 import { CONSUMPTION_DOCUMENTS } from './attachable';
 import { STOCK_WIDGET } from './dashboard';
 import stockDeliveries from './deliveries';
@@ -33,4 +34,6 @@ export default defineModule({
   attachables: [CONSUMPTION_DOCUMENTS],
   widgets: [STOCK_WIDGET],
   schemas: { StockKardex: kardexSchema, StockMovement: stockMovementSchema, StockConsumption: consumptionSchema, StockTransfer: transferSchema, StockCount: countSchema },
+  // Existencias filter by work, material and unit; its forms pick them with the same flag.
+  options: [filtersBy('stock', 'works', 'materials', 'units')],
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeOwnPasswordSchema, resetPasswordSchema, usersCatalog, type Action, type ModuleName } from '@goc/contracts';
+import { changeOwnPasswordSchema, resetPasswordSchema, usersCatalog } from '@goc/contracts';
 import { auditLog } from '../../db/schema';
 import { actorOf } from '../../lib/crud/actor';
 import { idParamsSchema, registerCatalogRoutes } from '../../lib/crud/routes';
@@ -12,9 +12,6 @@ import { assertMayAssignRole, assertMayManageUser } from '../../lib/privileges';
 import { changeOwnPassword, resetPassword } from './passwords';
 import { revokeSessionsWithoutSecondFactor, revokeUserSessions } from '../../lib/sessions';
 
-const FORM_ACTIONS: readonly Action[] = ['create', 'edit'];
-const forms = (...modules: ModuleName[]) => modules.flatMap((module) => FORM_ACTIONS.map((action) => ({ module, action })));
-
 /**
  * Usuarios on the catalogue mechanism: the password is hashed before the insert's transaction, never
  * selected nor returned; deactivating ends the user's sessions, and so does moving a user without a
@@ -23,8 +20,6 @@ const forms = (...modules: ModuleName[]) => modules.flatMap((module) => FORM_ACT
 export function usersBinding(hashPassword: (password: string) => Promise<string>): CatalogBinding<typeof usersCatalog> {
   return {
     declaration: usersCatalog,
-    // Projects pick their manager and members among users; the orders history filters by requester.
-    optionConsumers: [...forms('projects'), { module: 'history', action: 'view' }],
     // Users with recorded activity keep their trail attributable: they are deactivated, not deleted.
     referrers: [
       { table: auditLog, column: auditLog.userId, nouns: { singular: 'registro de actividad', plural: 'registros de actividad', article: 'el' } },

@@ -1,6 +1,7 @@
 import { worksOverviewSchema, type WorksOverview, type WorksOverviewQuery } from '@goc/contracts';
 import type { Executor } from '../../db/client';
 import { defineModule } from '../../lib/modules';
+import { filtersBy } from '../../lib/option-readers';
 import { WORKS_WIDGET } from './dashboard';
 import { worksBudgets, worksOverview } from './overview';
 import workRoutes from './routes';
@@ -27,4 +28,6 @@ export default defineModule({
   routes: workRoutes,
   widgets: [WORKS_WIDGET],
   schemas: { WorksOverview: worksOverviewSchema },
+  // The overview filters by company and category.
+  options: [filtersBy('works', 'companies', 'categories')],
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AttachableResource } from '@goc/contracts';
-import { attachmentKeys, fetchAttachmentCounts } from './attachments-api';
+import { attachmentKeys } from './attachment-keys';
+import { fetchAttachmentCounts } from './attachments-api';
 import { attachmentsTexts } from './attachments-texts';
 
 /** The number of documents of each row of a list page: one request per page, not per row. */

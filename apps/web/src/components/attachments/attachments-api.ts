@@ -3,13 +3,6 @@ import { api } from '../../lib/api/client';
 
 /* The attachments API as the Documentos panel and the lists' paperclips use it. */
 
-export const attachmentKeys = {
-  all: ['attachments'] as const,
-  list: (resource: AttachableResource, recordId: number) => ['attachments', 'list', resource, recordId] as const,
-  counts: (resource: AttachableResource, ids: readonly number[]) => ['attachments', 'counts', resource, ids.join(',')] as const,
-  thumbnail: (id: number) => ['attachments', 'thumbnail', id] as const,
-};
-
 export async function fetchAttachments(resource: AttachableResource, recordId: number): Promise<AttachmentList> {
   const { data } = await api.get('/attachments', { params: { resource, recordId } });
   return attachmentListSchema.parse(data);

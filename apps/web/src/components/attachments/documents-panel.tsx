@@ -10,7 +10,8 @@ import { useIsMobile } from '../../lib/use-media-query';
 import { useConfirm } from '../confirm/use-confirm';
 import { useToast } from '../toast/use-toast';
 import { AttachmentViewer, isViewable, useObjectUrl } from './attachment-viewer';
-import { attachmentKeys, deleteAttachment, downloadAttachment, fetchAttachmentBlob, fetchAttachments } from './attachments-api';
+import { attachmentKeys } from './attachment-keys';
+import { deleteAttachment, downloadAttachment, fetchAttachmentBlob, fetchAttachments } from './attachments-api';
 import { attachmentsTexts, formatSize } from './attachments-texts';
 import { useAttachmentUpload } from './use-attachment-upload';
 

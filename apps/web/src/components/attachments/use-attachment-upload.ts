@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Attachment, AttachableResource } from '@goc/contracts';
 import { useToast } from '../toast/use-toast';
-import { attachmentKeys, uploadAttachment } from './attachments-api';
+import { attachmentKeys } from './attachment-keys';
+import { uploadAttachment } from './attachments-api';
 import { attachmentsTexts } from './attachments-texts';
 
 export interface UploadTarget {

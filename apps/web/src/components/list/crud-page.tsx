@@ -5,6 +5,7 @@ import { DocumentsDialog } from '../attachments/documents-dialog';
 import { attachmentsTexts } from '../attachments/attachments-texts';
 import { useDraftToReopen } from '../form/form-draft';
 import { copyValues } from '../form/form-values';
+import { DETAIL_PARAM } from '../../lib/routing/detail-param';
 import { listTexts } from './list-texts';
 import { useRecordCommands, type RecordCommandsOptions } from './record-commands';
 import { useResourceActions, type OfflineTransitions } from './resource-actions';
@@ -15,8 +16,6 @@ import type { RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
 import { TransitionDialog, transitionDraftOwner, type TransitionDraftContext, type TransitionInputs } from './transition-dialog';
 
-/** The address parameter that opens a record's detail on a list page. */
-export const DETAIL_PARAM = 'ver';
 /** The address parameter that opens «Nuevo» on a list page (a shortcut to a new order, say); dropped once used. */
 export const NEW_PARAM = 'nuevo';
 

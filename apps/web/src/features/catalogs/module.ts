@@ -56,5 +56,5 @@ export default defineWebModule(
     units: catalogPage,
     subcategories: catalogPage,
   },
-  Object.fromEntries(Object.keys(CATALOG_LISTS).map((key) => [key, catalogPrefetch(key as CatalogRoute)])),
+  { prefetch: Object.fromEntries(Object.keys(CATALOG_LISTS).map((key) => [key, catalogPrefetch(key as CatalogRoute)])) },
 );

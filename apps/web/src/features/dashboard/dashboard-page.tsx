@@ -1,14 +1,16 @@
+import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'primereact/skeleton';
 import { Link } from 'react-router';
-import { BUDGET_WARNING_RATIO, businessToday, formatDayInWords, MENU, ROUTES, STOCK_IDLE_DAYS, type Dashboard, type MenuLeaf, type RouteKey } from '@goc/contracts';
-import { formatMoney, formatNumber, formatPercent, percentOf } from '../../lib/format';
+import { businessToday, formatDayInWords, MENU, ROUTES, type Dashboard, type MenuLeaf } from '@goc/contracts';
+import { KpiCard } from '../../components/dashboard/kpi-card';
+import { useComposedModules } from '../../lib/composed-modules';
+import type { DashboardCard } from '../../lib/dashboard-cards';
 import { usePermissions } from '../../lib/session/permissions-store';
 import { canOpenRoute } from '../../lib/session/route-access';
 import { useSessionUser } from '../../lib/session/session-user';
 import { dashboardQuery } from './dashboard-api';
-import { approvalsLink } from './approvals-link';
-import { ApprovalsWidget, HistoryWidget, KpiCard, MyOrdersWidget, ProjectsWidget, RegistryWidget, StockWidget } from './widgets';
+import { dashboardCardsQuery } from './dashboard-request';
 
 interface Shortcut {
   leaf: MenuLeaf;
@@ -31,22 +33,35 @@ function shortcuts(allowed: (leaf: MenuLeaf) => boolean): Shortcut[] {
   return out;
 }
 
-function Kpis({ data }: { data: Dashboard }) {
-  const cards = [];
-  if (data.approvals) {
-    cards.push(<KpiCard key="approvals" icon="pi pi-verified" label="Pedidos por aprobar" value={formatNumber(data.approvals.pending)} detail={formatMoney(data.approvals.total)} to={approvalsLink()} />);
-  }
-  if (data.myOrders) cards.push(<KpiCard key="orders" icon="pi pi-shopping-cart" label="Mis pedidos abiertos" value={formatNumber(data.myOrders.open)} to={ROUTES.myOrders.path} />);
-  if (data.works) {
-    cards.push(<KpiCard key="works" icon="pi pi-building" label="Obras en ejecución" value={formatNumber(data.works.active)} detail={`${data.works.over} sobre presupuesto · ${data.works.warning} arriba del ${formatPercent(BUDGET_WARNING_RATIO * 100)}`} to={ROUTES.works.path} />);
-    cards.push(<KpiCard key="budget" icon="pi pi-wallet" label="Presupuesto comprado" value={formatPercent(percentOf(data.works.ordered, data.works.budget))} detail={`${formatMoney(data.works.ordered)} de ${formatMoney(data.works.budget)}`} to={ROUTES.works.path} />);
-  }
-  if (data.projects) cards.push(<KpiCard key="projects" icon="pi pi-briefcase" label="Mis proyectos" value={formatNumber(data.projects.total)} to={ROUTES.myProjects.path} />);
-  if (data.stock) {
-    cards.push(<KpiCard key="stock" icon="pi pi-box" label="Material en obras" value={formatMoney(data.stock.value)} detail={`${formatNumber(data.stock.idle.count)} sin uso en ${STOCK_IDLE_DAYS} días o más`} to={ROUTES.stock.path} />);
-  }
-  if (cards.length === 0) return null;
-  return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">{cards}</div>;
+/** The KPI cards of every module's widgets the role sees, in their declared order. */
+function Kpis({ data, cards }: { data: Dashboard; cards: readonly DashboardCard[] }) {
+  const kpis = cards
+    .flatMap((card) => (card.kpis ? [card.kpis] : []))
+    .sort((a, b) => a.order - b.order)
+    .flatMap((kpi) => kpi.cards(data));
+  if (kpis.length === 0) return null;
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      {kpis.map((kpi) => (
+        <KpiCard key={kpi.label} {...kpi} />
+      ))}
+    </div>
+  );
+}
+
+/** The panels of every module's widgets the role sees, in their declared order. */
+function Panels({ data, cards }: { data: Dashboard; cards: readonly DashboardCard[] }) {
+  const panels = cards
+    .flatMap((card) => (card.panel && data[card.widget] ? [{ widget: card.widget, ...card.panel }] : []))
+    .sort((a, b) => a.order - b.order);
+  if (panels.length === 0) return null;
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {panels.map((panel) => (
+        <Fragment key={panel.widget}>{panel.render(data)}</Fragment>
+      ))}
+    </div>
+  );
 }
 
 function DashboardSkeleton() {
@@ -59,21 +74,21 @@ function DashboardSkeleton() {
   );
 }
 
-/** Where the altas y bajas widget leads: the history when the user may open it, else their own movements. */
-const REGISTRY_LISTS = [
-  { route: 'registryHistory', label: 'Ver histórico de registro' },
-  { route: 'registryWorks', label: 'Ver movimientos de obras' },
-  { route: 'registryOffice', label: 'Ver movimientos de oficina' },
-] as const satisfies readonly { route: RouteKey; label: string }[];
-
-/** / (no permission): greeting, the indicators the role may see (computed by the API) and shortcuts. */
+/**
+ * / (no permission): greeting, the indicators the role may see (computed by the API), drawn by the
+ * cards each module declares (lib/dashboard-cards), and shortcuts.
+ */
 export default function DashboardPage() {
   const user = useSessionUser();
   const { permissions } = usePermissions();
   const links = shortcuts((leaf) => canOpenRoute(ROUTES[leaf.route], permissions));
   const firstName = user?.employee?.firstName ?? user?.username;
-  const { data, isPending, isError } = useQuery(dashboardQuery);
-  const registryList = REGISTRY_LISTS.find((l) => canOpenRoute(ROUTES[l.route], permissions)) ?? REGISTRY_LISTS[0];
+  const { dashboardCards } = useComposedModules();
+  const dashboard = useQuery(dashboardQuery);
+  const cards = useQuery(dashboardCardsQuery(dashboardCards));
+  const isPending = dashboard.isPending || cards.isPending;
+  const isError = dashboard.isError || cards.isError;
+  const data = isError ? undefined : dashboard.data;
 
   return (
     <div className="flex flex-col gap-5">
@@ -84,19 +99,10 @@ export default function DashboardPage() {
 
       {isPending && <DashboardSkeleton />}
       {isError && <p className="m-0 text-sm text-red-700">No se pudieron cargar los indicadores. Recarga la página para intentarlo de nuevo.</p>}
-      {data && (
+      {data && cards.data && (
         <>
-          <Kpis data={data} />
-          {(data.approvals ?? data.history ?? data.registry ?? data.myOrders ?? data.projects ?? data.stock) && (
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              {data.approvals && <ApprovalsWidget approvals={data.approvals} />}
-              {data.history && <HistoryWidget history={data.history} />}
-              {data.registry && <RegistryWidget registry={data.registry} list={registryList} />}
-              {data.myOrders && <MyOrdersWidget myOrders={data.myOrders} />}
-              {data.projects && <ProjectsWidget projects={data.projects} />}
-              {data.stock && <StockWidget stock={data.stock} />}
-            </div>
-          )}
+          <Kpis data={data} cards={cards.data} />
+          <Panels data={data} cards={cards.data} />
         </>
       )}
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationItemSchema, type NotificationItem } from '@goc/contracts';
+import { useComposedModules } from '../../lib/composed-modules';
 import { refreshConcerned } from './notification-queries';
 import { fetchStreamTicket, notificationKeys, streamUrl } from './notifications-api';
 
@@ -11,10 +12,11 @@ const MAX_RETRY_MS = 30_000;
  * Keeps a live stream of the user's notifications open while the app is: each connection trades a
  * fresh single-use ticket, resumes after the last event it saw, and reconnects with a growing pause
  * when it drops (a ticket cannot be reused, so the browser's own reconnection is not relied on).
- * Each notification also refreshes the lists and widgets it concerns (notification-queries).
+ * Each notification also refreshes the lists and widgets it concerns (what its module declares).
  */
 export function useNotificationStream(onNotification: (item: NotificationItem) => void): void {
   const queryClient = useQueryClient();
+  const { refreshes } = useComposedModules();
   const handler = useRef(onNotification);
   useEffect(() => {
     handler.current = onNotification;
@@ -56,7 +58,7 @@ export function useNotificationStream(onNotification: (item: NotificationItem) =
         if (!parsed.success) return;
         lastEventId = parsed.data.id;
         void queryClient.invalidateQueries({ queryKey: notificationKeys.latest });
-        void refreshConcerned(queryClient, parsed.data);
+        void refreshConcerned(queryClient, refreshes, parsed.data);
         handler.current(parsed.data);
       });
       source.onerror = () => {
@@ -72,5 +74,5 @@ export function useNotificationStream(onNotification: (item: NotificationItem) =
       if (timer) clearTimeout(timer);
       source?.close();
     };
-  }, [queryClient]);
+  }, [queryClient, refreshes]);
 }

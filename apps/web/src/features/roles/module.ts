@@ -8,5 +8,5 @@ export const ROLES_LIST = '/roles';
 export default defineWebModule(
   rolesNavigation,
   { permissions: () => import('./roles-page') },
-  { permissions: listPrefetch({ resource: ROLES_LIST, entity: async () => (await import('@goc/contracts/catalogs/roles')).rolesCatalog.schemas.entity }) },
+  { prefetch: { permissions: listPrefetch({ resource: ROLES_LIST, entity: async () => (await import('@goc/contracts/catalogs/roles')).rolesCatalog.schemas.entity }) } },
 );

@@ -1,4 +1,5 @@
 import { usersNavigation } from '@goc/contracts';
+import { queryKeys } from '../../lib/api/query-keys';
 import { listPrefetch } from '../../lib/resources/list-prefetch';
 import { defineWebModule } from '../../lib/modules';
 
@@ -8,5 +9,9 @@ export const USERS_LIST = '/users';
 export default defineWebModule(
   usersNavigation,
   { users: () => import('./users-page') },
-  { users: listPrefetch({ resource: USERS_LIST, entity: async () => (await import('@goc/contracts/catalogs/users')).usersCatalog.schemas.entity }) },
+  {
+    prefetch: { users: listPrefetch({ resource: USERS_LIST, entity: async () => (await import('@goc/contracts/catalogs/users')).usersCatalog.schemas.entity }) },
+    // A role or its permissions changed: what the person may open and see.
+    refreshes: { access_changed: [queryKeys.permissions, queryKeys.currentUser, queryKeys.dashboard] },
+  },
 );

@@ -88,6 +88,16 @@ describe('dashboard', () => {
     expect(within(stock).getByText('10 saco · $2,000.00 · OB-1 · Torre · desde el 19/10/26')).toBeInTheDocument();
   });
 
+  it('keeps every module’s KPI cards and panels in their declared order', async () => {
+    const approvals: Dashboard['approvals'] = { pending: 1, total: 500, items: [] };
+    open(permissionsFor(), { ...FULL, approvals });
+    const first = await screen.findByRole('link', { name: /^Pedidos por aprobar/ }, SLOW);
+    const label = (card: Element) => card.querySelector('span:last-child > span')?.textContent;
+    expect(Array.from(first.parentElement!.children, label)).toEqual(['Pedidos por aprobar', 'Mis pedidos abiertos', 'Obras en ejecución', 'Presupuesto comprado', 'Mis proyectos', 'Material en obras']);
+    const panels = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label')).filter((name) => name !== null);
+    expect(panels).toEqual(['Pedidos por aprobar', 'Pedidos por estatus', 'Pedidos por mes', 'Altas y bajas', 'Mis pedidos abiertos', 'Mis proyectos', 'Almacén de obra']);
+  });
+
   it('links each order status to Histórico de Pedidos filtered by it', async () => {
     open(permissionsFor(), FULL);
     // Read "Enviado · 2" (the separator is for screen readers; jsdom's name computation drops its spaces).

@@ -3,8 +3,10 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { NotificationItem, NotificationType } from '@goc/contracts';
+import { COMPOSED_MODULES } from '../../../src/app/route-pages';
 import { useNotificationStream } from '../../../src/features/notifications/use-notification-stream';
 import { api } from '../../../src/lib/api/client';
+import { ComposedModulesContext } from '../../../src/lib/composed-modules';
 import { fakeApi } from '../../crud/fake-api';
 
 /*
@@ -40,6 +42,8 @@ const KEYS = {
   movements: ['resource', '/registry/movements', 'list', {}],
   employees: ['resource', '/employees', 'list', {}],
   permissions: ['session', 'permissions'],
+  stock: ['resource', '/stock', 'list', {}],
+  transfers: ['resource', '/stock', 'transfers', 'pendiente'],
 } as const;
 
 const original = { adapter: api.defaults.adapter, EventSource: globalThis.EventSource };
@@ -55,7 +59,12 @@ async function streaming() {
   globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   for (const key of Object.values(KEYS)) client.setQueryData(key, { loaded: true });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  // The app's composed modules: each notification type refreshes what its module declares.
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ComposedModulesContext.Provider value={COMPOSED_MODULES}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </ComposedModulesContext.Provider>
+  );
   renderHook(() => useNotificationStream(() => undefined), { wrapper });
   await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
   let id = 0;
@@ -80,6 +89,12 @@ describe('a live notification', () => {
     const { send, invalidated } = await streaming();
     send('movement_status');
     await waitFor(() => expect(invalidated()).toEqual(['dashboard', 'works', 'movements']));
+  });
+
+  it('about a store transfer refreshes every store query, nothing else', async () => {
+    const { send, invalidated } = await streaming();
+    send('stock_transfer');
+    await waitFor(() => expect(invalidated()).toEqual(['stock', 'transfers']));
   });
 
   it('about the person’s access refreshes their permissions and dashboard', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { APPROVAL_MESSAGES } from '@goc/contracts';
-import { ApprovalsWidget } from '../../../src/features/dashboard/widgets';
+import { ApprovalsWidget } from '../../../src/features/orders/dashboard-cards';
 import { fakeApi } from '../../crud/fake-api';
 import { renderRoute } from '../../crud/render-route';
 
@@ -27,7 +27,7 @@ describe('ApprovalsWidget', () => {
         { ...card, id: 9, folio: 'PED-000009', total: 110_000, limit: null, reasons: [overBudget] },
       ],
     };
-    dispose = renderRoute(<ApprovalsWidget approvals={approvals} />, '/', fakeApi({}).adapter).dispose;
+    dispose = renderRoute(<ApprovalsWidget part={approvals} />, '/', fakeApi({}).adapter).dispose;
     const limited = screen.getByRole('link', { name: /PED-000007/ });
     expect(limited).toHaveTextContent(overLimit);
     expect(limited).toHaveAttribute('href', '/pedidos/historico?q=PED-000007&ver=7');
