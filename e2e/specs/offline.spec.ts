@@ -5,6 +5,7 @@ import { addBusinessDays, businessToday, formatDayLong, type AttachmentList } fr
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
 import { optionsList } from '../support/prime';
+import { shot } from '../support/shots';
 import { expect, headerTitle, seedSession, submitLogin, test, type Sessions } from '../support/test';
 
 /*
@@ -296,10 +297,18 @@ test('offline on a phone: Mis Pedidos searches the kept orders, and photos for a
   await expect(pending.getByText('avance-losa.jpg')).toBeVisible();
   await expect(pending.getByText('Pendiente')).toBeVisible();
   expect(await outboxStates(page)).toEqual(['attachFile:pending']);
+  // The order's row says it too, beside its paperclip, until the server has the photo.
+  const waiting = page.getByText('1 documento por enviar desde este teléfono');
+  await expect(waiting).toBeAttached();
+  if (process.env.SCREENSHOTS) {
+    await detail.getByRole('button', { name: 'Cerrar' }).first().click();
+    await shot(page, 'phone-my-orders-pending-documents');
+  }
 
   await page.context().setOffline(false);
   await expect.poll(() => outboxStates(page), { timeout: 60_000 }).toEqual(['attachFile:sent']);
   await expect(pending).toBeHidden();
+  await expect(waiting).not.toBeAttached();
   const documents = await apiCall<AttachmentList>(sessions.request, resident, 'GET', `/attachments?resource=orders&recordId=${draft.id}`);
   expect(documents.items).toHaveLength(1);
   expect(documents.items[0]?.contentType).toBe('image/jpeg');
