@@ -1,5 +1,5 @@
 import type { OutboxCommand } from '../../lib/offline/offline-db';
-import { listCommands, onOutboxChange } from '../../lib/offline/outbox';
+import { watchCommands } from '../../lib/offline/outbox';
 
 type FileCommand = Extract<OutboxCommand, { kind: 'attachFile' }> & { order: { id: number } };
 
@@ -10,21 +10,9 @@ export function isUnsentFile(command: OutboxCommand, orderId?: number): command 
 
 /** How many such files each order has, read now and again on every change of the queue; the function returned stops. */
 export function watchPendingDocuments(userId: number, onChange: (counts: Readonly<Record<number, number>>) => void): () => void {
-  let live = true;
-  const read = () =>
-    void listCommands(userId).then(
-      (commands) => {
-        if (!live) return;
-        const counts: Record<number, number> = {};
-        for (const command of commands) if (isUnsentFile(command)) counts[command.order.id] = (counts[command.order.id] ?? 0) + 1;
-        onChange(counts);
-      },
-      () => undefined,
-    );
-  read();
-  const stop = onOutboxChange(read);
-  return () => {
-    live = false;
-    stop();
-  };
+  return watchCommands(userId, (commands) => {
+    const counts: Record<number, number> = {};
+    for (const command of commands) if (isUnsentFile(command)) counts[command.order.id] = (counts[command.order.id] ?? 0) + 1;
+    onChange(counts);
+  });
 }

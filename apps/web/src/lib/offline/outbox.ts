@@ -27,6 +27,22 @@ export async function listCommands(userId: number): Promise<OutboxCommand[]> {
   return (await offlineDb(userId)).getAll('commands');
 }
 
+/** The user's queue, read now and again on every change of it; the function returned stops. */
+export function watchCommands(userId: number, onChange: (commands: OutboxCommand[]) => void): () => void {
+  let live = true;
+  const read = () =>
+    void listCommands(userId).then(
+      (commands) => live && onChange(commands),
+      () => undefined,
+    );
+  read();
+  const stop = onOutboxChange(read);
+  return () => {
+    live = false;
+    stop();
+  };
+}
+
 /** Commands not yet accepted by the server: pending, failed and in conflict («3 cambios sin enviar»). */
 export async function unsentCount(userId: number): Promise<number> {
   return (await listCommands(userId)).filter((c) => c.state !== 'sent').length;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OutboxCommand } from './offline-db';
 import { requestPersistentStorage } from './offline-db';
-import { flushOutbox, listCommands, onOutboxChange } from './outbox';
+import { flushOutbox, watchCommands } from './outbox';
 import { refreshMyOrders } from './my-orders';
 import { siteDataSyncedAt, syncOrderPickers } from './site-data';
 
@@ -11,21 +11,7 @@ export const OUTBOX_RETRY_MS = 60_000;
 /** The signed-in user's queue as it stands, re-read on every change. */
 export function useOutboxCommands(userId: number | null): OutboxCommand[] {
   const [commands, setCommands] = useState<OutboxCommand[]>([]);
-  useEffect(() => {
-    if (userId === null) return;
-    let live = true;
-    const read = () =>
-      void listCommands(userId).then(
-        (list) => live && setCommands(list),
-        () => undefined,
-      );
-    read();
-    const stop = onOutboxChange(read);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [userId]);
+  useEffect(() => (userId === null ? undefined : watchCommands(userId, setCommands)), [userId]);
   return userId === null ? [] : commands;
 }
 
