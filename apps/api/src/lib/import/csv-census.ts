@@ -52,6 +52,9 @@ export function csvCensus(text: string, delimiter: ',' | ';', limits: CensusLimi
   let rows = 0;
   let headerEnd = 0;
 
+  /** One more character in the field; true when it is now longer than a cell may be. */
+  const tooLong = () => ++fieldLength > limits.maxCellChars;
+
   /** The record ends before `next` (the first character after its line ending). */
   const endRecord = (next: number): Census | null => {
     if (empty) return null;
@@ -87,8 +90,7 @@ export function csvCensus(text: string, delimiter: ',' | ';', limits: CensusLimi
         }
       }
       blank = false;
-      fieldLength += 1;
-      if (fieldLength > limits.maxCellChars) return LEAVE;
+      if (tooLong()) return LEAVE;
       continue;
     }
     if (code === CR || code === LF) {
@@ -119,8 +121,7 @@ export function csvCensus(text: string, delimiter: ',' | ';', limits: CensusLimi
       continue;
     }
     fieldStarted = true;
-    fieldLength += 1;
-    if (fieldLength > limits.maxCellChars) return LEAVE;
+    if (tooLong()) return LEAVE;
     if (code !== SPACE && code !== TAB) blank = false;
   }
   if (quoted) return LEAVE;
