@@ -9,8 +9,8 @@ import { createQueryClient } from '../src/lib/api/query-client';
 import { setLoginRedirect } from '../src/lib/api/session-expiry';
 import { loginPathFor } from '../src/lib/session/session-end';
 
-/** Test-only PrimeReact settings: no CSS transitions or ripple, so dialogs open and close at once. */
-export const TEST_PRIME_CONFIG = { cssTransition: false, ripple: false };
+/** Test-only PrimeReact settings: no CSS transitions, so dialogs open and close at once. */
+export const TEST_PRIME_CONFIG = { cssTransition: false };
 
 type MemoryRouter = ReturnType<typeof createMemoryRouter>;
 

@@ -11,7 +11,7 @@ import { COMPOSED_MODULES } from './route-pages';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
-  /** Tests turn CSS transitions and ripple off here. */
+  /** Tests turn CSS transitions off here. */
   primeConfig?: Partial<APIOptions>;
   children: ReactNode;
 }

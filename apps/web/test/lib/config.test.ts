@@ -27,7 +27,7 @@ describe('PrimeReact configuration (SPEC §1, §8, §9)', () => {
   it('has the SPEC layer order and Spanish as active locale', () => {
     expect(PRIME_CONFIG.zIndex).toEqual({ modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100, toast: 1200 });
     expect(PRIME_CONFIG.locale).toBe('es');
-    expect(PRIME_CONFIG.ripple).toBe(true);
+    expect(PRIME_CONFIG.ripple).toBe(false);
   });
 
   it('offers exactly the SPEC filter match modes', () => {

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
-import { Ripple } from 'primereact/ripple';
 import { Tooltip } from 'primereact/tooltip';
 import { ROUTES, visibleMenu, type MenuGroup, type MenuLeaf } from '@goc/contracts';
 import { es } from '../../i18n/es';
@@ -19,8 +18,8 @@ interface SidebarNavProps {
 }
 
 const itemBase =
-  'goc-nav-tip p-ripple relative flex w-full items-center gap-3 rounded-lg border-0 px-3 py-2.5 text-left text-[0.95rem] no-underline transition-colors duration-150 outline-none focus-visible:ring-2 focus-visible:ring-blue-400 cursor-pointer';
-const itemIdle = 'bg-transparent text-slate-300 hover:bg-white/8 hover:text-white';
+  'goc-nav-tip relative flex w-full items-center gap-3 rounded-lg border-0 px-3 py-2.5 text-left text-[0.95rem] no-underline transition-colors duration-150 outline-none focus-visible:ring-2 focus-visible:ring-blue-400 cursor-pointer';
+const itemIdle = 'bg-transparent text-slate-300 hover:bg-white/8 hover:text-white active:bg-white/12';
 const itemActive = 'bg-blue-600 font-semibold text-white shadow-sm shadow-blue-900/40';
 
 function Label({ text, collapsed }: { text: string; collapsed: boolean }) {
@@ -39,7 +38,6 @@ function Leaf({ leaf, collapsed, nested }: { leaf: MenuLeaf; collapsed: boolean;
       >
         <i className={`${leaf.icon} text-base ${nested ? 'opacity-90' : ''}`} aria-hidden="true" />
         <Label text={leaf.label} collapsed={collapsed} />
-        <Ripple />
       </NavLink>
     </li>
   );
@@ -74,7 +72,6 @@ function Group({ group, collapsed, onExpand }: { group: MenuGroup; collapsed: bo
         <i className={`${group.icon} text-base`} aria-hidden="true" />
         <Label text={group.label} collapsed={collapsed} />
         {!collapsed && <i className={`pi pi-chevron-down text-xs transition-transform duration-200 ${open ? 'rotate-180' : ''}`} aria-hidden="true" />}
-        <Ripple />
       </button>
       <ul id={listId} hidden={collapsed || !open} className="m-0 mt-1 ml-5 flex list-none flex-col gap-0.5 border-0 border-l border-solid border-white/10 p-0 pl-2">
         {group.children.map((leaf) => (
@@ -133,8 +130,7 @@ export function SidebarNav({ collapsed = false, onExpand, onLogout, onClose }: S
         >
           <i className="pi pi-sign-out text-base" aria-hidden="true" />
           <Label text={es.logout} collapsed={collapsed} />
-          <Ripple />
-        </button>
+          </button>
       </div>
       {collapsed && <Tooltip target=".goc-nav-tip[data-pr-tooltip]" position="right" />}
     </div>
