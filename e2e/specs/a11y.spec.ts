@@ -35,8 +35,26 @@ async function settle(page: Page, title?: string) {
   if (title) await expect(headerTitle(page)).toHaveText(title, { timeout: 30_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
   await page.evaluate(() => document.fonts.ready);
-  // Dialogs and toasts fade in: contrast is measured once they are opaque.
-  await page.waitForTimeout(350);
+  // Dialogs and toasts fade in: contrast is measured once they are opaque. A transition starts a frame
+  // after its class is set, so two frames go by before the running ones are awaited (spinners and
+  // skeletons loop for ever and are not waited for).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
+/**
+ * Opens `url` the way the menu does, without loading the app again: the first route is loaded, the
+ * next ones are pushed onto the history, which the router follows as it follows the back button.
+ */
+async function open(page: Page, url: string) {
+  if (!page.url().startsWith('http')) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
 }
 
 /** The main area's "Nuevo…" button, if this screen creates records. */
@@ -50,7 +68,7 @@ function createButton(page: Page) {
  */
 async function auditRoute(page: Page, where: string, url: string, title: string, states: { dialog: boolean; empty: boolean }): Promise<AxeFinding[]> {
   const findings: AxeFinding[] = [];
-  await page.goto(url);
+  await open(page, url);
   await settle(page, title);
   findings.push(...(await axeFindings(page, `${where} ${url} · lleno`)));
 
