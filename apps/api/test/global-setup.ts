@@ -28,14 +28,20 @@ async function seed(database: Database, template: DatabaseTemplate): Promise<voi
   if (options) await seedDatabase(database, { adminPassword: ADMIN_PASSWORD, demoData: options.demoData, passwords: createPasswordHasher(FAST_ARGON2) });
 }
 
+/** The templates of a run: by name on PostgreSQL, or as PGlite dump files; `remove` deletes them. */
+interface Templates {
+  pglite: Record<DatabaseTemplate, string> | null;
+  postgres: Record<DatabaseTemplate, string> | null;
+  remove(): Promise<void>;
+}
+
 /**
  * A fresh PGlite runs initdb, which costs seconds; loading a dump of an already migrated one is
  * several times faster. On PostgreSQL, running the migrations took seconds per file where copying a
  * migrated database (CREATE DATABASE … TEMPLATE) takes a fraction of one. Seeding the demo data took
- * another second per file: the seeded databases are templates too. Built once per run, used by every
- * test file.
+ * another second per file: the seeded databases are templates too.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+async function buildTemplates(): Promise<Templates> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const made = await Promise.all(
@@ -51,13 +57,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
         return { template, created };
       }),
     );
-    project.provide('pgliteTemplates', null);
-    project.provide('postgresTemplates', Object.fromEntries(made.map(({ template, created }) => [template, new URL(created.url).pathname.slice(1)])) as Record<DatabaseTemplate, string>);
-    return async () => {
-      for (const { created } of made) await created.drop();
+    return {
+      pglite: null,
+      postgres: Object.fromEntries(made.map(({ template, created }) => [template, new URL(created.url).pathname.slice(1)])) as Record<DatabaseTemplate, string>,
+      remove: async () => {
+        for (const { created } of made) await created.drop();
+      },
     };
   }
-  project.provide('postgresTemplates', null);
   const files = {} as Record<DatabaseTemplate, string>;
   for (const template of TEMPLATES) {
     const database = await openPglite({});
@@ -68,8 +75,34 @@ export default async function setup(project: TestProject): Promise<() => Promise
     files[template] = join(tmpdir(), `goc-pglite-${template}-${process.pid}.tar`);
     writeFileSync(files[template], Buffer.from(await dump.arrayBuffer()));
   }
-  project.provide('pgliteTemplates', files);
+  return {
+    pglite: files,
+    postgres: null,
+    remove: async () => {
+      for (const file of Object.values(files)) rmSync(file, { force: true });
+    },
+  };
+}
+
+/**
+ * Vitest calls a global setup once per project (the API tests, the date tests in two zones, and the
+ * root): the templates are built by the first call and shared by the others, through the main
+ * process's global scope (each project may load this file anew), and removed after the last
+ * project's teardown.
+ */
+const run = globalThis as typeof globalThis & { gocTestTemplates?: { built: Promise<Templates>; users: number } };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  run.gocTestTemplates ??= { built: buildTemplates(), users: 0 };
+  const shared = run.gocTestTemplates;
+  shared.users += 1;
+  const templates = await shared.built;
+  project.provide('pgliteTemplates', templates.pglite);
+  project.provide('postgresTemplates', templates.postgres);
   return async () => {
-    for (const file of Object.values(files)) rmSync(file, { force: true });
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    run.gocTestTemplates = undefined;
+    await templates.remove();
   };
 }
