@@ -2,20 +2,16 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { wipeOfflineData } from '../../src/lib/offline/offline-db';
 import { enqueue, flushOutbox, listCommands } from '../../src/lib/offline/outbox';
 import { ADMIN_USER, permissionsFor, seedSession } from '../fixtures';
 import { mockAdapter, type MockHandler, type MockReply } from '../mock-adapter';
 import { renderApp } from '../render-app';
 import { setViewportWidth } from '../setup';
+import { cleanUpOfflineTests } from '../offline-cleanup';
 
-let teardown: (() => void) | null = null;
-afterEach(async () => {
-  teardown?.();
-  teardown = null;
+const cleanup = cleanUpOfflineTests();
+afterEach(() => {
   setViewportWidth(1366);
-  vi.restoreAllMocks();
-  await wipeOfflineData();
 });
 beforeAll(() => Promise.all([import('../../src/app/shell/shell-layout'), import('../../src/app/offline/outbox-status')]), 60_000);
 
@@ -34,7 +30,7 @@ function start(routes: Record<string, MockHandler | MockReply> = {}) {
     ...routes,
   });
   const app = renderApp('/', server.adapter);
-  teardown = app.cleanup;
+  cleanup.rendered(app.cleanup);
   return { ...app, server };
 }
 

@@ -1,11 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addBusinessDays, businessToday, ORDERABLE_WORK_STATUSES } from '@goc/contracts';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
 import { api } from '../../../src/lib/api/client';
-import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { MY_ORDERS_FULL_REFRESH_MS, refreshMyOrders } from '../../../src/lib/offline/my-orders';
 import { rememberOptions } from '../../../src/lib/offline/site-data';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
@@ -13,6 +12,7 @@ import { fakeApi, type FakeRequest } from '../../crud/fake-api';
 import { listOf, orderRecord } from '../../crud/fixtures';
 import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
+import { cleanUpOfflineTests } from '../../offline-cleanup';
 
 /*
  * Mis Pedidos without signal (docs/offline.md): the user's orders of the last 90 days, kept on the
@@ -21,15 +21,7 @@ import { renderRoute } from '../../crud/render-route';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const originalAdapter = api.defaults.adapter;
-let dispose: (() => void) | null = null;
-afterEach(async () => {
-  dispose?.();
-  dispose = null;
-  api.defaults.adapter = originalAdapter;
-  vi.useRealTimers();
-  await wipeOfflineData();
-});
+const cleanup = cleanUpOfflineTests();
 
 const DAY = 24 * 3_600_000;
 const recent = orderRecord({ id: 1, folio: 'PED-000001', createdAt: new Date(Date.now() - 2 * DAY).toISOString() });
@@ -45,7 +37,7 @@ async function keepThenGoOffline(listed: unknown[], path = '/pedidos/mis-pedidos
   // A gateway answering for an unreachable API: no API error body.
   const offline = fakeApi({ 'GET /orders': { status: 503 }, 'GET /orders/budget': { status: 503 }, 'GET /works/options': { status: 503 } });
   const view = renderRoute(<OrdersPage view="mine" />, path, offline.adapter);
-  dispose = view.dispose;
+  cleanup.rendered(view.dispose);
   return { online, offline, view };
 }
 
@@ -85,7 +77,7 @@ describe('Mis Pedidos without signal', () => {
 
     const offline = fakeApi({ 'GET /orders': { status: 503 }, 'GET /orders/budget': { status: 503 } });
     const view = renderRoute(<OrdersPage view="mine" />, '/pedidos/mis-pedidos', offline.adapter);
-    dispose = view.dispose;
+    cleanup.rendered(view.dispose);
     expect(await screen.findByText('PED-000001')).toBeInTheDocument();
     expect(screen.getAllByText('Autorizado').length).toBeGreaterThan(0);
     // Gone from the whole read (a deleted draft): gone from the phone.

@@ -1,17 +1,17 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { IDEMPOTENCY_KEY_HEADER } from '@goc/contracts';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
 import { api } from '../../../src/lib/api/client';
-import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { refreshMyOrders } from '../../../src/lib/offline/my-orders';
 import { enqueue, flushOutbox, listCommands } from '../../../src/lib/offline/outbox';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi } from '../../crud/fake-api';
 import { listOf, newOrderFormRoutes, orderRecord } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
+import { cleanUpOfflineTests } from '../../offline-cleanup';
 
 /*
  * A new order kept on the phone that the server refused (issue 45 item 4, docs/offline.md): opened
@@ -27,12 +27,7 @@ const USER = ADMIN_USER.id;
 const KEPT = { workId: 2, requiredDate: '2026-01-15', lines: [{ materialId: 10, quantity: 6 }] };
 const PAST = 'La fecha requerida no puede ser anterior a hoy (28 de noviembre de 2026)';
 
-let dispose: (() => void) | null = null;
-afterEach(async () => {
-  dispose?.();
-  dispose = null;
-  await wipeOfflineData();
-});
+const cleanup = cleanUpOfflineTests();
 
 /** The outbox holds the refused order and its photo; the page opens at Mis Pedidos?corregir=<its seq>. */
 async function start() {
@@ -57,7 +52,7 @@ async function start() {
   await flushOutbox(USER);
   const [refused] = await listCommands(USER);
   expect(refused).toMatchObject({ state: 'failed', message: `Revisa los datos del formulario: ${PAST}` });
-  dispose = renderRoute(<OrdersPage view="mine" />, `/pedidos/mis-pedidos?corregir=${refused?.seq}`, adapter).dispose;
+  cleanup.rendered(renderRoute(<OrdersPage view="mine" />, `/pedidos/mis-pedidos?corregir=${refused?.seq}`, adapter).dispose);
   return { server, keys, refused: refused! };
 }
 
@@ -91,7 +86,7 @@ describe('correcting a refused order kept on the phone', () => {
   it('a change no longer waiting for a correction (sent or discarded meanwhile) says so and opens nothing', async () => {
     seedSession({ user: ADMIN_USER, permissions: permissionsFor(['my_orders']) });
     const server = fakeApi({ 'GET /orders': listOf([]) });
-    dispose = renderRoute(<OrdersPage view="mine" />, '/pedidos/mis-pedidos?corregir=4', server.adapter).dispose;
+    cleanup.rendered(renderRoute(<OrdersPage view="mine" />, '/pedidos/mis-pedidos?corregir=4', server.adapter).dispose);
     expect(await screen.findByText('Ese cambio ya no está pendiente en este teléfono')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Corregir pedido sin enviar' })).not.toBeInTheDocument();
   });
@@ -128,7 +123,7 @@ describe('correcting a refused order kept on the phone', () => {
     await flushOutbox(USER);
     const [refused] = await listCommands(USER);
     expect(refused).toMatchObject({ state: 'failed', fields: { requiredDate: PAST } });
-    dispose = renderRoute(<OrdersPage view="mine" />, `/pedidos/mis-pedidos?corregir=${refused?.seq}`, adapter).dispose;
+    cleanup.rendered(renderRoute(<OrdersPage view="mine" />, `/pedidos/mis-pedidos?corregir=${refused?.seq}`, adapter).dispose);
 
     const form = await screen.findByRole('dialog', { name: 'Corregir cambios sin enviar de PED-000021' });
     expect(within(form).getByText(`Revisa los datos del formulario: ${PAST}`)).toBeInTheDocument();

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
-import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { listCommands } from '../../../src/lib/offline/outbox';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi } from '../../crud/fake-api';
 import { listOf, orderRecord } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
+import { cleanUpOfflineTests } from '../../offline-cleanup';
 
 /*
  * Without signal (docs/offline.md): a requester's draft is still sent for authorisation — kept in the
@@ -22,22 +22,16 @@ const STATUSES = {
 
 const order = (status: keyof typeof STATUSES) => orderRecord({ status: STATUSES[status], requestedById: ADMIN_USER.id, requestedBy: { id: ADMIN_USER.id, label: 'admin' } });
 
-let dispose: (() => void) | null = null;
 beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 });
-afterEach(async () => {
-  dispose?.();
-  dispose = null;
-  vi.restoreAllMocks();
-  await wipeOfflineData();
-});
+const cleanup = cleanUpOfflineTests();
 
 function start(status: keyof typeof STATUSES, view: 'mine' | 'all') {
   seedSession({ user: ADMIN_USER, permissions: permissionsFor(['history', 'my_orders'], { view: true, create: true, edit: true, delete: true }) });
   const server = fakeApi({ 'GET /orders': listOf([order(status)]), 'GET /orders/budget': { status: 200, data: null } });
   const rendered = renderRoute(<OrdersPage view={view} />, view === 'mine' ? '/pedidos/mis-pedidos' : '/pedidos/historico', server.adapter);
-  dispose = rendered.dispose;
+  cleanup.rendered(rendered.dispose);
   return server;
 }
 

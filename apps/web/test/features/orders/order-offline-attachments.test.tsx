@@ -1,17 +1,17 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { IDEMPOTENCY_KEY_HEADER } from '@goc/contracts';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
 import { api } from '../../../src/lib/api/client';
 import { refreshMyOrders } from '../../../src/lib/offline/my-orders';
-import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { flushOutbox, listCommands } from '../../../src/lib/offline/outbox';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { fakeApi } from '../../crud/fake-api';
 import { listOf, orderRecord } from '../../crud/fixtures';
 import { renderRoute } from '../../crud/render-route';
+import { cleanUpOfflineTests } from '../../offline-cleanup';
 
 /*
  * Photos and PDFs for an order the server has, chosen without signal (issue 45, docs/offline.md):
@@ -22,15 +22,7 @@ import { renderRoute } from '../../crud/render-route';
 vi.setConfig({ testTimeout: 60_000 });
 
 const USER = ADMIN_USER.id;
-const originalAdapter = api.defaults.adapter;
-let dispose: (() => void) | null = null;
-afterEach(async () => {
-  dispose?.();
-  dispose = null;
-  api.defaults.adapter = originalAdapter;
-  vi.restoreAllMocks();
-  await wipeOfflineData();
-});
+const cleanup = cleanUpOfflineTests();
 
 const sent = orderRecord({ id: 12, folio: 'PED-000012', createdAt: new Date().toISOString() });
 
@@ -42,7 +34,7 @@ describe('attaching to an order the server has, without signal', () => {
     // No signal: the detail's request waits paused, the list answers from the phone.
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const offline = fakeApi({ 'GET /orders': { status: 503 }, 'GET /orders/12': { status: 503 }, 'GET /orders/budget': { status: 503 }, 'POST /attachments': { status: 503 } });
-    dispose = renderRoute(<OrdersPage view="mine" />, '/pedidos/mis-pedidos', offline.adapter).dispose;
+    cleanup.rendered(renderRoute(<OrdersPage view="mine" />, '/pedidos/mis-pedidos', offline.adapter).dispose);
 
     fireEvent.click(await screen.findByText('PED-000012'));
     const detail = await screen.findByRole('dialog', { name: 'Pedido PED-000012' });

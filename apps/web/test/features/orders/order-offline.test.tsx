@@ -1,16 +1,15 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onlineManager } from '@tanstack/react-query';
 import { OrdersPage } from '../../../src/features/orders/orders-page';
-import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { listCommands } from '../../../src/lib/offline/outbox';
 import { ADMIN_USER, permissionsFor, seedSession } from '../../fixtures';
 import { apiError, fakeApi } from '../../crud/fake-api';
 import { listOf, newOrderFormRoutes } from '../../crud/fixtures';
 import { choose } from '../../crud/prime';
 import { renderRoute } from '../../crud/render-route';
+import { cleanUpOfflineTests } from '../../offline-cleanup';
 
 /*
  * Mis pedidos without signal: «Guardar» on a new order keeps it, with its photo, in the phone's
@@ -19,15 +18,7 @@ import { renderRoute } from '../../crud/render-route';
 
 vi.setConfig({ testTimeout: 90_000 });
 
-let dispose: (() => void) | null = null;
-afterEach(async () => {
-  dispose?.();
-  dispose = null;
-  vi.restoreAllMocks();
-  // TanStack Query's online state is global: back online for the next test.
-  onlineManager.setOnline(true);
-  await wipeOfflineData();
-});
+const cleanup = cleanUpOfflineTests();
 
 function start(postOrder: { status: number; data?: unknown }) {
   seedSession({ user: ADMIN_USER, permissions: permissionsFor(['my_orders']) });
@@ -37,7 +28,7 @@ function start(postOrder: { status: number; data?: unknown }) {
     'POST /orders': postOrder,
   });
   const view = renderRoute(<OrdersPage view="mine" />, '/pedidos/mis-pedidos', server.adapter);
-  dispose = view.dispose;
+  cleanup.rendered(view.dispose);
   return server;
 }
 

@@ -1,22 +1,18 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/lib/api/client';
-import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { clearSent, discardCommand, enqueue, flushOutbox, listCommands, retryCommand, unsentCount } from '../../../src/lib/offline/outbox';
 import { fakeOrdersServer } from './fake-orders-server';
+import { cleanUpOfflineTests } from '../../offline-cleanup';
 
 const USER = 7;
-const originalAdapter = api.defaults.adapter;
 let server: ReturnType<typeof fakeOrdersServer>;
 
 beforeEach(() => {
   server = fakeOrdersServer();
   api.defaults.adapter = server.adapter;
 });
-afterEach(async () => {
-  api.defaults.adapter = originalAdapter;
-  await wipeOfflineData();
-});
+cleanUpOfflineTests();
 
 const threeLines = [
   { materialId: 1, quantity: 10 },

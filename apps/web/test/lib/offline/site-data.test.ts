@@ -1,17 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORDERABLE_PROJECT_STATUSES, ORDERABLE_WORK_STATUSES } from '@goc/contracts';
 import { api } from '../../../src/lib/api/client';
-import { wipeOfflineData } from '../../../src/lib/offline/offline-db';
 import { keptOptionPage, rememberOptions, siteDataSyncedAt, syncOrderPickers } from '../../../src/lib/offline/site-data';
 import { mockAdapter, type RecordedRequest } from '../../mock-adapter';
+import { cleanUpOfflineTests } from '../../offline-cleanup';
 
 const USER = 3;
-const originalAdapter = api.defaults.adapter;
-afterEach(async () => {
-  api.defaults.adapter = originalAdapter;
-  await wipeOfflineData();
-});
+cleanUpOfflineTests();
 
 const CURSOR = '2026-05-01T10:00:00.000Z';
 const page = (items: unknown[], removed: number[] = [], next: { updatedSince: string; afterId: number } | null = null, cursor = CURSOR) => ({
