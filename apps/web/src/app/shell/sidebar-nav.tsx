@@ -130,7 +130,7 @@ export function SidebarNav({ collapsed = false, onExpand, onLogout, onClose }: S
         >
           <i className="pi pi-sign-out text-base" aria-hidden="true" />
           <Label text={es.logout} collapsed={collapsed} />
-          </button>
+        </button>
       </div>
       {collapsed && <Tooltip target=".goc-nav-tip[data-pr-tooltip]" position="right" />}
     </div>
