@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { addBusinessDays, businessToday, formatDayLong, type AttachmentList } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
-import { optionsList } from '../support/prime';
+import { openOptions } from '../support/prime';
 import { shot } from '../support/shots';
 import { expect, headerTitle, seedSession, submitLogin, test, type Sessions } from '../support/test';
 
@@ -26,9 +26,7 @@ async function typeNumber(input: Locator, text: string) {
 }
 
 async function pickNth(page: Page, input: Locator, n: number) {
-  await input.focus();
-  await input.press('Enter');
-  await optionsList(page).getByRole('option').nth(n).click();
+  await (await openOptions(page, input)).getByRole('option').nth(n).click();
 }
 
 /** The outbox's commands as IndexedDB holds them (state per command). */

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { addBusinessDays, businessToday, formatDayLong, type AttachmentList } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { BASE_URL, USER_PASSWORD } from '../support/constants';
-import { optionsList } from '../support/prime';
+import { openOptions } from '../support/prime';
 import { shot } from '../support/shots';
 import { expect, headerTitle, seedSession, test } from '../support/test';
 
@@ -37,9 +37,7 @@ test('a residente on a phone creates an order with a photo attached at creation'
   await page.getByRole('button', { name: 'Nuevo' }).click();
   const form = page.getByRole('dialog', { name: 'Nuevo pedido' });
   const work = form.getByRole('textbox', { name: 'Obra', exact: true });
-  await work.focus();
-  await work.press('Enter');
-  await optionsList(page).getByRole('option').first().click();
+  await (await openOptions(page, work)).getByRole('option').first().click();
   const required = form.getByRole('combobox', { name: /^Fecha requerida/ });
   await required.fill(formatDayLong(addBusinessDays(businessToday(), 10)));
   await required.press('Tab');
@@ -51,9 +49,7 @@ test('a residente on a phone creates an order with a photo attached at creation'
   await expect(picker).toBeInViewport();
   const total = form.getByRole('status').filter({ hasText: 'Total' });
   expect((await picker.boundingBox())!.y + (await picker.boundingBox())!.height).toBeLessThanOrEqual((await total.boundingBox())!.y);
-  await material.focus();
-  await material.press('Enter');
-  await optionsList(page).getByRole('option').first().click();
+  await (await openOptions(page, material)).getByRole('option').first().click();
   await typeNumber(form.getByRole('spinbutton', { name: 'Cantidad (partida 1)' }), '6');
 
   const chooser = page.waitForEvent('filechooser');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { optionsList } from '../support/prime';
+import { openOptions } from '../support/prime';
 import { shot } from '../support/shots';
 import { expect, headerTitle, seedSession, test } from '../support/test';
 
@@ -71,9 +71,7 @@ test('a 10-line new order: each line a card, the total in view, nothing sideways
   for (let i = 0; i < 10; i++) {
     await form.getByRole('button', { name: 'Agregar partida' }).click();
     const material = form.getByRole('textbox', { name: `Material (partida ${i + 1})` });
-    await material.focus();
-    await material.press('Enter');
-    await optionsList(page).getByRole('option').nth(i).click();
+    await (await openOptions(page, material)).getByRole('option').nth(i).click();
     const quantity = form.getByRole('spinbutton', { name: `Cantidad (partida ${i + 1})` });
     await quantity.selectText();
     await quantity.pressSequentially(String(i + 1));

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /*
  * PrimeReact's Dropdown and MultiSelect put their accessible name on a focusable input that the
@@ -11,11 +11,20 @@ export function optionsList(page: Page): Locator {
   return page.getByRole('listbox', { name: 'Lista de opciones' });
 }
 
-/** Opens a dropdown by its named input and picks the option with this exact label (or the first one). */
-export async function pickOption(page: Page, input: Locator, option: string | { first: true }): Promise<void> {
+/**
+ * Opens a dropdown by its named input and answers its options. The previous pick's overlay fades out
+ * after the choice, and until it has gone its options would match as well: it is waited for first.
+ */
+export async function openOptions(page: Page, input: Locator): Promise<Locator> {
+  await expect(optionsList(page)).toHaveCount(0);
   await input.focus();
   await input.press('Enter');
-  const list = optionsList(page);
+  return optionsList(page);
+}
+
+/** Opens a dropdown by its named input and picks the option with this exact label (or the first one). */
+export async function pickOption(page: Page, input: Locator, option: string | { first: true }): Promise<void> {
+  const list = await openOptions(page, input);
   const item = typeof option === 'string' ? list.getByRole('option', { name: option, exact: true }) : list.getByRole('option').first();
   await item.click();
 }
