@@ -4,7 +4,7 @@ import { ROUTE_LIST, routePath, type RouteKey } from '@goc/contracts';
 import { apiCall, createRole, createUser, uniqueName } from '../support/api';
 import { axeFindings, formatFindings, type AxeFinding } from '../support/axe';
 import { USER_PASSWORD } from '../support/constants';
-import { DEVICES } from '../support/shots';
+import { DEVICES, untilStill } from '../support/shots';
 import { expect, headerTitle, seedSession, test } from '../support/test';
 
 /*
@@ -34,12 +34,8 @@ const RESTRICTED_ROUTES: readonly RouteKey[] = ['home', 'myOrders', 'registryWor
 async function settle(page: Page, title?: string) {
   if (title) await expect(headerTitle(page)).toHaveText(title, { timeout: 30_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-  await page.evaluate(() => document.fonts.ready);
-  // Dialogs and toasts fade in: contrast is measured once they are opaque. A transition starts a frame
-  // after its class is set, so two frames go by before the running ones are awaited (spinners and
-  // skeletons loop for ever and are not waited for).
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  // Dialogs and toasts fade in: contrast is measured once they are opaque.
+  await untilStill(page);
 }
 
 /**

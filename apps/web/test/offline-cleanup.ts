@@ -5,8 +5,9 @@ import { wipeOfflineData } from '../src/lib/offline/offline-db';
 
 /**
  * Registers, for the test file that calls it, what every offline test undoes after it: the page it
- * rendered (handed to `rendered`) unmounted, the HTTP client's adapter put back, spies and fake timers
- * restored, TanStack Query back online (its state is global) and the phone's IndexedDB wiped.
+ * rendered (handed to `rendered`) unmounted, the HTTP client's adapter put back, spies restored,
+ * TanStack Query back online (its state is global) and the phone's IndexedDB wiped. (test/setup.ts
+ * already puts the viewport and the real timers back after every test.)
  */
 export function cleanUpOfflineTests(): { rendered(dispose: () => void): void } {
   const originalAdapter = api.defaults.adapter;
@@ -16,7 +17,6 @@ export function cleanUpOfflineTests(): { rendered(dispose: () => void): void } {
     dispose = null;
     api.defaults.adapter = originalAdapter;
     vi.restoreAllMocks();
-    vi.useRealTimers();
     onlineManager.setOnline(true);
     await wipeOfflineData();
   });

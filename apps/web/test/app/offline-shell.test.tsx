@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { enqueue, flushOutbox, listCommands } from '../../src/lib/offline/outbox';
@@ -10,9 +10,6 @@ import { setViewportWidth } from '../setup';
 import { cleanUpOfflineTests } from '../offline-cleanup';
 
 const cleanup = cleanUpOfflineTests();
-afterEach(() => {
-  setViewportWidth(1366);
-});
 beforeAll(() => Promise.all([import('../../src/app/shell/shell-layout'), import('../../src/app/offline/outbox-status')]), 60_000);
 
 const USER = ADMIN_USER.id;
