@@ -4,7 +4,7 @@ import { ROUTES, type PermissionEntry, type RouteDef } from '@goc/contracts';
 import { earlyQueryFn } from '../lib/api/early-get';
 import { queryKeys } from '../lib/api/query-keys';
 import { canOpenRoute } from '../lib/session/route-access';
-import type { RoutePrefetch } from '../lib/modules';
+import type { PageLoader, RoutePrefetch } from '../lib/modules';
 import { getToken } from '../lib/session/session-store';
 import { CURRENT_USER_PATH, PERMISSIONS_PATH } from '../lib/session/session-requests';
 
@@ -30,8 +30,11 @@ export function guardRedirect(route: RouteDef, hasToken: boolean, permissions: r
  * see below) for routes that need one. Once the user may open the route, its `prefetch` starts the
  * page's data while the page's chunks still load.
  */
-export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?: RoutePrefetch) {
+export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?: RoutePrefetch, page?: PageLoader) {
   return async ({ request }: { request: Request }) => {
+    // The page's chunks download at once, beside the permissions and the data: code is no secret, the
+    // server decides every call. The shell draws without waiting for them (the page is a lazy component).
+    if (getToken() !== null || route.public) void page?.().catch(() => undefined);
     let permissions: PermissionEntry[] = [];
     if (getToken() !== null && route.permission) {
       try {

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, redirect, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Outlet, redirect, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTE_LIST, ROUTES, type RouteDef, type RouteKey } from '@goc/contracts';
 import type { RouteHandle } from '../lib/routing/current-route';
@@ -23,6 +23,45 @@ function LazyRouteError() {
 
 type AppRoute = RouteDef & { key: RouteKey };
 
+const pageComponents = new Map<RouteKey, LazyExoticComponent<ComponentType>>();
+
+/** The page's lazy component; one whose chunk failed to load is made anew, so that coming back tries again. */
+function lazyPage(key: RouteKey): LazyExoticComponent<ComponentType> {
+  let component = pageComponents.get(key);
+  if (!component) {
+    component = lazy(() =>
+      PAGES[key]().catch((error: unknown) => {
+        pageComponents.delete(key);
+        throw error;
+      }),
+    );
+    pageComponents.set(key, component);
+  }
+  return component;
+}
+
+/**
+ * A page is a lazy component, not a lazy route: the router lets the shell draw (its header names the
+ * page) once the guard has passed, and the page's chunks arrive inside the shell's Suspense. On a
+ * phone's first visit the title paints before the page's module graph has loaded; between pages the
+ * router's transition keeps the page on screen until the next one has loaded.
+ */
+function pageComponent(key: RouteKey): ComponentType {
+  return function Page() {
+    const Component = lazyPage(key);
+    return <Component />;
+  };
+}
+
+/** The public pages (/login) have no shell around them: their Suspense is the root's. */
+function RootOutlet() {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
 /**
  * The guard depends on the path only: a list's page, sort or filter change (search params) must not
  * re-fetch the permissions nor flash the navigation progress bar.
@@ -35,9 +74,9 @@ function pageRoute(route: AppRoute, queryClient: QueryClient): RouteObject {
   return {
     path: route.path,
     handle,
-    loader: guardLoader(route, queryClient, PREFETCH[route.key]),
+    loader: guardLoader(route, queryClient, PREFETCH[route.key], PAGES[route.key]),
     shouldRevalidate: revalidateOnPathChange,
-    lazy: async () => ({ Component: (await PAGES[route.key]()).default }),
+    Component: pageComponent(route.key),
     ErrorBoundary: LazyRouteError,
   };
 }
@@ -48,6 +87,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
     {
       id: 'root',
       HydrateFallback: FullPageLoader,
+      Component: RootOutlet,
       ErrorBoundary: LazyRouteError,
       children: [
         ...ROUTE_LIST.filter((r) => r.public).map((r) => pageRoute(r, queryClient)),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { matchPath, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ProgressBar } from 'primereact/progressbar';
@@ -15,6 +15,7 @@ import { useHasToken } from '../../lib/session/session-store';
 import { useSessionUser } from '../../lib/session/session-user';
 import { useIsMobile } from '../../lib/use-media-query';
 import { Header } from './header';
+import { PageLoading } from './page-loading';
 import { SessionKeeperHost } from './session-keeper';
 import { SidebarNav } from './sidebar-nav';
 import { useSidebarCollapsed } from './sidebar-state';
@@ -92,7 +93,9 @@ export function ShellLayout() {
             {navigating && <ProgressBar mode="indeterminate" className="absolute inset-0 h-[3px] rounded-none" aria-label={es.loading} />}
           </div>
           <main className="mx-auto w-full max-w-[90rem] flex-1 px-3 pt-3 pb-8 md:px-6 md:pt-5">
-            <Outlet />
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
           </main>
         </div>
       </div>

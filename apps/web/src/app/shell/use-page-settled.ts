@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -10,6 +10,27 @@ const SHOWN_MS = 250;
 
 /** Once true for the tab, true for good: navigating between pages does not defer the secondary work again. */
 let settled = false;
+
+/** How many pages are waiting for their chunks (their Suspense fallback is shown), and who listens. */
+let pagesLoading = 0;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const isPageLoading = () => pagesLoading > 0;
+
+/** Held by a page's Suspense fallback while it is shown: the page has not drawn yet. */
+export function useHoldPageLoading(): void {
+  useEffect(() => {
+    pagesLoading += 1;
+    listeners.forEach((listener) => listener());
+    return () => {
+      pagesLoading -= 1;
+      listeners.forEach((listener) => listener());
+    };
+  }, []);
+}
 
 /**
  * After the next frame has been drawn and shown, when the browser is idle: a query's data reaches
@@ -38,14 +59,16 @@ function afterNextPaint(run: () => void): () => void {
 }
 
 /**
- * False until the first page has its data and has drawn it (no route loading, no query fetching, then
+ * False until the first page has its data and has drawn it (no route loading, no page waiting for its
+ * chunks, no query fetching, then
  * an idle moment), or SETTLE_CAP_MS have passed. The shell's secondary work (the notifications bell:
  * its chunks, its list, its live stream) waits for it, so that on a first visit it does not compete
  * with the page's own requests and rendering — what a phone's largest paint waits for.
  */
 export function usePageSettled(): boolean {
   const queryClient = useQueryClient();
-  const loading = useNavigation().state !== 'idle';
+  const pageLoading = useSyncExternalStore(subscribe, isPageLoading);
+  const loading = useNavigation().state !== 'idle' || pageLoading;
   const [ready, setReady] = useState(settled);
 
   useEffect(() => {
