@@ -60,10 +60,10 @@ function afterNextPaint(run: () => void): () => void {
 
 /**
  * False until the first page has its data and has drawn it (no route loading, no page waiting for its
- * chunks, no query fetching, then
- * an idle moment), or SETTLE_CAP_MS have passed. The shell's secondary work (the notifications bell:
- * its chunks, its list, its live stream) waits for it, so that on a first visit it does not compete
- * with the page's own requests and rendering — what a phone's largest paint waits for.
+ * chunks, no query fetching, then an idle moment), or SETTLE_CAP_MS have passed. The shell's secondary
+ * work (the notifications bell: its chunks, its list, its live stream) waits for it, so that on a
+ * first visit it does not compete with the page's own requests and rendering — what a phone's largest
+ * paint waits for.
  */
 export function usePageSettled(): boolean {
   const queryClient = useQueryClient();
