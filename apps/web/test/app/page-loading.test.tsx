@@ -19,7 +19,6 @@ let teardown: (() => void) | null = null;
 afterEach(() => {
   teardown?.();
   teardown = null;
-  vi.useRealTimers();
 });
 
 describe('a page whose chunks are still loading', () => {
