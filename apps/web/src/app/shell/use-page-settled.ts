@@ -1,6 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { createHolds } from '../../lib/holds';
 
 /** However slow the page's data, the shell's secondary work starts at the latest this long after the shell drew. */
 export const SETTLE_CAP_MS = 4000;
@@ -11,25 +12,12 @@ const SHOWN_MS = 250;
 /** Once true for the tab, true for good: navigating between pages does not defer the secondary work again. */
 let settled = false;
 
-/** How many pages are waiting for their chunks (their Suspense fallback is shown), and who listens. */
-let pagesLoading = 0;
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const isPageLoading = () => pagesLoading > 0;
+/** The pages waiting for their chunks (their Suspense fallback is shown). */
+const pagesLoading = createHolds();
 
 /** Held by a page's Suspense fallback while it is shown: the page has not drawn yet. */
 export function useHoldPageLoading(): void {
-  useEffect(() => {
-    pagesLoading += 1;
-    listeners.forEach((listener) => listener());
-    return () => {
-      pagesLoading -= 1;
-      listeners.forEach((listener) => listener());
-    };
-  }, []);
+  useEffect(() => pagesLoading.hold(), []);
 }
 
 /**
@@ -67,7 +55,7 @@ function afterNextPaint(run: () => void): () => void {
  */
 export function usePageSettled(): boolean {
   const queryClient = useQueryClient();
-  const pageLoading = useSyncExternalStore(subscribe, isPageLoading);
+  const pageLoading = pagesLoading.useHeld();
   const loading = useNavigation().state !== 'idle' || pageLoading;
   const [ready, setReady] = useState(settled);
 
