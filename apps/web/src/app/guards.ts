@@ -5,6 +5,7 @@ import { earlyQueryFn } from '../lib/api/early-get';
 import { queryKeys } from '../lib/api/query-keys';
 import { canOpenRoute } from '../lib/session/route-access';
 import type { PageLoader, RoutePrefetch } from '../lib/modules';
+import { NEW_PARAM } from '../lib/routing/new-param';
 import { getToken } from '../lib/session/session-store';
 import { CURRENT_USER_PATH, PERMISSIONS_PATH } from '../lib/session/session-requests';
 
@@ -53,7 +54,10 @@ export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?
     }
     const target = guardRedirect(route, getToken() !== null, permissions);
     if (target) throw redirect(target);
-    prefetch?.(queryClient, new URL(request.url));
+    const url = new URL(request.url);
+    prefetch?.(queryClient, url);
+    // A link that opens «Nuevo» (a list page's new-record form): the form's code downloads beside the page's, not after it.
+    if (url.searchParams.has(NEW_PARAM)) void import('../components/form/record-form-dialog').catch(() => undefined);
     return null;
   };
 }

@@ -6,6 +6,7 @@ import type { RouteHandle } from '../lib/routing/current-route';
 import { guardLoader, shellLoader } from './guards';
 import { PAGES, PREFETCH } from './route-pages';
 import { FullPageLoader } from './full-page-loader';
+import { retryingLazy } from '../lib/retrying-lazy';
 
 /*
  * Everything but the login page loads on demand: the shell (with PrimeReact), each page, and the
@@ -23,21 +24,16 @@ function LazyRouteError() {
 
 type AppRoute = RouteDef & { key: RouteKey };
 
-const pageComponents = new Map<RouteKey, LazyExoticComponent<ComponentType>>();
+/** Each page's lazy component, made on first use; one whose chunk failed is made anew, so that coming back tries again. */
+const pageComponents = new Map<RouteKey, () => LazyExoticComponent<ComponentType>>();
 
-/** The page's lazy component; one whose chunk failed to load is made anew, so that coming back tries again. */
 function lazyPage(key: RouteKey): LazyExoticComponent<ComponentType> {
   let component = pageComponents.get(key);
   if (!component) {
-    component = lazy(() =>
-      PAGES[key]().catch((error: unknown) => {
-        pageComponents.delete(key);
-        throw error;
-      }),
-    );
+    component = retryingLazy(PAGES[key]);
     pageComponents.set(key, component);
   }
-  return component;
+  return component();
 }
 
 /**

@@ -1,23 +1,21 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { rowLabel, type ActionDeclaration, type AttachableResource, type Filters } from '@goc/contracts';
-import { DocumentsDialog } from '../attachments/documents-dialog';
 import { attachmentsTexts } from '../attachments/attachments-texts';
 import { useDraftToReopen } from '../form/form-draft';
 import { copyValues } from '../form/form-values';
 import { DETAIL_PARAM } from '../../lib/routing/detail-param';
+import { NEW_PARAM } from '../../lib/routing/new-param';
 import { listTexts } from './list-texts';
 import { useRecordCommands, type RecordCommandsOptions } from './record-commands';
 import { useResourceActions, type OfflineTransitions } from './resource-actions';
-import { RecordHistoryDialog } from './record-history-dialog';
 import { ResourceList, type ResourceListProps } from './resource-list';
 import type { ListResource, ResourceRow } from './resource-types';
 import type { RowAction } from './row-actions';
 import { useRowPermissions } from './row-permissions';
-import { TransitionDialog, transitionDraftOwner, type TransitionDraftContext, type TransitionInputs } from './transition-dialog';
-
-/** The address parameter that opens «Nuevo» on a list page (a shortcut to a new order, say); dropped once used. */
-export const NEW_PARAM = 'nuevo';
+import type { TransitionInputs } from './transition-dialog';
+import { transitionDraftOwner, type TransitionDraftContext } from './transition-draft';
+import { lazyComponent } from '../lazy-component';
 
 export interface CrudPageProps extends RecordCommandsOptions {
   resource: ListResource;
@@ -59,6 +57,10 @@ export interface CrudPageProps extends RecordCommandsOptions {
   /** The page's own dialogs. */
   children?: ReactNode;
 }
+
+const DocumentsDialog = lazyComponent(async () => (await import('../attachments/documents-dialog')).DocumentsDialog);
+const RecordHistoryDialog = lazyComponent(async () => (await import('./record-history-dialog')).RecordHistoryDialog);
+const TransitionDialog = lazyComponent(async () => (await import('./transition-dialog')).TransitionDialog);
 
 type TransitionTarget = { row: ResourceRow; action: ActionDeclaration };
 

@@ -12,7 +12,6 @@ import { useIsMobile } from '../../lib/use-media-query';
 import { CellValue } from './cell-value';
 import { useColumnVisibility } from './column-visibility';
 import { ExportButtons, type ExportVariant } from './export-buttons';
-import { FilterInput } from './filter-input';
 import { fromTableFilters, matchModeOptions, toTableFilters } from './filter-model';
 import { listColumns } from './list-columns';
 import { listTexts } from './list-texts';
@@ -29,6 +28,12 @@ import { useRowPermissions } from './row-permissions';
 import { RowCheckbox, SelectionBar, selectionTexts, useRowSelection, type RowSelection } from './row-selection';
 import { SearchBox } from './search-box';
 import { columnFilterPassThrough, focusFilterButton, TABLE_PASS_THROUGH } from './table-aria';
+import { lazyComponent } from '../lazy-component';
+
+// A column's filter editor (pickers, calendar) downloads when its filter menu first opens.
+const FilterInput = lazyComponent(async () => (await import('./filter-input')).FilterInput);
+/** Where the browser has no idle callback (Safari), the filter editors' download waits this long after the rows. */
+const IDLE_FALLBACK_MS = 1000;
 
 /** A page of rows kept on the phone, with what the list says above them (which rows its search and filters look at). */
 export type OfflinePage = ListResponse<ResourceRow> & { notice: string };
@@ -165,6 +170,17 @@ export function ResourceList({
   useEffect(() => {
     if (overshoot) update({ page: lastPage }, { replace: true });
   }, [overshoot, lastPage, update]);
+
+  // Once the rows are in, the filter editors' code downloads while the browser is idle: opening a column's
+  // filter then shows its input at once, focused as the menu opens.
+  const rowsArrived = list.data !== undefined;
+  useEffect(() => {
+    if (!rowsArrived) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, IDLE_FALLBACK_MS));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => FilterInput.preload());
+    return () => cancel(handle);
+  }, [rowsArrived]);
 
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
   const loadingRows = list.isPending || list.isPlaceholderData;

@@ -14,6 +14,7 @@ import { useUnsavedChanges } from '../form/unsaved-changes';
 import { useToast } from '../toast/use-toast';
 import type { ListResource, ResourceRow } from './resource-types';
 import { isStatusDisplay } from './status-tag';
+import { transitionDraftOwner, type TransitionDraftContext } from './transition-draft';
 
 export const transitionTexts = {
   comment: 'Comentario',
@@ -33,13 +34,6 @@ export interface TransitionInputs {
   }) => ReactNode;
   /** Work of the same step once the action succeeded (the quote attached to a purchase, through `uploadFiles`); a failure is reported, the action stays done. */
   afterDone?: (saved: ResourceRow, action: ActionDeclaration, values: Record<string, unknown>, tools: { uploadFiles: UploadFiles }) => Promise<void>;
-}
-
-/** Whose drafts a resource's workflow dialogs leave when the session ends; its context is the row and the action. */
-export const transitionDraftOwner = (resource: Pick<ListResource, 'key'>) => `${resource.key}/transition`;
-export interface TransitionDraftContext {
-  row: ResourceRow;
-  action: ActionDeclaration;
 }
 
 interface TransitionDialogProps {

@@ -10,7 +10,6 @@ import { AttachFilesInput } from '../../components/attachments/attach-files-inpu
 import { fieldTextIds, FormField } from '../../components/form/form-field';
 import { ReferencePicker } from '../../components/form/inputs/reference-picker';
 import type { ResourceRow } from '../../components/list/resource-types';
-import type { TransitionInputs } from '../../components/list/transition-dialog';
 import { errorMessage } from '../../lib/api/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { usePermissions } from '../../lib/session/permissions-store';
@@ -18,6 +17,7 @@ import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
 import { ApprovalReasons, useOrderApproval } from './order-approval';
 import { OrderBudget } from './order-budget';
 import { ordersTexts } from './orders-texts';
+import { FILES, filesOf } from './transition-documents';
 
 interface InputsProps {
   row: ResourceRow;
@@ -29,9 +29,6 @@ interface InputsProps {
 
 const DELIVERIES: readonly string[] = ['entregado_parcial', 'entregado'];
 
-/** The documents chosen in the dialog: not part of the transition's body (its schema drops the key), uploaded after it. */
-const FILES = 'documents';
-const filesOf = (values: Record<string, unknown>): File[] => (Array.isArray(values[FILES]) ? (values[FILES] as File[]) : []);
 
 const withUnit = (quantity: number | null | undefined, line: OrderLine) => `${formatNumber(quantity ?? 0)} ${line.unit?.label ?? ''}`.trim();
 const pendingOf = (line: OrderLine) => Math.max(0, Number((line.quantity - (line.receivedQuantity ?? 0)).toFixed(QUANTITY_DECIMALS)));
@@ -255,12 +252,3 @@ export function OrderTransitionInputs({ row, action, values, set, errors }: Inpu
     <ReceiveInputs {...frame} />
   );
 }
-
-export const orderTransitionInputs: TransitionInputs = {
-  initial: {},
-  render: (props) => <OrderTransitionInputs {...props} />,
-  afterDone: async (saved, action, values, { uploadFiles }) => {
-    const description = action.to === 'comprado' ? ordersTexts.quote : ordersTexts.deliveryNote;
-    await uploadFiles({ resource: 'orders', recordId: saved.id }, filesOf(values), description);
-  },
-};

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessToday, orderTotal, ordersResource } from '@goc/contracts';
 import { AttachFilesInput } from '../../components/attachments/attach-files-input';
-import { RecordFormDialog } from '../../components/form/record-form-dialog';
+import { RecordFormDialog } from '../../components/form/lazy-record-form-dialog';
 import type { FormExtension } from '../../components/form/use-record-form';
 import { copyValues, type FormValues } from '../../components/form/form-values';
 import { CrudPage } from '../../components/list/crud-page';
+import { lazyComponent } from '../../components/lazy-component';
 import type { ExportVariant } from '../../components/list/export-buttons';
 import type { ListResource, ResourceRow } from '../../components/list/resource-types';
 import type { RowAction } from '../../components/list/row-actions';
@@ -19,8 +20,7 @@ import { getStoredUser } from '../../lib/session/session-user';
 import { ORDER_LINE_COLUMNS } from './line-amount';
 import { downloadOrderPdf, duplicateOrder } from './order-api';
 import { OrderBudget } from './order-budget';
-import { OrderDetailDialog } from './order-detail-dialog';
-import { orderTransitionInputs } from './order-transition-inputs';
+import { orderTransitionInputs } from './order-transition';
 import { ordersTexts } from './orders-texts';
 
 type OrdersView = 'mine' | 'all';
@@ -107,8 +107,10 @@ const budgetSection: FormExtension = {
   render: ({ values }) => <OrderBudget workId={idOf(values.workId)} projectId={idOf(values.projectId)} total={formTotal(values.lines)} />,
 };
 
+const OrderDetailDialog = lazyComponent(async () => (await import('./order-detail-dialog')).OrderDetailDialog);
+
 // The form of a refused order kept on the phone: loaded only when «Cambios sin enviar» opens it.
-const OrderCorrection = lazy(() => import('./order-correction'));
+const OrderCorrection = lazyComponent(async () => (await import('./order-correction')).default);
 
 /** The budget and, at the end of a new order, photos and a quote queued and uploaded right after the save. */
 function orderFormExtension(onCreated: (created: Created) => void): FormExtension {
@@ -255,9 +257,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
       )}
       {Number.isSafeInteger(linked) && linked > 0 && <OrderDetailDialog orderId={linked} folio={q ?? String(linked)} onHide={closeLinked} />}
       {Number.isSafeInteger(correcting) && correcting > 0 && (
-        <Suspense fallback={null}>
-          <OrderCorrection key={correcting} seq={correcting} resource={resource} extension={budgetSection} computed={ORDER_LINE_COLUMNS} onHide={closeCorrecting} />
-        </Suspense>
+        <OrderCorrection key={correcting} seq={correcting} resource={resource} extension={budgetSection} computed={ORDER_LINE_COLUMNS} onHide={closeCorrecting} />
       )}
       {created && <OrderDetailDialog orderId={created.id} folio={created.folio} queued={created.files} onHide={() => setCreated(null)} />}
     </CrudPage>
