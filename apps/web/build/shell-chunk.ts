@@ -34,6 +34,8 @@ const PRIMEREACT = /[\\/]node_modules[\\/]primereact[\\/]/;
 /** The shell group's chunk, named `[name]-[hash].js` by Vite. */
 const isShellChunk = (fileName: string) => new RegExp(`(^|/)${SHELL_GROUP}-[\\w-]+\\.js$`).test(fileName);
 const isPrimeReactChunk = (fileName: string) => new RegExp(`(^|/)${PRIMEREACT_GROUP}-[\\w-]+\\.js$`).test(fileName);
+/** The list codec and request builder a route loader imports to ask for the first rows (lib/resources/list-prefetch.ts). */
+const isListRequestChunk = (fileName: string) => /(^|\/)list-(query|request)-[\w-]+\.js$/.test(fileName);
 
 /**
  * The chunks Vite's loader fetches ahead (a `modulepreload` link each) when `fileName` is imported
@@ -42,12 +44,15 @@ const isPrimeReactChunk = (fileName: string) => new RegExp(`(^|/)${PRIMEREACT_GR
  * on Inicio's first visit the shell's and the page's dependencies, 22 links, were half of the first
  * task. The shell's arrive with it, its PrimeReact part being the longest download, which must not
  * queue behind the small ones (six connections to one HTTP/1.1 origin); a page's are found by the
- * browser as it parses the page's chunk. CSS is loaded either way. The entry's own imports are
+ * browser as it parses the page's chunk. The list codec's are linked too: the first rows' request
+ * leaves once it has loaded, and its small dependencies (dates, zod's pieces) found level by level
+ * were three round trips before that request. CSS is loaded either way. The entry's own imports are
  * linked from index.html (`host` html), where a link costs no script: they download beside the entry
  * instead of after it.
  */
 export function preloadedDependencies(fileName: string, dependencies: readonly string[], sizes: ReadonlyMap<string, number>, host: 'html' | 'js' = 'js'): string[] {
   if (host === 'html') return [...dependencies];
+  if (isListRequestChunk(fileName)) return [...dependencies];
   return isShellChunk(fileName) ? [...dependencies].sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0)) : [];
 }
 

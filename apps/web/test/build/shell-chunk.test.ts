@@ -23,6 +23,18 @@ describe('preloadedDependencies (Vite loader preloads)', () => {
     expect(preloadedDependencies('assets/primereact-e5f6g7h8.js', ['assets/primereact-e5f6g7h8.js'], sizes)).toEqual([]);
   });
 
+  it("links the list codec's dependencies with it: the first rows' request waits for them", () => {
+    expect(preloadedDependencies('assets/list-query-f3g4h5i6.js', ['assets/list-query-f3g4h5i6.js', 'assets/days-j7k8l9m0.js', 'assets/zone-n1o2p3q4.js'], sizes)).toEqual([
+      'assets/list-query-f3g4h5i6.js',
+      'assets/days-j7k8l9m0.js',
+      'assets/zone-n1o2p3q4.js',
+    ]);
+    expect(preloadedDependencies('assets/list-request-r5s6t7u8.js', ['assets/list-request-r5s6t7u8.js', 'assets/list-query-f3g4h5i6.js'], sizes)).toEqual([
+      'assets/list-request-r5s6t7u8.js',
+      'assets/list-query-f3g4h5i6.js',
+    ]);
+  });
+
   it("links the entry's own imports from index.html, in the order given", () => {
     expect(preloadedDependencies('assets/index-u1v2w3x4.js', ['assets/react-y5z6a7b8.js', 'assets/storage-signal-c9d0e1f2.js'], sizes, 'html')).toEqual([
       'assets/react-y5z6a7b8.js',
