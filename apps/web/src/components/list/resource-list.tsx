@@ -172,7 +172,7 @@ export function ResourceList({
   }, [overshoot, lastPage, update]);
 
   // Once the rows are in, the filter editors' code downloads while the browser is idle: opening a column's
-  // filter then shows its input at once, focused as the menu opens.
+  // filter then shows its input at once.
   const rowsArrived = list.data !== undefined;
   useEffect(() => {
     if (!rowsArrived) return;
