@@ -85,6 +85,30 @@ describe('the inactivity warning', () => {
   });
 });
 
+describe('the shell opening counts as activity', () => {
+  function mountKeeper() {
+    const server = mockAdapter({});
+    const view = renderRouter(server.adapter, () => createMemoryRouter([{ path: '*', element: <PrimeProvider><SessionKeeperHost /></PrimeProvider> }], { initialEntries: ['/'] }));
+    teardown = () => {
+      view.unmount();
+      view.router.dispose();
+    };
+  }
+
+  it('while signed in', () => {
+    fakeClock(Date.UTC(2026, 2, 4, 15, 0));
+    localStorage.setItem('token', jwt({ expiresAt: Date.now() + 15 * MINUTE, idleMinutes: 30 }));
+    mountKeeper();
+    expect(localStorage.getItem('goc.session.lastActivity')).toBe(String(Date.now()));
+  });
+
+  it('not once a 401 has ended the session: the wiped storage stays empty', () => {
+    fakeClock(Date.UTC(2026, 2, 4, 16, 0));
+    mountKeeper();
+    expect(localStorage.length).toBe(0);
+  });
+});
+
 describe('what was typed survives the end of the session', () => {
   function unitsApp(user = ADMIN_USER) {
     seedSession({ permissions: permissionsFor() });

@@ -9,7 +9,7 @@ import { expireSession } from '../../lib/api/session-expiry';
 import { markActivity, watchActivity } from '../../lib/session/activity';
 import { startSessionKeeper, type SessionKeeper } from '../../lib/session/session-keeper';
 import { renewTokens } from '../../lib/session/session-renewal';
-import { getRefreshToken } from '../../lib/session/session-store';
+import { getRefreshToken, getToken } from '../../lib/session/session-store';
 import { revokeRefreshToken } from '../../lib/session/stored-session';
 import { minutesSeconds, sessionTexts } from './session-texts';
 
@@ -35,6 +35,15 @@ function endForInactivity(): void {
   if (refreshToken) revokeRefreshToken(refreshToken);
 }
 
+/**
+ * Activity of a signed-in person only: a shell that mounts just after a 401 ended the session (its
+ * request answered while the shell's chunk downloaded) must not write the activity back into the
+ * storage that was just wiped.
+ */
+function markSignedInActivity(): void {
+  if (getToken() !== null) markActivity();
+}
+
 const noWarning = () => null;
 const noSubscription = () => () => undefined;
 
@@ -49,7 +58,7 @@ export function SessionKeeperHost() {
 
   useEffect(() => {
     // The shell opening is activity: the keeper must not judge a session by an older tab's memory.
-    markActivity();
+    markSignedInActivity();
     const stopWatching = watchActivity(document);
     const started = startSessionKeeper({ renew, endForInactivity });
     setKeeper(started);
@@ -60,7 +69,7 @@ export function SessionKeeperHost() {
   }, []);
 
   // Opening a page is the person's doing (a link, back, a reload).
-  useEffect(() => markActivity(), [location.key]);
+  useEffect(() => markSignedInActivity(), [location.key]);
 
   const warningUntil = useSyncExternalStore(keeper?.subscribe ?? noSubscription, keeper?.warningUntil ?? noWarning);
   if (!keeper || warningUntil === null) return null;
