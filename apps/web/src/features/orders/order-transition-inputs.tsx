@@ -17,7 +17,7 @@ import { fetchOrder, orderKeys, type OrderDetail } from './order-api';
 import { ApprovalReasons, useOrderApproval } from './order-approval';
 import { OrderBudget } from './order-budget';
 import { ordersTexts } from './orders-texts';
-import { FILES, filesOf } from './transition-documents';
+import { FILES, filesOf } from './chosen-documents';
 
 interface InputsProps {
   row: ResourceRow;

@@ -1,7 +1,7 @@
 import { lazyComponent } from '../../components/lazy-component';
 import type { TransitionInputs } from '../../components/list/transition-dialog';
 import { ordersTexts } from './orders-texts';
-import { filesOf } from './transition-documents';
+import { filesOf } from './chosen-documents';
 
 // The per-line inputs (supplier picker, prices, quantities) download when a workflow dialog first opens.
 const OrderTransitionInputs = lazyComponent(async () => (await import('./order-transition-inputs')).OrderTransitionInputs);

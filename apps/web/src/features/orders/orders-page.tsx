@@ -17,6 +17,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { apiErrorBody, errorMessage, httpStatus } from '../../lib/api/api-error';
 import { CORRECT_KEPT_PARAM, OPEN_ORDER_PARAM } from '../../lib/routing/order-link';
 import { getStoredUser } from '../../lib/session/session-user';
+import { FILES, filesOf } from './chosen-documents';
 import { ORDER_LINE_COLUMNS } from './line-amount';
 import { downloadOrderPdf, duplicateOrder } from './order-api';
 import { OrderBudget } from './order-budget';
@@ -88,10 +89,6 @@ function usePendingDocuments(): Readonly<Record<number, number>> | undefined {
 }
 
 const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio : String(row.id));
-
-/** Files chosen in the form: kept with its values but never sent with the order (not among the extension's initial values). */
-const FILES = 'documents';
-const filesOf = (values: FormValues): File[] => (Array.isArray(values[FILES]) ? (values[FILES] as File[]) : []);
 
 /** A new order just saved with files to upload: its detail opens and sends them. */
 interface Created {
