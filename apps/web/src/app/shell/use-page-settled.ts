@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createHolds } from '../../lib/holds';
+import { whenIdle } from '../../lib/when-idle';
 
 /** However slow the page's data, the shell's secondary work starts at the latest this long after the shell drew. */
 export const SETTLE_CAP_MS = 4000;
@@ -24,7 +25,7 @@ export function useHoldPageLoading(): void {
  * After the next frame has been drawn and shown, when the browser is idle: a query's data reaches
  * React in a task of its own, and an idle moment may come before that render; the frame reaches the
  * screen a little after the main thread is done with it (on a slow phone an idle moment can come
- * before that too), hence SHOWN_MS more. Safari has no requestIdleCallback: a short timeout.
+ * before that too), hence SHOWN_MS more.
  */
 function afterNextPaint(run: () => void): () => void {
   let cancel = () => {};
@@ -33,12 +34,7 @@ function afterNextPaint(run: () => void): () => void {
     cancel = () => window.clearTimeout(id);
   };
   const frame = window.requestAnimationFrame(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(later, { timeout: 1000 });
-      cancel = () => window.cancelIdleCallback(id);
-    } else {
-      later();
-    }
+    cancel = whenIdle(later, { timeout: 1000, fallbackMs: 0 });
   });
   return () => {
     window.cancelAnimationFrame(frame);

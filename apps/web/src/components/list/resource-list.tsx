@@ -28,6 +28,7 @@ import { useRowPermissions } from './row-permissions';
 import { RowCheckbox, SelectionBar, selectionTexts, useRowSelection, type RowSelection } from './row-selection';
 import { SearchBox } from './search-box';
 import { columnFilterPassThrough, focusFilterButton, TABLE_PASS_THROUGH } from './table-aria';
+import { whenIdle } from '../../lib/when-idle';
 import { lazyComponent } from '../lazy-component';
 
 // A column's filter editor (pickers, calendar) downloads when its filter menu first opens.
@@ -174,13 +175,7 @@ export function ResourceList({
   // Once the rows are in, the filter editors' code downloads while the browser is idle: opening a column's
   // filter then shows its input at once.
   const rowsArrived = list.data !== undefined;
-  useEffect(() => {
-    if (!rowsArrived) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, IDLE_FALLBACK_MS));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => FilterInput.preload());
-    return () => cancel(handle);
-  }, [rowsArrived]);
+  useEffect(() => (rowsArrived ? whenIdle(FilterInput.preload, { fallbackMs: IDLE_FALLBACK_MS }) : undefined), [rowsArrived]);
 
   const filterModel: DataTableFilterMeta = useMemo(() => toTableFilters(resource.listFields, query.filters), [resource.listFields, query.filters]);
   const loadingRows = list.isPending || list.isPlaceholderData;
