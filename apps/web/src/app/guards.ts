@@ -57,6 +57,7 @@ export function guardLoader(route: RouteDef, queryClient: QueryClient, prefetch?
     const url = new URL(request.url);
     prefetch?.(queryClient, url);
     // A link that opens «Nuevo» (a list page's new-record form): the form's code downloads beside the page's, not after it.
+    // The module itself, not lazy-record-form-dialog's preload: that would bring the lazy wrapper into the entry.
     if (url.searchParams.has(NEW_PARAM)) void import('../components/form/record-form-dialog').catch(() => undefined);
     return null;
   };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, redirect, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { ROUTE_LIST, ROUTES, type RouteDef, type RouteKey } from '@goc/contracts';
@@ -24,27 +24,17 @@ function LazyRouteError() {
 
 type AppRoute = RouteDef & { key: RouteKey };
 
-/** Each page's lazy component, made on first use; one whose chunk failed is made anew, so that coming back tries again. */
-const pageComponents = new Map<RouteKey, () => LazyExoticComponent<ComponentType>>();
-
-function lazyPage(key: RouteKey): LazyExoticComponent<ComponentType> {
-  let component = pageComponents.get(key);
-  if (!component) {
-    component = retryingLazy(PAGES[key]);
-    pageComponents.set(key, component);
-  }
-  return component();
-}
-
 /**
  * A page is a lazy component, not a lazy route: the router lets the shell draw (its header names the
  * page) once the guard has passed, and the page's chunks arrive inside the shell's Suspense. On a
  * phone's first visit the title paints before the page's module graph has loaded; between pages the
- * router's transition keeps the page on screen until the next one has loaded.
+ * router's transition keeps the page on screen until the next one has loaded. A page whose chunk
+ * failed is downloaded again when it is next opened.
  */
 function pageComponent(key: RouteKey): ComponentType {
+  const component = retryingLazy(PAGES[key]);
   return function Page() {
-    const Component = lazyPage(key);
+    const Component = component();
     return <Component />;
   };
 }
