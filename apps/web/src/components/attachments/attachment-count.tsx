@@ -1,3 +1,4 @@
+import { createContext, useContext, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AttachableResource } from '@goc/contracts';
 import { attachmentKeys } from './attachment-keys';
@@ -12,7 +13,34 @@ export function useAttachmentCounts(resource: AttachableResource | undefined, id
     queryFn: () => fetchAttachmentCounts(resource ?? 'orders', real),
     enabled: resource !== undefined && real.length > 0,
   });
-  return counts.data ?? {};
+  return counts.data ?? NO_COUNTS;
+}
+
+const NO_COUNTS: Readonly<Record<string, number>> = {};
+
+const PageCountsContext = createContext<Readonly<Record<string, number>>>(NO_COUNTS);
+const PendingDocumentsContext = createContext<Readonly<Record<number, number>> | undefined>(undefined);
+
+/**
+ * The documents of a list page's rows, for its paperclip cells. They reach the cells through a context,
+ * not inside the rows: a table draws its rows again when they change, and the counts arrive after them
+ * (on a phone, some 250 ms of a 4×-slowed main thread for Histórico's 25 rows, measured).
+ */
+export function PageDocumentsProvider({ resource, ids, children }: { resource: AttachableResource | undefined; ids: readonly number[]; children: ReactNode }) {
+  return <PageCountsContext.Provider value={useAttachmentCounts(resource, ids)}>{children}</PageCountsContext.Provider>;
+}
+
+/**
+ * The documents kept on the phone, not yet sent, by record id (a clock beside the paperclip). Given
+ * around the page, so that their arrival redraws the paperclips alone, not the list holding them.
+ */
+export const PendingDocumentsProvider = PendingDocumentsContext.Provider;
+
+/** The paperclip of one row of a list page (inside a PageDocumentsProvider). */
+export function RowPaperclip({ id }: { id: number }) {
+  const counts = useContext(PageCountsContext);
+  const pending = useContext(PendingDocumentsContext);
+  return <PaperclipCount count={counts[String(id)]} pending={pending?.[id] ?? 0} />;
 }
 
 /**

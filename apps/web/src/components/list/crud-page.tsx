@@ -52,8 +52,6 @@ export interface CrudPageProps extends RecordCommandsOptions {
   detail?: (props: { row: ResourceRow; actions: readonly RowAction[]; onHide: () => void }) => ReactNode;
   /** Records with documents: the paperclip count on each row and a «Documentos» row action with their panel. */
   attachments?: AttachableResource;
-  /** Documents kept on the phone for a row, not yet sent, by row id (beside the paperclip count). */
-  pendingDocuments?: Readonly<Record<number, number>>;
   /** The page's own dialogs. */
   children?: ReactNode;
 }
@@ -92,7 +90,6 @@ export function CrudPage({
   toolbar,
   detail,
   attachments,
-  pendingDocuments,
   children,
 }: CrudPageProps) {
   const [transition, setTransition] = useState<TransitionTarget | null>(null);
@@ -175,7 +172,6 @@ export function CrudPage({
         extraActions={[...details, ...extraActions, ...documents, ...duplicate]}
         {...(detail ? { onOpen: setDetailOf } : {})}
         {...(attachments ? { attachments } : {})}
-        {...(pendingDocuments ? { pendingDocuments } : {})}
       />
       {detailOf && detail?.({ row: detailOf, actions: detailActions, onHide: hideDetail })}
       {dialogs}

@@ -19,7 +19,7 @@ import { useListUrlState } from './list-url-state';
 import { listRequestParams } from '../../lib/resources/list-request';
 import { fetchList } from '../../lib/resources/records';
 import { resourceKeys } from '../../lib/resources/query-keys';
-import { PaperclipCount, useAttachmentCounts } from '../attachments/attachment-count';
+import { PageDocumentsProvider, RowPaperclip } from '../attachments/attachment-count';
 import { attachmentsTexts } from '../attachments/attachments-texts';
 import type { ListResource, ResourceRow } from './resource-types';
 import { useResourceActions, type OfflineTransitions } from './resource-actions';
@@ -78,8 +78,6 @@ export interface ResourceListProps {
   onOpen?: (row: ResourceRow) => void;
   /** The attachments resource of the rows: a paperclip column with each row's number of documents. */
   attachments?: AttachableResource;
-  /** Documents kept on the phone for a row, by row id, not yet sent (shown beside its paperclip). */
-  pendingDocuments?: Readonly<Record<number, number>>;
   /** Rows chosen with checkboxes to act on several at once (a cut's movements marked applied): opt-in. */
   selection?: RowSelection;
 }
@@ -94,8 +92,6 @@ export interface ExtraColumn {
 }
 
 /** Where a row carries its number of documents for the paperclip column. */
-const ATTACHMENT_COUNT = '__attachments';
-const PENDING_DOCUMENTS = '__pendingDocuments';
 /** Where a row carries whether it is chosen, for its checkbox. */
 const SELECTED = '__selected';
 
@@ -136,7 +132,6 @@ export function ResourceList({
   extraColumns = [],
   onOpen,
   attachments,
-  pendingDocuments,
   selection,
 }: ResourceListProps) {
   const { query, update } = useListUrlState(resource.listFields);
@@ -185,21 +180,11 @@ export function ResourceList({
   const paged = list.data !== undefined && total > 0;
   // Rows kept on the phone, answered without signal: the list says which rows its search and filters look at.
   const offlineNotice = list.data && 'notice' in list.data ? list.data.notice : null;
-  const documentCounts = useAttachmentCounts(attachments, rows.map((r) => r.id));
 
   const chosen = useRowSelection(selection, loadingRows ? [] : rows, JSON.stringify(params));
-  // The counts and the checkboxes travel in the rows: the table re-renders its cells when its rows change, not when a closure does.
-  const shownRows = useMemo(
-    () =>
-      attachments || selection
-        ? rows.map((r) => ({
-            ...r,
-            ...(attachments ? { [ATTACHMENT_COUNT]: documentCounts[String(r.id)] ?? 0, [PENDING_DOCUMENTS]: pendingDocuments?.[r.id] ?? 0 } : {}),
-            ...(selection ? { [SELECTED]: chosen.ids.has(r.id) } : {}),
-          }))
-        : rows,
-    [attachments, selection, rows, documentCounts, pendingDocuments, chosen.ids],
-  );
+  // The checkboxes travel in the rows: the table draws a row's cells again when the row changes, not when a closure does.
+  const shownRows = useMemo(() => (selection ? rows.map((r) => ({ ...r, [SELECTED]: chosen.ids.has(r.id) })) : rows), [selection, rows, chosen.ids]);
+  const pageIds = useMemo(() => (loadingRows ? [] : rows.map((r) => r.id)), [loadingRows, rows]);
   const actions = useResourceActions(resource, { extraActions, onEdit, onHistory, onDelete, onTransition, ...(offlineTransitions ? { offlineTransitions } : {}) });
   // A workflow's rows name the steps that fit their status; other lists keep a compact row of icons.
   const labelled = resource.workflow !== undefined && onTransition !== undefined;
@@ -260,122 +245,124 @@ export function ResourceList({
         </div>
       )}
 
-      <DataTable
-        ref={table}
-        value={shownRows}
-        dataKey="id"
-        lazy
-        paginator={paged}
-        first={(query.page - 1) * query.pageSize}
-        rows={query.pageSize}
-        totalRecords={total}
-        rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-        paginatorTemplate={
-          isMobile
-            ? 'PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown'
-            : 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport'
-        }
-        currentPageReportTemplate={isMobile ? listTexts.pageReportShort : listTexts.pageReport}
-        onPage={(event) => update({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })}
-        sortMode="multiple"
-        removableSort
-        multiSortMeta={toSortMeta(query.sort)}
-        onSort={(event) => update({ sort: fromSortMeta(event.multiSortMeta), page: 1 })}
-        filters={filterModel}
-        filterDisplay="menu"
-        filterDelay={0}
-        onFilter={(event) => update({ filters: fromTableFilters(resource.listFields, event.filters), page: 1 })}
-        emptyMessage={listTexts.empty}
-        scrollable
-        // A phone shows each row as a card (styles.css, .goc-resource-list): PrimeReact's stack layout
-        // names each cell by its column; its own breakpoint is off so the header row (sort, filters) stays.
-        {...(isMobile ? { responsiveLayout: 'stack' as const, breakpoint: '0px' } : {})}
-        tableStyle={isMobile ? undefined : { minWidth: '48rem' }}
-        size="small"
-        stripedRows
-        aria-busy={loadingRows}
-        {...(onOpen ? { onRowClick: (event: { data: unknown }) => !loadingRows && onOpen(event.data as ResourceRow), rowClassName: () => 'cursor-pointer' } : {})}
-        className="goc-resource-list"
-        pt={TABLE_PASS_THROUGH}
-      >
-        {selection && (
-          <Column
-            key="selection"
-            header={<span className="sr-only">{selectionTexts.column}</span>}
-            body={(row: ResourceRow) => (loadingRows ? null : <RowCheckbox row={row} checked={row[SELECTED] === true} label={selection.label?.(row) ?? rowLabel(resource, row)} state={chosen} />)}
-            className="w-px whitespace-nowrap"
-          />
-        )}
-        {attachments && (
-          <Column
-            key="attachments"
-            header={
-              <>
-                <i className="pi pi-paperclip" aria-hidden="true" />
-                <span className="sr-only">{attachmentsTexts.countHeader}</span>
-              </>
-            }
-            body={(row: ResourceRow) => (loadingRows ? null : <PaperclipCount count={row[ATTACHMENT_COUNT] as number | undefined} pending={row[PENDING_DOCUMENTS] as number} />)}
-            className="w-px whitespace-nowrap"
-          />
-        )}
-        {columns
-          .filter((c) => visible.includes(c.field.name))
-          .map(({ field, spec }) => (
+      <PageDocumentsProvider resource={attachments} ids={pageIds}>
+        <DataTable
+          ref={table}
+          value={shownRows}
+          dataKey="id"
+          lazy
+          paginator={paged}
+          first={(query.page - 1) * query.pageSize}
+          rows={query.pageSize}
+          totalRecords={total}
+          rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+          paginatorTemplate={
+            isMobile
+              ? 'PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown'
+              : 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport'
+          }
+          currentPageReportTemplate={isMobile ? listTexts.pageReportShort : listTexts.pageReport}
+          onPage={(event) => update({ page: Math.floor(event.first / event.rows) + 1, pageSize: event.rows })}
+          sortMode="multiple"
+          removableSort
+          multiSortMeta={toSortMeta(query.sort)}
+          onSort={(event) => update({ sort: fromSortMeta(event.multiSortMeta), page: 1 })}
+          filters={filterModel}
+          filterDisplay="menu"
+          filterDelay={0}
+          onFilter={(event) => update({ filters: fromTableFilters(resource.listFields, event.filters), page: 1 })}
+          emptyMessage={listTexts.empty}
+          scrollable
+          // A phone shows each row as a card (styles.css, .goc-resource-list): PrimeReact's stack layout
+          // names each cell by its column; its own breakpoint is off so the header row (sort, filters) stays.
+          {...(isMobile ? { responsiveLayout: 'stack' as const, breakpoint: '0px' } : {})}
+          tableStyle={isMobile ? undefined : { minWidth: '48rem' }}
+          size="small"
+          stripedRows
+          aria-busy={loadingRows}
+          {...(onOpen ? { onRowClick: (event: { data: unknown }) => !loadingRows && onOpen(event.data as ResourceRow), rowClassName: () => 'cursor-pointer' } : {})}
+          className="goc-resource-list"
+          pt={TABLE_PASS_THROUGH}
+        >
+          {selection && (
             <Column
-              key={field.name}
-              field={field.name}
-              header={field.label}
-              sortable={spec?.sortable ?? false}
-              filter={spec?.filterable ?? false}
-              dataType={spec?.type === 'date' ? 'date' : spec?.type === 'number' || spec?.type === 'money' ? 'numeric' : 'text'}
-              filterMatchModeOptions={spec ? matchModeOptions(spec.type) : undefined}
-              filterElement={spec ? (options) => <FilterInput field={field} spec={spec} options={options} /> : undefined}
-              showFilterOperator={spec?.type !== 'boolean'}
-              showAddButton={spec?.type !== 'boolean'}
-              maxConstraints={MAX_CONSTRAINTS_PER_FIELD}
-              pt={spec?.filterable ? columnFilterPassThrough(field.label) : undefined}
-              onFilterApplyClick={() => focusFilterButton(table.current?.getElement(), field.label)}
-              onFilterClear={() => focusFilterButton(table.current?.getElement(), field.label)}
-              body={(row: ResourceRow) => {
-                if (loadingRows) return <Skeleton height="1rem" />;
-                const own = cells?.[field.name];
-                return own ? own(row) : <CellValue field={field} row={row} />;
-              }}
+              key="selection"
+              header={<span className="sr-only">{selectionTexts.column}</span>}
+              body={(row: ResourceRow) => (loadingRows ? null : <RowCheckbox row={row} checked={row[SELECTED] === true} label={selection.label?.(row) ?? rowLabel(resource, row)} state={chosen} />)}
+              className="w-px whitespace-nowrap"
+            />
+          )}
+          {attachments && (
+            <Column
+              key="attachments"
+              header={
+                <>
+                  <i className="pi pi-paperclip" aria-hidden="true" />
+                  <span className="sr-only">{attachmentsTexts.countHeader}</span>
+                </>
+              }
+              body={(row: ResourceRow) => (loadingRows ? null : <RowPaperclip id={row.id} />)}
+              className="w-px whitespace-nowrap"
+            />
+          )}
+          {columns
+            .filter((c) => visible.includes(c.field.name))
+            .map(({ field, spec }) => (
+              <Column
+                key={field.name}
+                field={field.name}
+                header={field.label}
+                sortable={spec?.sortable ?? false}
+                filter={spec?.filterable ?? false}
+                dataType={spec?.type === 'date' ? 'date' : spec?.type === 'number' || spec?.type === 'money' ? 'numeric' : 'text'}
+                filterMatchModeOptions={spec ? matchModeOptions(spec.type) : undefined}
+                filterElement={spec ? (options) => <FilterInput field={field} spec={spec} options={options} /> : undefined}
+                showFilterOperator={spec?.type !== 'boolean'}
+                showAddButton={spec?.type !== 'boolean'}
+                maxConstraints={MAX_CONSTRAINTS_PER_FIELD}
+                pt={spec?.filterable ? columnFilterPassThrough(field.label) : undefined}
+                onFilterApplyClick={() => focusFilterButton(table.current?.getElement(), field.label)}
+                onFilterClear={() => focusFilterButton(table.current?.getElement(), field.label)}
+                body={(row: ResourceRow) => {
+                  if (loadingRows) return <Skeleton height="1rem" />;
+                  const own = cells?.[field.name];
+                  return own ? own(row) : <CellValue field={field} row={row} />;
+                }}
+                headerClassName="whitespace-nowrap"
+                className={`whitespace-nowrap ${field.type === 'money' || field.type === 'number' ? 'text-right' : ''}`}
+              />
+            ))}
+          {extraColumns.map((extra) => (
+            <Column
+              key={extra.key}
+              header={extra.header}
+              body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" /> : extra.body(row))}
               headerClassName="whitespace-nowrap"
-              className={`whitespace-nowrap ${field.type === 'money' || field.type === 'number' ? 'text-right' : ''}`}
+              className={`whitespace-nowrap ${extra.numeric ? 'text-right' : ''}`}
             />
           ))}
-        {extraColumns.map((extra) => (
-          <Column
-            key={extra.key}
-            header={extra.header}
-            body={(row: ResourceRow) => (loadingRows ? <Skeleton height="1rem" /> : extra.body(row))}
-            headerClassName="whitespace-nowrap"
-            className={`whitespace-nowrap ${extra.numeric ? 'text-right' : ''}`}
-          />
-        ))}
-        {actions.length > 0 && (
-          <Column
-            key="actions"
-            header={<span className="sr-only">{listTexts.actions}</span>}
-            body={(row: ResourceRow) =>
-              loadingRows ? (
-                <Skeleton height="1rem" width={isMobile ? '2rem' : '5rem'} />
-              ) : isMobile ? (
-                rowMenu.button(row)
-              ) : labelled ? (
-                <LabelledRowActions row={row} actions={actions} menu={overflowMenu} />
-              ) : (
-                <RowActions row={row} actions={actions} />
-              )
-            }
-            frozen
-            alignFrozen="right"
-            className="w-px whitespace-nowrap shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]"
-          />
-        )}
-      </DataTable>
+          {actions.length > 0 && (
+            <Column
+              key="actions"
+              header={<span className="sr-only">{listTexts.actions}</span>}
+              body={(row: ResourceRow) =>
+                loadingRows ? (
+                  <Skeleton height="1rem" width={isMobile ? '2rem' : '5rem'} />
+                ) : isMobile ? (
+                  rowMenu.button(row)
+                ) : labelled ? (
+                  <LabelledRowActions row={row} actions={actions} menu={overflowMenu} />
+                ) : (
+                  <RowActions row={row} actions={actions} />
+                )
+              }
+              frozen
+              alignFrozen="right"
+              className="w-px whitespace-nowrap shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]"
+            />
+          )}
+        </DataTable>
+      </PageDocumentsProvider>
       {list.data !== undefined && !list.isPlaceholderData && total === 0 && (
         <p role="status" className="m-0 border-0 border-t border-solid border-(--surface-border) px-3 py-2 text-sm text-slate-600">
           {listTexts.noRows}

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessToday, orderTotal, ordersResource } from '@goc/contracts';
 import { AttachFilesInput } from '../../components/attachments/attach-files-input';
+import { PendingDocumentsProvider } from '../../components/attachments/attachment-count';
 import { RecordFormDialog } from '../../components/form/lazy-record-form-dialog';
 import type { FormExtension } from '../../components/form/use-record-form';
 import { copyValues, type FormValues } from '../../components/form/form-values';
@@ -68,9 +69,10 @@ async function keptMyOrders(params: Readonly<Record<string, string>>) {
 
 /**
  * The photos and PDFs this phone keeps for each order, not yet sent (a clock beside the row's
- * paperclip). The outbox's chunk is loaded once the page has drawn: the list never waits for IndexedDB.
+ * paperclip), given to the paperclips around the page: their arrival redraws the paperclips, not the
+ * list. The outbox's chunk is loaded once the page has drawn: the list never waits for IndexedDB.
  */
-function usePendingDocuments(): Readonly<Record<number, number>> | undefined {
+function PendingDocuments({ children }: { children: ReactNode }) {
   const [counts, setCounts] = useState<Readonly<Record<number, number>>>();
   useEffect(() => {
     const userId = getStoredUser()?.id;
@@ -85,7 +87,7 @@ function usePendingDocuments(): Readonly<Record<number, number>> | undefined {
       stop?.();
     };
   }, []);
-  return counts;
+  return <PendingDocumentsProvider value={counts}>{children}</PendingDocumentsProvider>;
 }
 
 const folioOf = (row: ResourceRow) => (typeof row.folio === 'string' ? row.folio : String(row.id));
@@ -153,7 +155,6 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   const [copyOf, setCopyOf] = useState<{ values: FormValues; reason: string } | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
   const formExtension = useMemo(() => orderFormExtension(setCreated), []);
-  const pendingDocuments = usePendingDocuments();
   // An order opened from another screen (a work's Pedidos tab): its detail over the list narrowed to it.
   const [searchParams, setSearchParams] = useSearchParams();
   const linked = Number(searchParams.get(OPEN_ORDER_PARAM));
@@ -226,37 +227,38 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   ];
 
   return (
-    <CrudPage
-      resource={resource}
-      baseParams={{ scope: view }}
-      exportVariants={EXPORT_VARIANTS}
-      extraActions={actions}
-      transitionInputs={orderTransitionInputs}
-      offlineTransitions={offlineTransitions}
-      {...(view === 'mine' ? { offlineList: keptMyOrders } : {})}
-      formExtension={formExtension}
-      formWidth="64rem"
-      formComputed={ORDER_LINE_COLUMNS}
-      attachments="orders"
-      {...(pendingDocuments ? { pendingDocuments } : {})}
-      detail={({ row, actions: rowActions, onHide }) => <OrderDetailDialog orderId={row.id} folio={folioOf(row)} actions={rowActions} onHide={onHide} />}>
-      {copyOf && (
-        <RecordFormDialog
-          resource={resource}
-          record={null}
-          defaults={copyOf.values}
-          shape={{ note: (name, values) => (name === 'workId' && values.workId === null ? { warning: copyOf.reason } : null) }}
-          computed={ORDER_LINE_COLUMNS}
-          extension={formExtension}
-          width="64rem"
-          onHide={() => setCopyOf(null)}
-        />
-      )}
-      {Number.isSafeInteger(linked) && linked > 0 && <OrderDetailDialog orderId={linked} folio={q ?? String(linked)} onHide={closeLinked} />}
-      {Number.isSafeInteger(correcting) && correcting > 0 && (
-        <OrderCorrection key={correcting} seq={correcting} resource={resource} extension={budgetSection} computed={ORDER_LINE_COLUMNS} onHide={closeCorrecting} />
-      )}
-      {created && <OrderDetailDialog orderId={created.id} folio={created.folio} queued={created.files} onHide={() => setCreated(null)} />}
-    </CrudPage>
+    <PendingDocuments>
+      <CrudPage
+        resource={resource}
+        baseParams={{ scope: view }}
+        exportVariants={EXPORT_VARIANTS}
+        extraActions={actions}
+        transitionInputs={orderTransitionInputs}
+        offlineTransitions={offlineTransitions}
+        {...(view === 'mine' ? { offlineList: keptMyOrders } : {})}
+        formExtension={formExtension}
+        formWidth="64rem"
+        formComputed={ORDER_LINE_COLUMNS}
+        attachments="orders"
+        detail={({ row, actions: rowActions, onHide }) => <OrderDetailDialog orderId={row.id} folio={folioOf(row)} actions={rowActions} onHide={onHide} />}>
+        {copyOf && (
+          <RecordFormDialog
+            resource={resource}
+            record={null}
+            defaults={copyOf.values}
+            shape={{ note: (name, values) => (name === 'workId' && values.workId === null ? { warning: copyOf.reason } : null) }}
+            computed={ORDER_LINE_COLUMNS}
+            extension={formExtension}
+            width="64rem"
+            onHide={() => setCopyOf(null)}
+          />
+        )}
+        {Number.isSafeInteger(linked) && linked > 0 && <OrderDetailDialog orderId={linked} folio={q ?? String(linked)} onHide={closeLinked} />}
+        {Number.isSafeInteger(correcting) && correcting > 0 && (
+          <OrderCorrection key={correcting} seq={correcting} resource={resource} extension={budgetSection} computed={ORDER_LINE_COLUMNS} onHide={closeCorrecting} />
+        )}
+        {created && <OrderDetailDialog orderId={created.id} folio={created.folio} queued={created.files} onHide={() => setCreated(null)} />}
+      </CrudPage>
+    </PendingDocuments>
   );
 }
