@@ -91,7 +91,6 @@ export interface ExtraColumn {
   numeric?: boolean;
 }
 
-/** Where a row carries its number of documents for the paperclip column. */
 /** Where a row carries whether it is chosen, for its checkbox. */
 const SELECTED = '__selected';
 
