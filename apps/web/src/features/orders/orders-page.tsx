@@ -79,9 +79,12 @@ function PendingDocuments({ children }: { children: ReactNode }) {
     if (userId === undefined) return;
     let live = true;
     let stop: (() => void) | undefined;
-    void import('./pending-documents').then(({ watchPendingDocuments }) => {
-      if (live) stop = watchPendingDocuments(userId, setCounts);
-    });
+    // Without its code (a download that failed) the paperclips show without the clock; the page goes on.
+    void import('./pending-documents')
+      .then(({ watchPendingDocuments }) => {
+        if (live) stop = watchPendingDocuments(userId, setCounts);
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
       stop?.();
