@@ -6,7 +6,7 @@ import { fetchAttachmentCounts } from './attachments-api';
 import { attachmentsTexts } from './attachments-texts';
 
 /** The number of documents of each row of a list page: one request per page, not per row. */
-export function useAttachmentCounts(resource: AttachableResource | undefined, ids: readonly number[]): Readonly<Record<string, number>> {
+function useAttachmentCounts(resource: AttachableResource | undefined, ids: readonly number[]): Readonly<Record<string, number>> {
   const real = ids.filter((id) => id > 0);
   const counts = useQuery({
     queryKey: attachmentKeys.counts(resource ?? 'orders', real),
@@ -47,7 +47,7 @@ export function RowPaperclip({ id }: { id: number }) {
  * A paperclip with the number of documents the server has, and a clock with the number still kept on
  * the phone for it (chosen without signal); nothing for a record with neither.
  */
-export function PaperclipCount({ count, pending = 0 }: { count: number | undefined; pending?: number }) {
+function PaperclipCount({ count, pending = 0 }: { count: number | undefined; pending?: number }) {
   if (!count && !pending) return null;
   return (
     <span className="inline-flex items-center gap-2 text-(--text-color-secondary)">
