@@ -39,6 +39,13 @@ test('Obras: create, edit, filter (text + date), URL state, export and delete', 
     await expect.poll(width).toBe(1366);
     await form.getByRole('button', { name: 'Restaurar' }).click();
     await expect.poll(width).toBeLessThan(1000);
+    // A note grows with its text from its three rows (CSS field-sizing, no script measuring at every key).
+    const address = form.getByRole('textbox', { name: 'Dirección' });
+    const addressHeight = async () => (await address.boundingBox())?.height ?? 0;
+    const threeRows = await addressHeight();
+    expect(threeRows).toBeGreaterThan(60);
+    await address.fill('Carretera 57 km 22\nParque Industrial Norte\nNave 4, andén 2\nSan Luis Potosí, S.L.P.\nC.P. 78395');
+    await expect.poll(addressHeight).toBeGreaterThan(threeRows + 20);
     await form.getByRole('textbox', { name: 'Clave' }).fill(alpha.code);
     await form.getByRole('textbox', { name: 'Nombre' }).fill(alpha.name);
     await pickOption(page, form.getByRole('textbox', { name: 'Empresa', exact: true }), 'Grupo Orozco Constructora, S.A. de C.V.');

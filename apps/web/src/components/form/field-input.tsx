@@ -49,7 +49,7 @@ export function FieldInput({ id, field, value, onChange, values, record, parentL
   switch (field.type) {
     case 'textarea':
       return (
-        <InputTextarea id={id} value={text(value)} maxLength={field.maxLength} rows={3} autoResize onChange={(e) => onChange(e.target.value)} {...common} className="w-full" />
+        <InputTextarea id={id} value={text(value)} maxLength={field.maxLength} rows={3} onChange={(e) => onChange(e.target.value)} {...common} className="w-full" />
       );
     case 'number':
       return (

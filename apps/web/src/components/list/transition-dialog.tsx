@@ -132,7 +132,6 @@ export function TransitionDialog({ resource, row, action, inputs, onHide, onDone
           value={comment}
           maxLength={COMMENT_MAX_LENGTH}
           rows={3}
-          autoResize
           onChange={(event) => setComment(event.target.value)}
           invalid={errors.comment !== undefined}
           aria-describedby={errors.comment ? fieldTextIds(commentId).error : undefined}

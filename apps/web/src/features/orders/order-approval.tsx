@@ -72,7 +72,6 @@ function RequestDialog({ orderId, folio, onHide }: { orderId: number; folio: str
             value={comment}
             maxLength={COMMENT_MAX_LENGTH}
             rows={3}
-            autoResize
             onChange={(event) => setComment(event.target.value)}
             invalid={fieldError !== undefined}
             aria-describedby={fieldError ? fieldTextIds(id).error : fieldTextIds(id).hint}

@@ -202,7 +202,6 @@ function BudgetOverride({ order, values, set, errors, idPrefix, authorising = fa
             value={commentOf(values)}
             maxLength={COMMENT_MAX_LENGTH}
             rows={3}
-            autoResize
             onChange={(event) => set('overBudget', { comment: event.target.value })}
             invalid={error !== undefined}
             aria-describedby={error ? fieldTextIds(id).error : fieldTextIds(id).hint}

@@ -110,7 +110,7 @@ export function MovementStatusDialog({ row, onHide }: { row: ResourceRow; onHide
         );
       })}
       <FormField id={`${formId}-errorDetail`} label={fieldOf('errorDetail')?.label ?? ''} required={false}>
-        <InputTextarea id={`${formId}-errorDetail`} value={errorDetail} maxLength={500} rows={3} autoResize onChange={(e) => setErrorDetail(e.target.value)} className="w-full" />
+        <InputTextarea id={`${formId}-errorDetail`} value={errorDetail} maxLength={500} rows={3} onChange={(e) => setErrorDetail(e.target.value)} className="w-full" />
       </FormField>
     </FormDialog>
   );

@@ -126,7 +126,7 @@ export function TransferDialog({ workId, onHide }: { workId: number | null; onHi
         <ReferencePicker id={`${formId}-to`} target="works" value={toWorkId} onChange={setTo} filter={TRANSFERABLE_WORK_STATUSES} required invalid={Boolean(errors.toWorkId)} />
       </FormField>
       <FormField id={`${formId}-notes`} label={stockTexts.notes} required={false} wide error={errors.notes}>
-        <InputTextarea id={`${formId}-notes`} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} rows={2} autoResize className="w-full" />
+        <InputTextarea id={`${formId}-notes`} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} rows={2} className="w-full" />
       </FormField>
       <MaterialLines id={formId} lines={lines} onChange={setLines} errors={errors} />
     </FormDialog>
@@ -163,7 +163,7 @@ export function CountDialog({ workId: initialWork, onHide }: { workId: number | 
         <DateInput id={`${formId}-date`} value={date} onChange={setDate} invalid={Boolean(errors.date)} />
       </FormField>
       <FormField id={`${formId}-notes`} label={stockTexts.notes} required={false} wide error={errors.notes}>
-        <InputTextarea id={`${formId}-notes`} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} rows={2} autoResize className="w-full" />
+        <InputTextarea id={`${formId}-notes`} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} rows={2} className="w-full" />
       </FormField>
       <CountSheet workId={workId} pending={sheet.isPending} onImport={(file) => sheet.mutate({ params: { workId: workId!, date: date ?? '', notes: notes || null }, file })} report={sheet.report} />
       <MaterialLines id={formId} lines={lines} onChange={setLines} errors={errors} quantityLabel={stockTexts.counted} />

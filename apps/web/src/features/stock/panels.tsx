@@ -158,7 +158,7 @@ function ReceiveDialog({ transfer, onHide }: { transfer: Transfer; onHide: () =>
       ))}
       {short && (
         <FormField id={`${formId}-loss`} label={stockTexts.lossReason} required wide error={errors.lossReason}>
-          <InputTextarea id={`${formId}-loss`} value={lossReason} onChange={(e) => setLossReason(e.target.value)} maxLength={500} rows={2} autoResize className="w-full" />
+          <InputTextarea id={`${formId}-loss`} value={lossReason} onChange={(e) => setLossReason(e.target.value)} maxLength={500} rows={2} className="w-full" />
         </FormField>
       )}
     </FormDialog>
@@ -232,7 +232,7 @@ function ApplyDialog({ count, onHide }: { count: StockCount; onHide: () => void 
         </tbody>
       </table>
       <FormField id={`${formId}-reason`} label={stockTexts.adjustmentReason} required wide error={errors.reason}>
-        <InputTextarea id={`${formId}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} autoResize className="w-full" />
+        <InputTextarea id={`${formId}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} className="w-full" />
       </FormField>
     </FormDialog>
   );
