@@ -355,9 +355,11 @@ export function ResourceList({
                   <RowActions row={row} actions={actions} />
                 )
               }
-              frozen
+              // Kept in view while a wide table scrolls sideways; a phone's card does not scroll, and a frozen cell
+              // measures its neighbour and draws itself again, row by row, as the rows arrive.
+              frozen={!isMobile}
               alignFrozen="right"
-              className="w-px whitespace-nowrap shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]"
+              className={`w-px whitespace-nowrap ${isMobile ? '' : 'shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]'}`}
             />
           )}
         </DataTable>
