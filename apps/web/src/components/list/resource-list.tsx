@@ -359,7 +359,7 @@ export function ResourceList({
               // measures its neighbour and draws itself again, row by row, as the rows arrive.
               frozen={!isMobile}
               alignFrozen="right"
-              className={`w-px whitespace-nowrap ${isMobile ? '' : 'shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]'}`}
+              className="w-px whitespace-nowrap md:shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]"
             />
           )}
         </DataTable>
