@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH as CHROMIUM } from '../e2e/support/constants';
 import { materialRow, MAX_ROWS } from './dataset';
 import { writeReadmeSection } from './harness';
 
@@ -16,7 +16,6 @@ import { writeReadmeSection } from './harness';
 const ROOT = join(import.meta.dirname, '..');
 // https: a secure context, as GOC is served.
 const ORIGIN = 'https://goc-bench.test';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const THROTTLE = 4;
 const RUNS = 30;
 const WARMUP = 5;

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, STORAGE } from './support/constants';
+import { BROWSER_SESSION_COOKIE, CHROMIUM_PATH } from './support/constants';
+import { adminStorage } from './support/measuring';
 import { startServer } from './support/server';
 
 /*
@@ -16,7 +17,6 @@ import { startServer } from './support/server';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3460);
 const DEVTOOLS_PORT = PORT + 1;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 const SCREENS = [
   { name: 'Iniciar sesión', path: '/login', signedIn: false },
@@ -74,13 +74,12 @@ async function main() {
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   const server = await startServer(PORT);
   const browser = await chromium.launchPersistentContext('', {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [`--remote-debugging-port=${DEVTOOLS_PORT}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const login = await fetch(`${BASE_URL}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }) });
-    const session = (await login.json()) as { token: string; refreshToken: string; user: unknown };
+    const stored = await adminStorage(BASE_URL);
     const rows: string[] = [];
     for (const screen of screens) {
       const cells: string[] = [];
@@ -89,13 +88,14 @@ async function main() {
         const page = await browser.newPage();
         await page.goto(`${BASE_URL}/login`);
         await page.evaluate(
-          ({ keys, values }) => {
+          ({ values, cookie }) => {
             localStorage.clear();
-            if (values) for (const [key, value] of Object.entries(values)) localStorage.setItem(keys[key as keyof typeof keys], value);
+            if (!values) return;
+            for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
             // As the login page leaves it: the browser session's mark (without it the session counts as left by a closed browser).
-            if (values) document.cookie = 'goc_browser_session=1; Path=/; SameSite=Strict';
+            document.cookie = `${cookie}=1; Path=/; SameSite=Strict`;
           },
-          { keys: STORAGE, values: screen.signedIn ? { token: session.token, refreshToken: session.refreshToken, user: JSON.stringify(session.user) } : null },
+          { values: screen.signedIn ? stored : null, cookie: BROWSER_SESSION_COOKIE },
         );
         // Its service worker installed and active: one still installing when the storage is cleared below
         // outlived the clearing and served the first run from its precache (a first visit scored as a return).

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { chromium, type CDPSession } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, STORAGE } from './support/constants';
+import { BROWSER_SESSION_COOKIE, CHROMIUM_PATH } from './support/constants';
+import { adminStorage } from './support/measuring';
 import { startServer } from './support/server';
 
 /*
@@ -20,7 +20,6 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const SCREENS = (process.env.PROFILE_SCREENS ?? '/').split(',');
 const VISITS = Number(process.env.PROFILE_VISITS ?? 1);
 const SETTLE_MS = Number(process.env.PROFILE_SETTLE_MS ?? 9000);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const CPU_SLOWDOWN = 4;
 /** Tasks at least this long are broken down by function. */
 const EXPLAINED_TASK_MS = 100;
@@ -130,18 +129,16 @@ async function traced(cdp: CDPSession, visit: () => Promise<void>): Promise<Trac
 }
 
 async function main() {
-  if (!CHROMIUM) throw new Error('No Chromium at /usr/bin/chromium: apt-get install chromium, or set CHROMIUM_PATH');
+  if (!CHROMIUM_PATH) throw new Error('No Chromium at /usr/bin/chromium: apt-get install chromium, or set CHROMIUM_PATH');
   const server = await startServer(PORT);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const login = await fetch(`${BASE_URL}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }) });
-    const session = (await login.json()) as { token: string; refreshToken: string; user: unknown };
-    const stored = { [STORAGE.token]: session.token, [STORAGE.refreshToken]: session.refreshToken, [STORAGE.user]: JSON.stringify(session.user) };
+    const stored = await adminStorage(BASE_URL);
     for (const path of SCREENS) {
       for (let visit = 1; visit <= VISITS; visit++) {
         // Lighthouse's phone: a Moto G Power's screen.
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
-        await context.addCookies([{ name: 'goc_browser_session', value: '1', url: BASE_URL }]);
+        await context.addCookies([{ name: BROWSER_SESSION_COOKIE, value: '1', url: BASE_URL }]);
         await context.addInitScript(initScript(stored));
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);

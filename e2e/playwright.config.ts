@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { BASE_URL } from './support/constants';
+import { BASE_URL, CHROMIUM_PATH } from './support/constants';
 
 /**
  * The e2e suite drives the built app (API + SPA in one process) in Debian's Chromium (no browser
@@ -10,8 +9,6 @@ import { BASE_URL } from './support/constants';
  */
 /** The specs that close weekly cuts. */
 const CLOSING_CUTS = /(registry-cuts|keyboard-cut)\.spec\.ts/;
-
-const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 export default defineConfig({
   testDir: './specs',
@@ -34,7 +31,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromium,
+      executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 /**
  * Shared by the worker fixture (which starts the server) and the specs (which talk to it). Each
  * Playwright worker is a process of its own, numbered from 0 in TEST_PARALLEL_INDEX, and drives its
@@ -38,3 +40,6 @@ export const BROWSER_SESSION_COOKIE = 'goc_browser_session';
  * share. The window stays the API's minute.
  */
 export const LOGIN_RATE_LIMIT = { max: 1_000, windowMs: 60_000 } as const;
+
+/** Debian's Chromium, or CHROMIUM_PATH: no test or measurement downloads a browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
